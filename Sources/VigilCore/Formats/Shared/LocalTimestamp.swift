@@ -1,0 +1,102 @@
+import Foundation
+
+/// A wall-clock date, with or without a time of day, written `yyyy-MM-dd HH:mm:ss` or
+/// `yyyy-MM-dd` as the flood service writes them. It carries no time zone: the reader decides.
+public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    /// Hour, minute and second; nil for a date without a time.
+    public let time: Time?
+
+    public struct Time: Sendable, Hashable {
+        public let hour: Int
+        public let minute: Int
+        public let second: Int
+    }
+
+    /// Parses `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`; nil when the text or the calendar date is invalid.
+    public init?(_ text: String) {
+        let parts = text.trimmingXMLWhitespace().split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2,
+            let date = LocalTimestamp.fields(parts[0], separator: "-", widths: [4, 2, 2])
+        else { return nil }
+        var time: Time?
+        if parts.count == 2 {
+            guard let clock = LocalTimestamp.fields(parts[1], separator: ":", widths: [2, 2, 2]),
+                clock[0] < 24, clock[1] < 60, clock[2] < 60
+            else { return nil }
+            time = Time(hour: clock[0], minute: clock[1], second: clock[2])
+        }
+        guard (1...12).contains(date[1]), (1...LocalTimestamp.daysIn(month: date[1], year: date[0])).contains(date[2])
+        else { return nil }
+        (year, month, day, self.time) = (date[0], date[1], date[2], time)
+    }
+
+    /// The text form, as parsed.
+    public var description: String {
+        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        guard let time else { return date }
+        return date + " \(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))"
+    }
+
+    /// The instant this wall-clock time names in a time zone (midnight for a date alone).
+    public func date(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: time?.hour ?? 0, minute: time?.minute ?? 0,
+            second: time?.second ?? 0)
+        return calendar.date(from: components)!
+    }
+
+    public static func < (lhs: LocalTimestamp, rhs: LocalTimestamp) -> Bool {
+        let left = [lhs.year, lhs.month, lhs.day, lhs.time?.hour ?? -1, lhs.time?.minute ?? 0, lhs.time?.second ?? 0]
+        let right = [rhs.year, rhs.month, rhs.day, rhs.time?.hour ?? -1, rhs.time?.minute ?? 0, rhs.time?.second ?? 0]
+        return left.lexicographicallyPrecedes(right)
+    }
+
+    private static func fields(_ text: Substring, separator: Character, widths: [Int]) -> [Int]? {
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == widths.count else { return nil }
+        var values: [Int] = []
+        for (part, width) in zip(parts, widths) {
+            guard part.count == width, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else {
+                return nil
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension LocalTimestamp: Codable {
+    /// Coded as its text form.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = LocalTimestamp(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not yyyy-MM-dd or yyyy-MM-dd HH:mm:ss")
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

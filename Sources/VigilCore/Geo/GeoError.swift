@@ -1,0 +1,18 @@
+/// Why a geographic value was refused.
+public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
+    case latitudeOutOfRange(Double)
+    case longitudeOutOfRange(Double)
+    /// The north-west corner lies south of the south-east corner.
+    case northBelowSouth(north: Double, south: Double)
+    case invalidRadius(Double)
+
+    public var description: String {
+        switch self {
+        case .latitudeOutOfRange(let value): "latitude \(value) is not within -90...90"
+        case .longitudeOutOfRange(let value): "longitude \(value) is not within -180...180"
+        case .northBelowSouth(let north, let south):
+            "the north edge (latitude \(north)) lies south of the south edge (latitude \(south))"
+        case .invalidRadius(let value): "radius \(value) m must be a finite number, not negative"
+        }
+    }
+}
