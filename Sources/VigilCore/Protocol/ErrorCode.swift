@@ -1,0 +1,75 @@
+/// A stable, machine-readable error code carried by `error` frames and HTTP error bodies.
+/// It is a string wrapper rather than an enum so that an older client tolerates codes added later.
+public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The frame is not JSON, or not a JSON object.
+    public static let badJSON = ErrorCode("bad_json")
+    /// A field is missing, has the wrong type or an invalid value.
+    public static let badRequest = ErrorCode("bad_request")
+    /// The `op` names no request this server knows.
+    public static let unknownOp = ErrorCode("unknown_op")
+    /// Binary frames are not part of the protocol.
+    public static let binaryNotSupported = ErrorCode("binary_not_supported")
+    /// No valid token: missing, malformed, forged or revoked.
+    public static let unauthorized = ErrorCode("unauthorized")
+    /// A request other than `hello` arrived before authentication.
+    public static let helloRequired = ErrorCode("hello_required")
+    /// `hello` on a connection that is already authenticated.
+    public static let alreadyAuthenticated = ErrorCode("already_authenticated")
+    /// The token's role or sites do not allow this topic or action.
+    public static let forbidden = ErrorCode("forbidden")
+    /// The topic string is not a valid topic (or pattern, for subscribe).
+    public static let invalidTopic = ErrorCode("invalid_topic")
+    /// No service owns the topic's kind.
+    public static let unknownKind = ErrorCode("unknown_kind")
+    /// The event type is not one the topic's service accepts.
+    public static let unknownType = ErrorCode("unknown_type")
+    /// The event data does not match what the type requires.
+    public static let invalidData = ErrorCode("invalid_data")
+    /// `since` or `history` used with a wildcard pattern.
+    public static let exactTopicRequired = ErrorCode("exact_topic_required")
+    /// The connection is not subscribed to this topic.
+    public static let notSubscribed = ErrorCode("not_subscribed")
+    /// Too many requests per second on this connection.
+    public static let rateLimited = ErrorCode("rate_limited")
+    /// The connection holds the most subscriptions allowed.
+    public static let tooManySubscriptions = ErrorCode("too_many_subscriptions")
+    /// The token holds the most connections allowed.
+    public static let tooManyConnections = ErrorCode("too_many_connections")
+    /// The message is larger than the server accepts.
+    public static let tooLarge = ErrorCode("too_large")
+    /// A named thing (site, token) does not exist.
+    public static let notFound = ErrorCode("not_found")
+    /// The store could not commit (disk full, read-only database); nothing was stored.
+    public static let storeUnavailable = ErrorCode("store_unavailable")
+    /// The server is shutting down.
+    public static let shuttingDown = ErrorCode("shutting_down")
+    /// An unexpected failure on the server; the server log has details.
+    public static let `internal` = ErrorCode("internal")
+}
+
+/// A request refused with a code and a human sentence.
+public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let code: ErrorCode
+    public let message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

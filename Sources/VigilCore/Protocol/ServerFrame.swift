@@ -1,0 +1,114 @@
+/// Builds the frames the server sends. Each returns the frame's JSON text; an event is built once
+/// and the same bytes go to every subscriber.
+public enum ServerFrame {
+    /// An event whose payload is already canonical JSON text (`dataJSON`), spliced in as is.
+    public static func event(
+        topic: String, seq: UInt64?, type: String, ts: Int64, from: String, epoch: String?, dataJSON: String
+    ) -> String {
+        var writer = JSONWriter(capacity: 96 + topic.utf8.count + dataJSON.utf8.count)
+        writer.beginObject()
+        writer.field("op", "event")
+        writer.field("topic", topic)
+        if let seq { writer.field("seq", seq) }
+        writer.field("type", type)
+        writer.field("ts", ts)
+        writer.field("from", from)
+        if let epoch { writer.field("epoch", epoch) }
+        writer.key("data")
+        writer.raw(dataJSON)
+        writer.endObject()
+        return writer.text
+    }
+
+    /// `ok` answering `ref`; `body` writes any further fields.
+    public static func ok(ref: String?, body: (inout JSONWriter) -> Void = { _ in }) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("op", "ok")
+        writer.field("ref", ref)
+        body(&writer)
+        writer.endObject()
+        return writer.text
+    }
+
+    public static func error(ref: String?, _ error: ProtocolError) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("op", "error")
+        writer.field("ref", ref)
+        writer.field("code", error.code.rawValue)
+        writer.field("message", error.message)
+        writer.endObject()
+        return writer.text
+    }
+
+    /// The events between `from` and `to` (inclusive) are no longer stored; reload state.
+    public static func gap(topic: String, from: UInt64, to: UInt64) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("op", "gap")
+        writer.field("topic", topic)
+        writer.field("from", from)
+        writer.field("to", to)
+        writer.endObject()
+        return writer.text
+    }
+
+    public static func welcome(_ welcome: Welcome) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("op", "welcome")
+        writer.field("session", welcome.session)
+        writer.field("user", welcome.user)
+        writer.field("role", welcome.role.rawValue)
+        writer.key("sites")
+        writer.beginArray()
+        for site in welcome.sites { writer.string(site) }
+        writer.endArray()
+        writer.field("epoch", welcome.epoch)
+        writer.field("server", welcome.server)
+        writer.key("limits")
+        writer.beginObject()
+        writer.field("maxFrameBytes", welcome.limits.maxFrameBytes)
+        writer.field("maxSubscriptions", welcome.limits.maxSubscriptions)
+        writer.field("messagesPerSecond", welcome.limits.messagesPerSecond)
+        writer.endObject()
+        writer.endObject()
+        return writer.text
+    }
+}
+
+/// What a client learns when it is authenticated.
+public struct Welcome: Sendable, Equatable {
+    public var session: String
+    public var user: String
+    public var role: Role
+    /// The sites the token may see; `["*"]` for every site.
+    public var sites: [String]
+    public var epoch: String
+    public var server: String
+    public var limits: SessionLimits
+
+    public init(session: String, user: String, role: Role, sites: [String], epoch: String, server: String, limits: SessionLimits) {
+        self.session = session
+        self.user = user
+        self.role = role
+        self.sites = sites
+        self.epoch = epoch
+        self.server = server
+        self.limits = limits
+    }
+}
+
+/// The bounds a connection works within, announced in `welcome`.
+public struct SessionLimits: Sendable, Equatable {
+    public var maxFrameBytes: Int
+    public var maxSubscriptions: Int
+    public var messagesPerSecond: Int
+
+    public init(maxFrameBytes: Int, maxSubscriptions: Int, messagesPerSecond: Int) {
+        self.maxFrameBytes = maxFrameBytes
+        self.maxSubscriptions = maxSubscriptions
+        self.messagesPerSecond = messagesPerSecond
+    }
+}

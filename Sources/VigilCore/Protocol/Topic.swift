@@ -1,0 +1,83 @@
+/// A topic is `kind/scope[/more]`, for example `notice/hq` or `presence/notice/hq`.
+/// Segments are 1–64 characters of letters, digits, `-`, `_` and `.`; at most 8 segments.
+public struct Topic: Hashable, Sendable, CustomStringConvertible {
+    public static let maxSegments = 8
+    public static let maxSegmentLength = 64
+
+    public let rawValue: String
+    public let segments: [String]
+
+    public var kind: String { segments[0] }
+    /// The segment after the kind: a site for site-scoped kinds.
+    public var scope: String { segments[1] }
+    public var description: String { rawValue }
+
+    /// Parses an exact topic (no wildcard).
+    public init(_ rawValue: String) throws(ProtocolError) {
+        let segments = try Self.split(rawValue, allowingWildcard: false)
+        self.rawValue = rawValue
+        self.segments = segments
+    }
+
+    init(validated rawValue: String, segments: [String]) {
+        self.rawValue = rawValue
+        self.segments = segments
+    }
+
+    static func split(_ rawValue: String, allowingWildcard: Bool) throws(ProtocolError) -> [String] {
+        let parts = rawValue.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, parts.count <= maxSegments else {
+            throw ProtocolError(.invalidTopic, "a topic has 2 to \(maxSegments) segments separated by '/': \"\(rawValue.prefix(80))\"")
+        }
+        for (index, part) in parts.enumerated() {
+            if part == "+" {
+                guard allowingWildcard, index > 0 else {
+                    throw ProtocolError(.invalidTopic, "'+' may stand only for a segment after the kind of a subscription pattern")
+                }
+                continue
+            }
+            guard !part.isEmpty, part.utf8.count <= maxSegmentLength, part.utf8.allSatisfy(isSegmentByte) else {
+                throw ProtocolError(.invalidTopic, "segment \(index + 1) of \"\(rawValue.prefix(80))\" must be 1-\(maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
+            }
+        }
+        return parts
+    }
+
+    private static func isSegmentByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A subscription pattern: a topic in which `+` stands for exactly one segment (`notice/+`).
+public struct TopicPattern: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public let segments: [String]
+
+    public var description: String { rawValue }
+    public var kind: String { segments[0] }
+    public var isExact: Bool { !segments.contains("+") }
+
+    public init(_ rawValue: String) throws(ProtocolError) {
+        self.segments = try Topic.split(rawValue, allowingWildcard: true)
+        self.rawValue = rawValue
+    }
+
+    /// The exact topic, when the pattern has no wildcard.
+    public var exactTopic: Topic? {
+        isExact ? Topic(validated: rawValue, segments: segments) : nil
+    }
+
+    public func matches(_ topic: Topic) -> Bool {
+        guard topic.segments.count == segments.count else { return false }
+        for (pattern, segment) in zip(segments, topic.segments) where pattern != "+" && pattern != segment {
+            return false
+        }
+        return true
+    }
+}

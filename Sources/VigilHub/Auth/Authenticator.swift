@@ -1,0 +1,42 @@
+import Logging
+import VigilCore
+import VigilStore
+
+/// Turns a presented token into an `Identity`, or refuses it. Refusals are logged with the reason
+/// and the token's id when it is known; a secret is never logged.
+public struct Authenticator: Sendable {
+    let tokens: TokenRepository
+    let logger: Logger
+
+    public init(tokens: TokenRepository, logger: Logger) {
+        self.tokens = tokens
+        self.logger = logger
+    }
+
+    public func authenticate(_ secret: String, peer: String) throws(ProtocolError) -> Identity {
+        guard TokenSecret.isWellFormed(secret) else {
+            logger.warning("refused a malformed token", metadata: ["peer": "\(peer)"])
+            throw ProtocolError(.unauthorized, "the token is not valid")
+        }
+        let record: TokenRecord?
+        do {
+            record = try tokens.find(secretHash: TokenSecret.hash(secret))
+        } catch {
+            logger.error("token lookup failed", metadata: ["error": "\(error)"])
+            throw ProtocolError(.storeUnavailable, "the token could not be checked; try again")
+        }
+        guard let record else {
+            logger.warning("refused an unknown token", metadata: ["peer": "\(peer)"])
+            throw ProtocolError(.unauthorized, "the token is not valid")
+        }
+        guard record.revokedAt == nil else {
+            logger.warning("refused a revoked token", metadata: ["peer": "\(peer)", "token": "\(record.id)"])
+            throw ProtocolError(.unauthorized, "the token has been revoked")
+        }
+        guard let role = Role(rawValue: record.role) else {
+            logger.error("token has an unknown role", metadata: ["token": "\(record.id)", "role": "\(record.role)"])
+            throw ProtocolError(.unauthorized, "the token is not valid")
+        }
+        return Identity(tokenID: record.id, name: record.name, role: role, allSites: record.allSites, sites: Set(record.sites))
+    }
+}

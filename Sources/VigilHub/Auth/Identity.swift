@@ -1,0 +1,27 @@
+import VigilCore
+
+/// Who is on the other end of a connection or HTTP request, as their token says.
+public struct Identity: Sendable, Equatable {
+    public var tokenID: String
+    public var name: String
+    public var role: Role
+    /// Every site, present and future.
+    public var allSites: Bool
+    public var sites: Set<String>
+
+    public init(tokenID: String, name: String, role: Role, allSites: Bool, sites: Set<String>) {
+        self.tokenID = tokenID
+        self.name = name
+        self.role = role
+        self.allSites = allSites
+        self.sites = sites
+    }
+
+    /// Whether the token's scope covers `site`; a `+` wildcard is covered only by an all-sites token.
+    public func covers(site: String) -> Bool {
+        allSites || (site != "+" && sites.contains(site))
+    }
+
+    /// The sites as `welcome` lists them.
+    public var siteList: [String] { allSites ? ["*"] : sites.sorted() }
+}

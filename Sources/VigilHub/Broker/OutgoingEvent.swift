@@ -1,0 +1,24 @@
+import NIOCore
+import VigilCore
+import VigilStore
+
+/// An event ready to fan out: its frame is encoded once and the same bytes go to every subscriber.
+public struct OutgoingEvent: Sendable {
+    public let topic: Topic
+    /// Nil for ephemeral kinds.
+    public let seq: UInt64?
+    public let frame: ByteBuffer
+
+    public init(topic: Topic, seq: UInt64?, frame: ByteBuffer) {
+        self.topic = topic
+        self.seq = seq
+        self.frame = frame
+    }
+
+    /// The frame of a stored event.
+    public init(stored event: StoredEvent, topic: Topic, epoch: String) {
+        self.init(topic: topic, seq: event.seq, frame: ByteBuffer(string: ServerFrame.event(
+            topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, from: event.from, epoch: epoch,
+            dataJSON: event.payload)))
+    }
+}

@@ -1,0 +1,65 @@
+import NIOCore
+import Synchronization
+import VigilCore
+
+/// Who is on each exact topic, by session. A join or leave is an ephemeral event on
+/// `presence/{topic}`; a new presence subscriber first gets `presence.state` with every member.
+final class PresenceTracker: Sendable {
+    struct Member: Sendable {
+        let session: String
+        let user: String
+        let role: Role
+
+        var json: JSONValue {
+            ["session": .string(session), "user": .string(user), "role": .string(role.rawValue)]
+        }
+    }
+
+    private let members = Mutex<[String: [String: Member]]>([:])
+    private let broker: Broker
+
+    init(broker: Broker) {
+        self.broker = broker
+    }
+
+    func join(_ topic: Topic, session: String, identity: Identity) {
+        let member = Member(session: session, user: identity.name, role: identity.role)
+        members.withLock { $0[topic.rawValue, default: [:]][session] = member }
+        announce("presence.join", member: member, on: topic)
+    }
+
+    func leave(_ topic: Topic, session: String) {
+        let member = members.withLock { members -> Member? in
+            let member = members[topic.rawValue]?.removeValue(forKey: session)
+            if members[topic.rawValue]?.isEmpty == true { members[topic.rawValue] = nil }
+            return member
+        }
+        if let member { announce("presence.leave", member: member, on: topic) }
+    }
+
+    /// The `presence.state` frame for `watched`, sent to one new subscriber.
+    func stateFrame(of watched: Topic) -> ByteBuffer {
+        let current = members.withLock { $0[watched.rawValue].map { Array($0.values) } ?? [] }
+        let list = JSONValue.array(current.sorted { $0.session < $1.session }.map(\.json))
+        return Self.frame(type: "presence.state", data: ["topic": .string(watched.rawValue), "members": list], watched: watched)
+    }
+
+    private func announce(_ type: String, member: Member, on watched: Topic) {
+        var data = member.json.objectValue ?? [:]
+        data["topic"] = .string(watched.rawValue)
+        let frame = Self.frame(type: type, data: .object(data), watched: watched)
+        let topic = Self.presenceTopic(of: watched)
+        broker.fanout(OutgoingEvent(topic: topic, seq: nil, frame: frame))
+    }
+
+    static func presenceTopic(of watched: Topic) -> Topic {
+        // A watched topic has at most maxSegments - 1 segments (checked at subscribe), so this is valid.
+        try! Topic("\(ServiceRegistry.presenceKind)/\(watched.rawValue)")
+    }
+
+    private static func frame(type: String, data: JSONValue, watched: Topic) -> ByteBuffer {
+        ByteBuffer(string: ServerFrame.event(
+            topic: presenceTopic(of: watched).rawValue, seq: nil, type: type, ts: currentMilliseconds(), from: "vigil",
+            epoch: nil, dataJSON: data.canonicalText))
+    }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+import VigilCore
+
+/// One pattern a session listens to. While it replays history (`since`), live events are held
+/// back and released after the replay, so the subscriber sees every event once and in order.
+final class Subscription: Sendable {
+    enum Mode {
+        /// Exact topic: forwards events newer than `lastSeq`, dropping any it has already sent.
+        case live(lastSeq: UInt64)
+        /// Wildcard pattern or ephemeral kind: forwards everything.
+        case passthrough
+        /// Replaying history: live events wait in `held`; `overflowed` means some were dropped and
+        /// the replay must read the store again.
+        case catchingUp(held: [OutgoingEvent], overflowed: Bool)
+        case cancelled
+    }
+
+    let pattern: TopicPattern
+    let session: Session
+    private let mode: Mutex<Mode>
+    /// Live events held during a replay before the replay rereads the store instead.
+    private static let maxHeld = 4096
+
+    init(pattern: TopicPattern, session: Session, mode: Mode) {
+        self.pattern = pattern
+        self.session = session
+        self.mode = Mutex(mode)
+    }
+
+    /// Called by the broker for each matching event; never waits.
+    func deliver(_ event: OutgoingEvent) -> Bool {
+        let forward = mode.withLock { mode -> Bool in
+            switch mode {
+            case .passthrough:
+                return true
+            case .live(let lastSeq):
+                guard let seq = event.seq else { return true }
+                guard seq > lastSeq else { return false }
+                mode = .live(lastSeq: seq)
+                return true
+            case .catchingUp(var held, let overflowed):
+                if overflowed { return false }
+                if held.count >= Self.maxHeld {
+                    mode = .catchingUp(held: [], overflowed: true)
+                } else {
+                    held.append(event)
+                    mode = .catchingUp(held: held, overflowed: false)
+                }
+                return false
+            case .cancelled:
+                return false
+            }
+        }
+        return forward && session.outbox.offer(event.frame)
+    }
+
+    /// Ends a replay that has sent everything up to `lastSeq`: held events after it are sent and
+    /// the subscription goes live. Returns false when held events were dropped, in which case the
+    /// caller reads the store again from `lastSeq` and calls this again.
+    func finishReplay(lastSeq: UInt64) -> Bool {
+        mode.withLock { mode -> Bool in
+            guard case .catchingUp(let held, let overflowed) = mode else { return true }
+            if overflowed {
+                mode = .catchingUp(held: [], overflowed: false)
+                return false
+            }
+            var last = lastSeq
+            for event in held {
+                guard let seq = event.seq, seq > last else { continue }
+                session.outbox.offer(event.frame)
+                last = seq
+            }
+            mode = .live(lastSeq: last)
+            return true
+        }
+    }
+
+    func cancel() {
+        mode.withLock { $0 = .cancelled }
+    }
+}

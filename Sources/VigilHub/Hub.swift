@@ -1,0 +1,338 @@
+import Logging
+import Metrics
+import NIOCore
+import Synchronization
+import VigilCore
+import VigilStore
+
+/// The engine without HTTP: sessions, authentication, the services, group commit and fan-out.
+/// The server feeds it text frames and drains each session's outbox to its socket.
+public final class Hub: Sendable {
+    public let configuration: HubConfiguration
+    public let metrics: HubMetrics
+    public let store: any EventStore
+    public let authenticator: Authenticator
+    let services: ServiceRegistry
+    let broker: Broker
+    let presence: PresenceTracker
+    let commits: GroupCommit
+    let logger: Logger
+    private let connectionsPerToken = Mutex<[String: Int]>([:])
+
+    public init(
+        database: VigilDatabase, configuration: HubConfiguration, metricsFactory: any MetricsFactory, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        metrics = HubMetrics(factory: metricsFactory)
+        let store = EventLog(database: database)
+        self.store = store
+        authenticator = Authenticator(tokens: TokenRepository(database: database), logger: logger)
+        let sites = SiteDirectory(repository: SiteRepository(database: database))
+        services = ServiceRegistry([NoticeService(sites: sites)])
+        broker = Broker(metrics: metrics)
+        presence = PresenceTracker(broker: broker)
+        commits = GroupCommit(store: store, bus: broker, metrics: metrics, maxBatch: configuration.maxCommitBatch, logger: logger)
+    }
+
+    // MARK: Sessions
+
+    /// A new connection; `onSlowConsumer` runs once if its outbox overflows.
+    public func openSession(peer: String) -> Session {
+        let id = TokenSecret.recordID(prefix: "s_")
+        let metrics = metrics
+        let outbox = Outbox(maxBytes: configuration.outboxMaxBytes, maxFrames: configuration.outboxMaxFrames) {
+            metrics.slowConsumerCloses.increment()
+        }
+        metrics.connections.increment()
+        let limiter = RateLimiter(perSecond: configuration.messagesPerSecond, burst: configuration.messagesPerSecond * 2)
+        return Session(id: id, peer: peer, outbox: outbox, limiter: limiter)
+    }
+
+    /// Authenticates a session (from `hello` or a bearer token on the upgrade) and returns its `welcome`.
+    public func authenticate(_ session: Session, secret: String) throws(ProtocolError) -> Welcome {
+        guard session.identity == nil else {
+            throw ProtocolError(.alreadyAuthenticated, "this connection is already authenticated")
+        }
+        let identity = try authenticator.authenticate(secret, peer: session.peer)
+        let admitted = connectionsPerToken.withLock { counts -> Bool in
+            guard counts[identity.tokenID, default: 0] < configuration.maxConnectionsPerToken else { return false }
+            counts[identity.tokenID, default: 0] += 1
+            return true
+        }
+        guard admitted else {
+            logger.warning("refused a connection over the per-token limit", metadata: ["token": "\(identity.tokenID)", "peer": "\(session.peer)"])
+            throw ProtocolError(.tooManyConnections, "this token already holds \(configuration.maxConnectionsPerToken) connections")
+        }
+        session.state.withLock { $0.identity = identity }
+        logger.info("session authenticated", metadata: ["session": "\(session.id)", "token": "\(identity.tokenID)", "role": "\(identity.role.rawValue)"])
+        return Welcome(
+            session: session.id, user: identity.name, role: identity.role, sites: identity.siteList, epoch: store.epoch,
+            server: configuration.serverName, limits: configuration.sessionLimits)
+    }
+
+    /// The connection is gone: its subscriptions end and its presence leaves.
+    public func closeSession(_ session: Session) {
+        let (identity, subscriptions) = session.state.withLock { state -> (Identity?, [Subscription]) in
+            guard !state.closed else { return (nil, []) }
+            state.closed = true
+            let subscriptions = Array(state.subscriptions.values)
+            state.subscriptions = [:]
+            return (state.identity, subscriptions)
+        }
+        for subscription in subscriptions { end(subscription) }
+        if let identity {
+            connectionsPerToken.withLock { counts in
+                counts[identity.tokenID, default: 1] -= 1
+                if counts[identity.tokenID] == 0 { counts[identity.tokenID] = nil }
+            }
+        }
+        session.outbox.close(.closedByServer)
+        metrics.connections.decrement()
+    }
+
+    // MARK: Requests
+
+    /// What the transport must do after a frame.
+    public enum Verdict: Sendable, Equatable {
+        case proceed
+        case close(CloseCode, reason: String)
+    }
+
+    /// Handles one text frame. Answers go to the session's outbox.
+    public func receive(_ text: String, on session: Session) async -> Verdict {
+        guard session.state.withLock({ $0.limiter.allow() }) else {
+            metrics.refusedRequests.increment()
+            reply(session, ServerFrame.error(ref: nil, ProtocolError(.rateLimited, "more than \(configuration.messagesPerSecond) requests per second; slow down")))
+            return .proceed
+        }
+        let message: ClientMessage
+        switch ClientMessage.decode(text) {
+        case .success(let decoded):
+            message = decoded
+        case .failure(let failure):
+            refuse(session, ref: failure.ref, failure.error)
+            return .proceed
+        }
+        guard let identity = session.identity else {
+            guard case .hello(let token) = message.request else {
+                refuse(session, ref: message.ref, ProtocolError(.helloRequired, "authenticate with hello first"))
+                return .close(.unauthorized, reason: "hello required")
+            }
+            do {
+                let welcome = try authenticate(session, secret: token)
+                reply(session, ServerFrame.welcome(welcome))
+                return .proceed
+            } catch {
+                refuse(session, ref: message.ref, error)
+                return error.code == .tooManyConnections
+                    ? .close(.tooManyConnections, reason: "too many connections") : .close(.unauthorized, reason: "unauthorized")
+            }
+        }
+        do {
+            try await perform(message, as: identity, on: session)
+        } catch {
+            refuse(session, ref: message.ref, error)
+        }
+        return .proceed
+    }
+
+    private func perform(_ message: ClientMessage, as identity: Identity, on session: Session) async throws(ProtocolError) {
+        let ref = message.ref
+        switch message.request {
+        case .hello:
+            throw ProtocolError(.alreadyAuthenticated, "this connection is already authenticated")
+        case .ping:
+            reply(session, ServerFrame.ok(ref: ref) { $0.field("ts", currentMilliseconds()) })
+        case .subscribe(let topic, let since):
+            try await subscribe(session, identity: identity, pattern: try TopicPattern(topic), since: since, ref: ref)
+        case .unsubscribe(let topic):
+            let pattern = try TopicPattern(topic)
+            let subscription = session.state.withLock { $0.subscriptions.removeValue(forKey: pattern.rawValue) }
+            guard let subscription else {
+                throw ProtocolError(.notSubscribed, "not subscribed to \(pattern.rawValue)")
+            }
+            end(subscription)
+            reply(session, ServerFrame.ok(ref: ref) { $0.field("topic", pattern.rawValue) })
+        case .publish(let topic, let type, let data):
+            let prepared = try prepare(identity: identity, topic: topic, type: type, data: data)
+            publish(prepared) { [self] result in
+                switch result {
+                case .success(let accepted):
+                    reply(session, ServerFrame.ok(ref: ref) { writer in
+                        writer.field("topic", accepted.topic)
+                        if let seq = accepted.seq { writer.field("seq", seq) }
+                        writer.field("ts", accepted.ts)
+                    })
+                case .failure(let error):
+                    refuse(session, ref: ref, error)
+                }
+            }
+        case .history(let topic, let before, let limit):
+            let topic = try Topic(topic)
+            try services.authorizeRead(identity, TopicPattern(topic.rawValue))
+            let limit = min(max(limit ?? 100, 1), configuration.historyMaxLimit)
+            let events = try await storeCall { try await store.history(of: topic.rawValue, before: before, limit: limit) }
+            reply(session, ServerFrame.ok(ref: ref) { writer in
+                writer.field("topic", topic.rawValue)
+                writer.key("events")
+                writer.beginArray()
+                for event in events {
+                    writer.raw(ServerFrame.event(
+                        topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, from: event.from, epoch: store.epoch,
+                        dataJSON: event.payload))
+                }
+                writer.endArray()
+            })
+        }
+    }
+
+    // MARK: Subscribe
+
+    private func subscribe(_ session: Session, identity: Identity, pattern: TopicPattern, since: UInt64?, ref: String?) async throws(ProtocolError) {
+        try services.authorizeRead(identity, pattern)
+        let durability = services.durability(of: pattern.kind)
+        let exact = pattern.exactTopic
+        if since != nil, exact == nil || durability == .ephemeral {
+            throw ProtocolError(.exactTopicRequired, "since needs an exact topic of a durable kind")
+        }
+        if pattern.kind == ServiceRegistry.presenceKind, exact == nil {
+            throw ProtocolError(.exactTopicRequired, "presence is watched one topic at a time")
+        }
+        if exact != nil, pattern.kind != ServiceRegistry.presenceKind, pattern.segments.count >= Topic.maxSegments {
+            throw ProtocolError(.invalidTopic, "a topic to subscribe to has at most \(Topic.maxSegments - 1) segments")
+        }
+        let mode: Subscription.Mode =
+            since != nil ? .catchingUp(held: [], overflowed: false)
+            : (exact != nil && durability == .durable ? .live(lastSeq: 0) : .passthrough)
+        let subscription = Subscription(pattern: pattern, session: session, mode: mode)
+        let limit = configuration.maxSubscriptionsPerConnection
+        let outcome = session.state.withLock { state -> ProtocolError? in
+            if state.subscriptions[pattern.rawValue] != nil {
+                return ProtocolError(.badRequest, "already subscribed to \(pattern.rawValue)")
+            }
+            guard state.subscriptions.count < limit else {
+                return ProtocolError(.tooManySubscriptions, "a connection may hold \(limit) subscriptions")
+            }
+            state.subscriptions[pattern.rawValue] = subscription
+            return nil
+        }
+        if let outcome { throw outcome }
+        broker.add(subscription)
+
+        let head = exact != nil && durability == .durable ? try? await store.head(of: pattern.rawValue) : nil
+        reply(session, ServerFrame.ok(ref: ref) { writer in
+            writer.field("topic", pattern.rawValue)
+            if let head { writer.field("head", head) }
+        })
+        if let exact {
+            if pattern.kind == ServiceRegistry.presenceKind {
+                let watched = try Topic(pattern.segments.dropFirst().joined(separator: "/"))
+                session.outbox.offer(presence.stateFrame(of: watched))
+            } else {
+                presence.join(exact, session: session.id, identity: identity)
+            }
+            if let since {
+                await replay(subscription, topic: exact, after: since, session: session)
+            }
+        }
+    }
+
+    /// Sends the stored events after `since`, then lets the held live ones through.
+    private func replay(_ subscription: Subscription, topic: Topic, after since: UInt64, session: Session) async {
+        var last = since
+        let page = configuration.historyMaxLimit
+        repeat {
+            while true {
+                guard let events = try? await store.events(of: topic.rawValue, after: last, limit: page) else {
+                    refuse(session, ref: nil, ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; resubscribe"))
+                    return
+                }
+                for event in events {
+                    guard await session.outbox.send(OutgoingEvent(stored: event, topic: topic, epoch: store.epoch).frame) else { return }
+                    last = event.seq
+                }
+                if events.count < page { break }
+            }
+        } while !subscription.finishReplay(lastSeq: last)
+    }
+
+    private func end(_ subscription: Subscription) {
+        broker.remove(subscription)
+        if let topic = subscription.pattern.exactTopic, topic.kind != ServiceRegistry.presenceKind {
+            presence.leave(topic, session: subscription.session.id)
+        }
+    }
+
+    // MARK: Publish
+
+    /// A validated publish, ready to commit or fan out.
+    public struct PreparedPublish: Sendable {
+        let topic: Topic
+        let event: NewEvent
+        let durability: Durability
+    }
+
+    /// What a publisher is told when its event is accepted.
+    public struct Accepted: Sendable, Equatable {
+        public let topic: String
+        public let seq: UInt64?
+        public let ts: Int64
+    }
+
+    /// Checks the topic, the token's right to publish on it and the data, once, for every transport.
+    public func prepare(identity: Identity, topic: String, type: String, data: JSONValue) throws(ProtocolError) -> PreparedPublish {
+        let topic = try Topic(topic)
+        let validated = try services.command(identity, topic: topic, type: type, data: data)
+        let event = NewEvent(topic: topic.rawValue, type: validated.type, ts: currentMilliseconds(), from: identity.name, payload: validated.payload)
+        return PreparedPublish(topic: topic, event: event, durability: services.durability(of: topic.kind))
+    }
+
+    /// Commits (durable kinds) and fans out; `completion` runs after the commit.
+    public func publish(_ prepared: PreparedPublish, completion: @escaping @Sendable (Result<Accepted, ProtocolError>) -> Void) {
+        guard prepared.durability == .durable else {
+            let event = prepared.event
+            broker.fanout(OutgoingEvent(topic: prepared.topic, seq: nil, frame: ByteBuffer(string: ServerFrame.event(
+                topic: event.topic, seq: nil, type: event.type, ts: event.ts, from: event.from, epoch: nil, dataJSON: event.payload))))
+            completion(.success(Accepted(topic: event.topic, seq: nil, ts: event.ts)))
+            return
+        }
+        commits.submit(prepared.event, topic: prepared.topic) { [logger] result in
+            completion(result.map { Accepted(topic: $0.topic, seq: $0.seq, ts: $0.ts) }.mapError { error in
+                logger.error("publish not stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])
+                return ProtocolError(.storeUnavailable, "the event could not be stored; nothing was published")
+            })
+        }
+    }
+
+    /// Awaitable publish for HTTP integrations.
+    public func publish(_ prepared: PreparedPublish) async throws(ProtocolError) -> Accepted {
+        let result = await withCheckedContinuation { continuation in
+            publish(prepared) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    // MARK: Replies
+
+    private func reply(_ session: Session, _ frame: String) {
+        session.outbox.offer(ByteBuffer(string: frame))
+    }
+
+    private func refuse(_ session: Session, ref: String?, _ error: ProtocolError) {
+        metrics.refusedRequests.increment()
+        if error.code == .forbidden || error.code == .unauthorized {
+            logger.notice("refused", metadata: ["session": "\(session.id)", "peer": "\(session.peer)", "code": "\(error.code)", "reason": "\(error.message)"])
+        }
+        reply(session, ServerFrame.error(ref: ref, error))
+    }
+
+    private func storeCall<T>(_ body: () async throws -> T) async throws(ProtocolError) -> T {
+        do {
+            return try await body()
+        } catch {
+            logger.error("store read failed", metadata: ["error": "\(error)"])
+            throw ProtocolError(.storeUnavailable, "the store could not be read; try again")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import VigilCore
+
+/// The bounds and timings of a hub. Defaults suit a control room; tests shrink them.
+public struct HubConfiguration: Sendable {
+    /// The largest WebSocket message accepted (also the HTTP publish body limit).
+    public var maxFrameBytes = 64 * 1024
+    public var maxSubscriptionsPerConnection = 256
+    /// Requests per second a connection may send, with bursts of twice that.
+    public var messagesPerSecond = 200
+    public var maxConnectionsPerToken = 64
+    /// A connection whose unsent frames exceed this is closed as a slow consumer.
+    public var outboxMaxBytes = 8 * 1024 * 1024
+    public var outboxMaxFrames = 16 * 1024
+    /// Time to authenticate after the upgrade.
+    public var helloTimeout: Duration = .seconds(10)
+    public var historyMaxLimit = 500
+    /// Most events appended in one transaction.
+    public var maxCommitBatch = 2048
+    public var serverName = "vigil/0.1"
+
+    public init() {}
+
+    public var sessionLimits: SessionLimits {
+        SessionLimits(maxFrameBytes: maxFrameBytes, maxSubscriptions: maxSubscriptionsPerConnection, messagesPerSecond: messagesPerSecond)
+    }
+}

@@ -1,0 +1,22 @@
+import Metrics
+
+/// The hub's counters, made from the factory the server gives (Prometheus in production).
+public struct HubMetrics: Sendable {
+    public let connections: Meter
+    public let subscriptions: Meter
+    public let eventsPublished: Counter
+    public let eventsDelivered: Counter
+    public let commitBatchSize: Recorder
+    public let slowConsumerCloses: Counter
+    public let refusedRequests: Counter
+
+    public init(factory: any MetricsFactory) {
+        connections = Meter(label: "vigil_connections", factory: factory)
+        subscriptions = Meter(label: "vigil_subscriptions", factory: factory)
+        eventsPublished = Counter(label: "vigil_events_published_total", factory: factory)
+        eventsDelivered = Counter(label: "vigil_events_delivered_total", factory: factory)
+        commitBatchSize = Recorder(label: "vigil_commit_batch_size", factory: factory)
+        slowConsumerCloses = Counter(label: "vigil_slow_consumer_closes_total", factory: factory)
+        refusedRequests = Counter(label: "vigil_refused_requests_total", factory: factory)
+    }
+}

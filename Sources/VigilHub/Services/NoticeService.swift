@@ -1,0 +1,49 @@
+import VigilCore
+
+/// `notice/{site}`: durable control-room announcements. Operators and admins post them; the site's
+/// guards (and operators) read them.
+public struct NoticeService: TopicService {
+    public let kind = "notice"
+    public let durability = Durability.durable
+    public static let maxTextLength = 2000
+    public static let levels: Set<String> = ["info", "warning", "urgent"]
+
+    let access: SiteScopedAccess
+
+    public init(sites: SiteDirectory) {
+        access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator], sites: sites)
+    }
+
+    public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        try requireSiteTopic(pattern.segments.count)
+        try access.authorizeRead(identity, pattern)
+    }
+
+    public func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        try requireSiteTopic(topic.segments.count)
+        try access.authorizeWrite(identity, topic)
+        guard type == "notice" else {
+            throw ProtocolError(.unknownType, "notice topics take type \"notice\"")
+        }
+        guard let fields = data.objectValue else {
+            throw ProtocolError(.invalidData, "data must be an object {text, level?}")
+        }
+        guard let text = fields["text"]?.stringValue, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw ProtocolError(.invalidData, "data.text must be a non-empty string")
+        }
+        guard text.count <= Self.maxTextLength else {
+            throw ProtocolError(.invalidData, "data.text is longer than \(Self.maxTextLength) characters")
+        }
+        let level = fields["level"] ?? "info"
+        guard let levelName = level.stringValue, Self.levels.contains(levelName) else {
+            throw ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")
+        }
+        return ValidatedEvent(type: "notice", payload: ["text": .string(text), "level": .string(levelName)])
+    }
+
+    private func requireSiteTopic(_ segments: Int) throws(ProtocolError) {
+        guard segments == 2 else {
+            throw ProtocolError(.invalidTopic, "notice topics are notice/{site}")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import VigilCore
+
+/// The services by kind. `presence/...` is kept here: its readers are those who may read the topic
+/// it watches, and only the server writes it.
+public struct ServiceRegistry: Sendable {
+    public static let presenceKind = "presence"
+    private let services: [String: any TopicService]
+
+    public init(_ services: [any TopicService]) {
+        self.services = Dictionary(uniqueKeysWithValues: services.map { ($0.kind, $0) })
+    }
+
+    public func service(for kind: String) throws(ProtocolError) -> any TopicService {
+        guard let service = services[kind] else {
+            throw ProtocolError(.unknownKind, "no topic kind \"\(kind)\"")
+        }
+        return service
+    }
+
+    public func durability(of kind: String) -> Durability {
+        kind == Self.presenceKind ? .ephemeral : services[kind]?.durability ?? .ephemeral
+    }
+
+    public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        guard pattern.kind == Self.presenceKind else {
+            return try service(for: pattern.kind).authorizeRead(identity, pattern)
+        }
+        guard let watched = try? TopicPattern(pattern.segments.dropFirst().joined(separator: "/")) else {
+            throw ProtocolError(.invalidTopic, "presence topics are presence/{topic}, e.g. presence/notice/hq")
+        }
+        guard watched.kind != Self.presenceKind else {
+            throw ProtocolError(.invalidTopic, "presence of presence is not kept")
+        }
+        try service(for: watched.kind).authorizeRead(identity, watched)
+    }
+
+    public func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        guard topic.kind != Self.presenceKind else {
+            throw ProtocolError(.forbidden, "presence is kept by the server; subscribe to a topic to be present on it")
+        }
+        return try service(for: topic.kind).command(identity, topic: topic, type: type, data: data)
+    }
+}

@@ -1,0 +1,39 @@
+import VigilCore
+
+/// Access to a kind whose topics are `kind/{site}[/...]`: a role list for reading and one for
+/// writing, and the token must cover the site.
+public struct SiteScopedAccess: Sendable {
+    public let readers: Set<Role>
+    public let writers: Set<Role>
+    let sites: SiteDirectory
+
+    public init(readers: Set<Role>, writers: Set<Role>, sites: SiteDirectory) {
+        self.readers = readers
+        self.writers = writers
+        self.sites = sites
+    }
+
+    public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        guard readers.contains(identity.role) else {
+            throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not read \(pattern.kind) topics")
+        }
+        let site = pattern.segments[1]
+        guard identity.covers(site: site) else {
+            throw ProtocolError(.forbidden, site == "+"
+                ? "only a token for every site may subscribe across sites; subscribe to each of your sites"
+                : "the token does not cover site \(site)")
+        }
+    }
+
+    public func authorizeWrite(_ identity: Identity, _ topic: Topic) throws(ProtocolError) {
+        guard writers.contains(identity.role) else {
+            throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not publish on \(topic.kind) topics")
+        }
+        guard identity.covers(site: topic.scope) else {
+            throw ProtocolError(.forbidden, "the token does not cover site \(topic.scope)")
+        }
+        guard sites.exists(topic.scope) else {
+            throw ProtocolError(.notFound, "there is no site \(topic.scope)")
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import DequeModule
+import NIOCore
+import Synchronization
+
+/// A connection's bounded queue of frames waiting for its socket. Producers never wait on it (an
+/// event is offered to every subscriber without blocking the fan-out); when it overflows the
+/// connection is closed as a slow consumer and resumes later from history.
+public final class Outbox: Sendable {
+    public enum CloseReason: Sendable, Equatable {
+        case slowConsumer
+        case closedByServer
+    }
+
+    private struct State {
+        var frames = Deque<ByteBuffer>()
+        var bytes = 0
+        var reader: CheckedContinuation<Void, Never>?
+        var spaceWaiters: [CheckedContinuation<Void, Never>] = []
+        var closed: CloseReason?
+    }
+
+    private let state = Mutex(State())
+    private let maxBytes: Int
+    private let maxFrames: Int
+    private let onOverflow: @Sendable () -> Void
+
+    public init(maxBytes: Int, maxFrames: Int, onOverflow: @escaping @Sendable () -> Void) {
+        self.maxBytes = maxBytes
+        self.maxFrames = maxFrames
+        self.onOverflow = onOverflow
+    }
+
+    /// Queues a frame without waiting. Returns false when the outbox is closed or just overflowed.
+    @discardableResult
+    public func offer(_ frame: ByteBuffer) -> Bool {
+        let (accepted, overflowed, reader) = state.withLock { state -> (Bool, Bool, CheckedContinuation<Void, Never>?) in
+            guard state.closed == nil else { return (false, false, nil) }
+            if state.frames.count >= maxFrames || state.bytes + frame.readableBytes > maxBytes {
+                let waiters = Self.close(&state, reason: .slowConsumer)
+                return (false, true, waiters)
+            }
+            state.frames.append(frame)
+            state.bytes += frame.readableBytes
+            let reader = state.reader
+            state.reader = nil
+            return (true, false, reader)
+        }
+        reader?.resume()
+        if overflowed { onOverflow() }
+        return accepted
+    }
+
+    /// Waits until the outbox has room for at least half its capacity, then queues the frame.
+    /// Used for replaying history, which must not overflow a healthy connection.
+    public func send(_ frame: ByteBuffer) async -> Bool {
+        while true {
+            let hasRoom = state.withLock { state in
+                state.closed != nil || (state.bytes + frame.readableBytes <= maxBytes / 2 && state.frames.count < maxFrames / 2)
+            }
+            if hasRoom { return offer(frame) }
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.closed != nil || state.frames.isEmpty { return true }
+                    state.spaceWaiters.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+    }
+
+    /// The frames queued so far, waiting when there are none; the close reason once closed and drained.
+    public func next() async -> (frames: [ByteBuffer], closed: CloseReason?) {
+        while true {
+            let taken = state.withLock { state -> ([ByteBuffer], CloseReason?, [CheckedContinuation<Void, Never>])? in
+                if state.frames.isEmpty {
+                    guard let closed = state.closed else { return nil }
+                    return ([], closed, [])
+                }
+                let frames = Array(state.frames)
+                state.frames.removeAll(keepingCapacity: true)
+                state.bytes = 0
+                let waiters = state.spaceWaiters
+                state.spaceWaiters = []
+                return (frames, nil, waiters)
+            }
+            if let (frames, closed, waiters) = taken {
+                waiters.forEach { $0.resume() }
+                return (frames, closed)
+            }
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.closed != nil || !state.frames.isEmpty { return true }
+                    state.reader = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
+    }
+
+    /// Closes the outbox. A slow consumer's queued frames are dropped; otherwise the reader still
+    /// takes what is queued, then learns the reason.
+    public func close(_ reason: CloseReason) {
+        let reader = state.withLock { state in Self.close(&state, reason: reason) }
+        reader?.resume()
+    }
+
+    public var closeReason: CloseReason? { state.withLock { $0.closed } }
+
+    private static func close(_ state: inout State, reason: CloseReason) -> CheckedContinuation<Void, Never>? {
+        guard state.closed == nil else { return nil }
+        state.closed = reason
+        if reason == .slowConsumer {
+            // What a slow reader has not taken is dropped; it resumes from history.
+            state.frames.removeAll()
+            state.bytes = 0
+        }
+        state.spaceWaiters.forEach { $0.resume() }
+        state.spaceWaiters = []
+        let reader = state.reader
+        state.reader = nil
+        return reader
+    }
+}

@@ -1,0 +1,88 @@
+import Logging
+import Synchronization
+import VigilCore
+import VigilStore
+
+/// Group commit: publishes that arrive while a transaction is being written wait and go together
+/// in the next one, so a burst costs a few fsyncs instead of one each. After each commit the
+/// events are fanned out in `seq` order, then each publisher gets its answer.
+final class GroupCommit: Sendable {
+    typealias Completion = @Sendable (Result<StoredEvent, any Error>) -> Void
+
+    private struct Pending {
+        let event: NewEvent
+        let topic: Topic
+        let completion: Completion
+    }
+
+    private struct State {
+        var queue: [Pending] = []
+        var writing = false
+    }
+
+    private let state = Mutex(State())
+    private let store: any EventStore
+    private let bus: any EventBus
+    private let metrics: HubMetrics
+    private let maxBatch: Int
+    private let logger: Logger
+
+    init(store: any EventStore, bus: any EventBus, metrics: HubMetrics, maxBatch: Int, logger: Logger) {
+        self.store = store
+        self.bus = bus
+        self.metrics = metrics
+        self.maxBatch = maxBatch
+        self.logger = logger
+    }
+
+    /// Queues an event; `completion` runs after it is committed and fanned out, or failed.
+    /// Events submitted in an order are committed in that order.
+    func submit(_ event: NewEvent, topic: Topic, completion: @escaping Completion) {
+        let startWriter = state.withLock { state -> Bool in
+            state.queue.append(Pending(event: event, topic: topic, completion: completion))
+            guard !state.writing else { return false }
+            state.writing = true
+            return true
+        }
+        if startWriter {
+            Task { await self.writeUntilEmpty() }
+        }
+    }
+
+    /// Awaitable form of `submit`.
+    func commit(_ event: NewEvent, topic: Topic) async throws -> StoredEvent {
+        try await withCheckedThrowingContinuation { continuation in
+            submit(event, topic: topic) { continuation.resume(with: $0) }
+        }
+    }
+
+    private func writeUntilEmpty() async {
+        while let batch = nextBatch() {
+            metrics.commitBatchSize.record(batch.count)
+            do {
+                let stored = try await store.append(batch.map(\.event))
+                for (pending, event) in zip(batch, stored) {
+                    bus.publish(OutgoingEvent(stored: event, topic: pending.topic, epoch: store.epoch))
+                }
+                metrics.eventsPublished.increment(by: stored.count)
+                for (pending, event) in zip(batch, stored) { pending.completion(.success(event)) }
+            } catch {
+                logger.error("commit failed; the batch was not stored", metadata: ["events": "\(batch.count)", "error": "\(error)"])
+                for pending in batch { pending.completion(.failure(error)) }
+            }
+        }
+    }
+
+    private func nextBatch() -> [Pending]? {
+        state.withLock { state in
+            guard !state.queue.isEmpty else {
+                state.writing = false
+                return nil
+            }
+            let count = min(state.queue.count, maxBatch)
+            let batch = Array(state.queue.prefix(count))
+            state.queue.removeFirst(count)
+            return batch
+        }
+    }
+}

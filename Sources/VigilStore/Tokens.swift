@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+
+/// A token as stored: only the hash of its secret is kept.
+public struct TokenRecord: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var role: String
+    /// True when the token may see every site, present and future.
+    public var allSites: Bool
+    public var sites: [String]
+    public var createdAt: Int64
+    public var revokedAt: Int64?
+
+    public init(id: String, name: String, role: String, allSites: Bool, sites: [String], createdAt: Int64, revokedAt: Int64? = nil) {
+        self.id = id
+        self.name = name
+        self.role = role
+        self.allSites = allSites
+        self.sites = sites
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+    }
+}
+
+public struct TokenRepository: Sendable {
+    let database: VigilDatabase
+
+    public init(database: VigilDatabase) {
+        self.database = database
+    }
+
+    /// Stores a new token; every named site must exist.
+    public func insert(_ token: TokenRecord, secretHash: String) throws {
+        try database.pool.write { db in
+            for site in token.sites where try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [site]) == nil {
+                throw StoreError.notFound("site \(site)")
+            }
+            try db.execute(
+                sql: "INSERT INTO tokens (id, name, role, all_sites, secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt])
+            for site in token.sites {
+                try db.execute(sql: "INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", arguments: [token.id, site])
+            }
+        }
+    }
+
+    /// The token whose secret hashes to `secretHash`, revoked or not.
+    public func find(secretHash: String) throws -> TokenRecord? {
+        try database.pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM tokens WHERE secret_hash = ?", arguments: [secretHash]) else {
+                return nil
+            }
+            return try Self.record(row, db)
+        }
+    }
+
+    public func all() throws -> [TokenRecord] {
+        try database.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM tokens ORDER BY created_at, id").map { try Self.record($0, db) }
+        }
+    }
+
+    public func isEmpty() throws -> Bool {
+        try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tokens") == 0 }
+    }
+
+    /// Marks a token revoked; a revoked token is refused from then on.
+    public func revoke(id: String, at time: Int64) throws {
+        try database.pool.write { db in
+            try db.execute(sql: "UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", arguments: [time, id])
+            if db.changesCount == 0, try Bool.fetchOne(db, sql: "SELECT 1 FROM tokens WHERE id = ?", arguments: [id]) == nil {
+                throw StoreError.notFound("token \(id)")
+            }
+        }
+    }
+
+    private static let columns = "id, name, role, all_sites, created_at, revoked_at"
+
+    private static func record(_ row: Row, _ db: Database) throws -> TokenRecord {
+        let id: String = row[0]
+        let sites = try String.fetchAll(db, sql: "SELECT site_id FROM token_sites WHERE token_id = ? ORDER BY site_id", arguments: [id])
+        return TokenRecord(id: id, name: row[1], role: row[2], allSites: row[3], sites: sites, createdAt: row[4], revokedAt: row[5])
+    }
+}
