@@ -15,12 +15,13 @@ public struct Polygon: Sendable, Hashable {
         guard ring.count <= Polygon.maxVertexCount else {
             throw .tooManyVertices(count: ring.count, limit: Polygon.maxVertexCount)
         }
-        let candidate = Polygon(unchecked: ring)
-        guard candidate.area > 0 else { throw .zeroArea }
+        // All on one line is "no area"; any other shape without area (a bow tie) crosses itself.
+        guard ring.dropFirst(2).contains(where: { Segment.cross(ring[0], ring[1], $0) != 0 }) else { throw .zeroArea }
         if let (first, second) = SelfIntersection.firstCrossing(in: ring) {
             throw .selfIntersection(first: first, second: second)
         }
-        self = candidate
+        self.init(unchecked: ring)
+        guard area > 0 else { throw .zeroArea }
     }
 
     /// For vertices already known to form a valid ring (scaled or clipped shapes).

@@ -17,7 +17,7 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
 
     /// Parses `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`; nil when the text or the calendar date is invalid.
     public init?(_ text: String) {
-        let parts = text.trimmingXMLWhitespace().split(separator: " ", omittingEmptySubsequences: false)
+        let parts = text.trimmingASCIIWhitespace().split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2,
             let date = LocalTimestamp.fields(parts[0], separator: "-", widths: [4, 2, 2])
         else { return nil }
@@ -28,8 +28,7 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
             else { return nil }
             time = Time(hour: clock[0], minute: clock[1], second: clock[2])
         }
-        guard (1...12).contains(date[1]), (1...LocalTimestamp.daysIn(month: date[1], year: date[0])).contains(date[2])
-        else { return nil }
+        guard CivilCalendar.isValid(year: date[0], month: date[1], day: date[2]) else { return nil }
         (year, month, day, self.time) = (date[0], date[1], date[2], time)
     }
 
@@ -69,18 +68,7 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         return values
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    private func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
+    private func pad(_ value: Int, _ width: Int) -> String { CivilCalendar.zeroPadded(value, width) }
 }
 
 extension LocalTimestamp: Codable {

@@ -36,5 +36,5 @@ struct XMLNode: Sendable, Equatable {
     }
 
     /// The text with surrounding whitespace removed.
-    var trimmedText: String { text.trimmingXMLWhitespace() }
+    var trimmedText: String { text.trimmingASCIIWhitespace() }
 }

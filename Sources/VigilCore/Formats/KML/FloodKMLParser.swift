@@ -1,0 +1,56 @@
+import Foundation
+
+/// Reads a flood marker KML file: every Placemark at any depth (Document, Folder), its severity
+/// from `styleUrl`, its location from `Point/coordinates` (lon,lat), and the `mark:` fields of
+/// `ExtendedData`. Namespace prefixes are not checked: elements are matched by local name.
+public enum FloodKMLParser {
+    private typealias N = FloodKMLName
+
+    public static func parse(_ data: Data, limits: XMLLimits = XMLLimits()) throws(FormatError) -> FloodMarkerFile {
+        let root = XMLCursor(root: try SafeXMLReader.read(data, format: .kml, limits: limits), format: .kml)
+        try root.expectName("kml")
+        let document = root.optionalChild("Document") ?? root
+        return FloodMarkerFile(name: document.optionalText("name"), markers: try root.descendants("Placemark").map(marker))
+    }
+
+    private static func marker(_ placemark: XMLCursor) throws(FormatError) -> FloodMarker {
+        let fields = try placemark.child("ExtendedData")
+        let observation = FloodObservation(
+            location: try placemark.child("Point").child("coordinates").value(GeoPoint.parse(kmlCoordinates:)),
+            observationTime: try fields.timestamp(N.observationTime),
+            severity: try placemark.child("styleUrl").value(severity),
+            comment: fields.optionalText(N.comment),
+            email: fields.optionalText(N.email),
+            phoneNumber: fields.optionalText(N.phoneNumber),
+            coverType: fields.optionalText(N.coverType),
+            coverHeight: fields.optionalText(N.coverHeight).isEmpty
+                ? nil : try fields.child(N.coverHeight).value(FloodXMLParser.parseCoverHeight))
+        return FloodMarker(
+            id: try id(placemark), observation: observation, uploadTime: try fields.timestamp(N.uploadTime),
+            valid: try fields.child(N.valid).value(valid), imageURL: fields.optionalText(N.imageURL))
+    }
+
+    private static func id(_ placemark: XMLCursor) throws(FormatError) -> Int {
+        let text = placemark.node.attributes["id"] ?? ""
+        let digits = text.hasPrefix(N.placemarkIDPrefix) ? String(text.dropFirst(N.placemarkIDPrefix.count)) : text
+        guard let id = Int(digits) else {
+            throw placemark.error("Placemark id must be \(N.placemarkIDPrefix)<number> or a number, found \"\(text)\"")
+        }
+        return id
+    }
+
+    /// `#sever_4`, or any URL ending in that fragment.
+    private static func severity(_ styleURL: String) throws(InvalidValue) -> FloodSeverity {
+        guard let hash = styleURL.lastIndex(of: "#"), styleURL[styleURL.index(after: hash)...].hasPrefix(N.stylePrefix)
+        else { throw InvalidValue("styleUrl must name a severity style like #\(N.stylePrefix)3, found \"\(styleURL)\"") }
+        return try FloodSeverity.parse(String(styleURL[styleURL.index(after: hash)...].dropFirst(N.stylePrefix.count)))
+    }
+
+    private static func valid(_ text: String) throws(InvalidValue) -> Bool {
+        switch text {
+        case "t": return true
+        case "f": return false
+        default: throw InvalidValue("Valid must be t or f, found \"\(text)\"")
+        }
+    }
+}
