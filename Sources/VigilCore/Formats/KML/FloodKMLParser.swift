@@ -14,6 +14,7 @@ public enum FloodKMLParser {
     }
 
     private static func marker(_ placemark: XMLCursor) throws(FormatError) -> FloodMarker {
+        let id = try id(placemark)
         let fields = try placemark.child("ExtendedData")
         let observation = FloodObservation(
             location: try placemark.child("Point").child("coordinates").value(GeoPoint.parse(kmlCoordinates:)),
@@ -26,7 +27,7 @@ public enum FloodKMLParser {
             coverHeight: fields.optionalText(N.coverHeight).isEmpty
                 ? nil : try fields.child(N.coverHeight).value(FloodXMLParser.parseCoverHeight))
         return FloodMarker(
-            id: try id(placemark), observation: observation, uploadTime: try fields.timestamp(N.uploadTime),
+            id: id, observation: observation, uploadTime: try fields.timestamp(N.uploadTime),
             valid: try fields.child(N.valid).value(valid), imageURL: fields.optionalText(N.imageURL))
     }
 

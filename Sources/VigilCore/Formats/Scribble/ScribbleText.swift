@@ -81,7 +81,10 @@ private struct LineReader {
     private(set) var number = 0
 
     init(_ text: String) {
-        lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // The line break that ends the last line does not start another one.
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        self.lines = lines
     }
 
     mutating func next(_ expected: String) throws(FormatError) -> Substring {

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import VigilCore
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test func localTimestampsParseValidateAndPrint() {
+        #expect(LocalTimestamp("2010-03-11 15:53:41")?.description == "2010-03-11 15:53:41")
+        #expect(LocalTimestamp("2012-02-29")?.description == "2012-02-29")
+        #expect(LocalTimestamp("2011-02-29") == nil)
+        #expect(LocalTimestamp("2010-3-11") == nil)
+        #expect(LocalTimestamp("2010-03-11 24:00:00") == nil)
+        #expect(LocalTimestamp("2010-03-11T15:53:41") == nil)
+        #expect(LocalTimestamp("2010-03-11 15:53:41")! > LocalTimestamp("2010-03-11")!)
+    }
+
+    @Test func localTimestampsNameAnInstantInAZone() throws {
+        let chicago = try #require(TimeZone(identifier: "America/Chicago"))
+        // 15:53:41 CST (UTC-6) is 21:53:41 UTC.
+        #expect(LocalTimestamp("2010-03-11 15:53:41")!.date(in: chicago) == Date(timeIntervalSince1970: 1_268_344_421))
+    }
+
+    @Test func rfc3339ParsesOffsetsAndFractions() {
+        #expect(RFC3339Time.parse("1970-01-01T00:00:00Z") == 0)
+        #expect(RFC3339Time.parse("1970-01-01T00:00:00.5Z") == 500)
+        #expect(RFC3339Time.parse("1970-01-01T00:00:00.123999Z") == 123)
+        #expect(RFC3339Time.parse("1970-01-01T01:00:00+01:00") == 0)
+        #expect(RFC3339Time.parse("1969-12-31T23:00:00-01:00") == 0)
+        #expect(RFC3339Time.parse("2000-02-29T00:00:00Z") == 951_782_400_000)
+        for bad in ["1970-01-01 00:00:00Z", "1970-01-01T00:00:00", "1970-01-01T00:00:00.Z", "1970-13-01T00:00:00Z", "1970-01-01T00:00:00+1:00", "１970-01-01T00:00:00Z"] {
+            #expect(RFC3339Time.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func rfc3339FormatsWhatItParses() {
+        var random = SeededRandom(seed: 71)
+        for _ in 0..<1000 {
+            let milliseconds = Int64.random(in: 0..<DetectionBatch.timeLimit, using: &random)
+            #expect(RFC3339Time.parse(RFC3339Time.format(milliseconds)) == milliseconds)
+        }
+        #expect(RFC3339Time.format(951_782_400_123) == "2000-02-29T00:00:00.123Z")
+    }
+}
