@@ -63,6 +63,18 @@ struct SafeXMLReaderTests {
         #expect(error?.message.contains("\"undefined\" is refused") == true)
     }
 
+    /// FoundationXML on Linux dereferences NULL on a processing instruction without data; the
+    /// reader must never hand it one (this test would crash, not fail, if it did).
+    @Test(arguments: ["<?x?>\n<a/>", "<a><?pi?></a>", "<?xml-stylesheet?><a/>", "<?xml version=\"1.0\"?><a/><?x?>", " <?xml version=\"1.0\"?><a/>"])
+    func refusesProcessingInstructions(_ text: String) {
+        #expect(refusal(text)?.message == "processing instructions are not allowed")
+    }
+
+    @Test func acceptsTheXMLDeclarationAfterAByteOrderMark() throws {
+        let data = Data([0xEF, 0xBB, 0xBF]) + Data("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<a>x</a>".utf8)
+        #expect(try SafeXMLReader.read(data, format: .kml).text == "x")
+    }
+
     @Test func refusesOtherEncodingsAndBinary() {
         #expect(refusal("<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>")?.message.contains("UTF-16") == true)
         #expect(refusal("<a>\u{0}</a>") != nil)

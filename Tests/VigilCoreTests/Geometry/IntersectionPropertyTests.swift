@@ -59,9 +59,9 @@ struct IntersectionPropertyTests {
         var random = SeededRandom(seed: 6)
         for _ in 0..<20 {
             let polygon = random.starPolygon()
-            let raster = rasterArea(over: polygon.bounds, step: 0.25, inside: polygon.contains)
+            let raster = rasterArea(over: polygon.bounds, step: 0.5, inside: polygon.contains)
             // Only cells crossed by the outline can be miscounted: perimeter x cell size bounds the error.
-            #expect(abs(raster - polygon.area) <= perimeter(polygon) * 0.25)
+            #expect(abs(raster - polygon.area) <= perimeter(polygon) * 0.5)
         }
     }
 

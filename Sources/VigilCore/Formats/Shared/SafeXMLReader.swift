@@ -48,12 +48,16 @@ enum SafeXMLReader {
 
     /// Refuses what must never reach the parser, with the line where it appears: any `<!`
     /// markup except comments and CDATA (so no DOCTYPE, ENTITY, ELEMENT, ATTLIST or NOTATION),
-    /// text that is not UTF-8, NUL bytes, and a declared encoding other than UTF-8.
+    /// processing instructions other than the XML declaration at the very start (FoundationXML
+    /// on Linux crashes on one without data, e.g. `<?x?>`), text that is not UTF-8, NUL bytes,
+    /// and a declared encoding other than UTF-8.
     private static func screen(_ data: Data, format: FormatError.Format) throws(FormatError) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw FormatError(format, "the document is not valid UTF-8 text")
         }
         let bytes = Array(data)
+        // The XML declaration may only open the document, after an optional byte order mark.
+        let declarationStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         for index in bytes.indices {
             switch bytes[index] {
@@ -65,6 +69,12 @@ enum SafeXMLReader {
                     let word = String(decoding: rest.prefix { $0 >= UInt8(ascii: "A") }.prefix(10), as: UTF8.self)
                     throw FormatError(
                         format, line: line, "<!\(word) is refused: DTDs and entity declarations are not allowed")
+                }
+            case UInt8(ascii: "<") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "?"):
+                guard index == declarationStart, bytes[(index + 2)...].starts(with: Array("xml".utf8)),
+                    index + 5 < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+                else {
+                    throw FormatError(format, line: line, "processing instructions are not allowed")
                 }
             default: continue
             }
