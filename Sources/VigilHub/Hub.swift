@@ -38,11 +38,12 @@ public final class Hub: Sendable {
     // MARK: Sessions
 
     /// A new connection; `onSlowConsumer` runs once if its outbox overflows.
-    public func openSession(peer: String) -> Session {
+    public func openSession(peer: String, onSlowConsumer: @escaping @Sendable () -> Void) -> Session {
         let id = TokenSecret.recordID(prefix: "s_")
         let metrics = metrics
         let outbox = Outbox(maxBytes: configuration.outboxMaxBytes, maxFrames: configuration.outboxMaxFrames) {
             metrics.slowConsumerCloses.increment()
+            onSlowConsumer()
         }
         metrics.connections.increment()
         let limiter = RateLimiter(perSecond: configuration.messagesPerSecond, burst: configuration.messagesPerSecond * 2)
@@ -87,7 +88,7 @@ public final class Hub: Sendable {
                 if counts[identity.tokenID] == 0 { counts[identity.tokenID] = nil }
             }
         }
-        session.outbox.close(.closedByServer)
+        session.outbox.close(.close(.normal, reason: ""))
         metrics.connections.decrement()
     }
 
@@ -202,12 +203,22 @@ public final class Hub: Sendable {
         if exact != nil, pattern.kind != ServiceRegistry.presenceKind, pattern.segments.count >= Topic.maxSegments {
             throw ProtocolError(.invalidTopic, "a topic to subscribe to has at most \(Topic.maxSegments - 1) segments")
         }
-        let mode: Subscription.Mode =
-            since != nil ? .catchingUp(held: [], overflowed: false)
-            : (exact != nil && durability == .durable ? .live(lastSeq: 0) : .passthrough)
-        let subscription = Subscription(pattern: pattern, session: session, mode: mode)
+        // An exact durable topic always replays from a known point (`since`, or the head now), so
+        // that `ok` comes first and nothing committed between reading the head and going live is lost.
+        let replayFrom: UInt64?
+        if let exact, durability == .durable {
+            if let since {
+                replayFrom = since
+            } else {
+                replayFrom = try await storeCall { try await store.head(of: exact.rawValue) }
+            }
+        } else {
+            replayFrom = nil
+        }
+        let subscription = Subscription(
+            pattern: pattern, session: session, mode: replayFrom != nil ? .catchingUp(held: [], overflowed: false) : .passthrough)
         let limit = configuration.maxSubscriptionsPerConnection
-        let outcome = session.state.withLock { state -> ProtocolError? in
+        let refusal = session.state.withLock { state -> ProtocolError? in
             if state.subscriptions[pattern.rawValue] != nil {
                 return ProtocolError(.badRequest, "already subscribed to \(pattern.rawValue)")
             }
@@ -217,14 +228,12 @@ public final class Hub: Sendable {
             state.subscriptions[pattern.rawValue] = subscription
             return nil
         }
-        if let outcome { throw outcome }
-        broker.add(subscription)
-
-        let head = exact != nil && durability == .durable ? try? await store.head(of: pattern.rawValue) : nil
+        if let refusal { throw refusal }
         reply(session, ServerFrame.ok(ref: ref) { writer in
             writer.field("topic", pattern.rawValue)
-            if let head { writer.field("head", head) }
+            if let replayFrom, since == nil { writer.field("head", replayFrom) }
         })
+        broker.add(subscription)
         if let exact {
             if pattern.kind == ServiceRegistry.presenceKind {
                 let watched = try Topic(pattern.segments.dropFirst().joined(separator: "/"))
@@ -232,9 +241,9 @@ public final class Hub: Sendable {
             } else {
                 presence.join(exact, session: session.id, identity: identity)
             }
-            if let since {
-                await replay(subscription, topic: exact, after: since, session: session)
-            }
+        }
+        if let exact, let replayFrom {
+            await replay(subscription, topic: exact, after: replayFrom, session: session)
         }
     }
 

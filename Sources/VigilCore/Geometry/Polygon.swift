@@ -49,8 +49,8 @@ public struct Polygon: Sendable, Hashable {
 
     /// Even-odd point-in-polygon test; points on an edge count as inside.
     public func contains(_ point: Point) -> Bool {
+        guard var previous = vertices.last else { return false }
         var inside = false
-        var previous = vertices[vertices.count - 1]
         for vertex in vertices {
             if Segment(start: previous, end: vertex).contains(point) { return true }
             if (vertex.y > point.y) != (previous.y > point.y) {

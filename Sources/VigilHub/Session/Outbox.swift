@@ -1,6 +1,7 @@
 import DequeModule
 import NIOCore
 import Synchronization
+import VigilCore
 
 /// A connection's bounded queue of frames waiting for its socket. Producers never wait on it (an
 /// event is offered to every subscriber without blocking the fan-out); when it overflows the
@@ -8,7 +9,8 @@ import Synchronization
 public final class Outbox: Sendable {
     public enum CloseReason: Sendable, Equatable {
         case slowConsumer
-        case closedByServer
+        /// The server ends the connection with this code once the queued frames are sent.
+        case close(CloseCode, reason: String)
     }
 
     private struct State {

@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+
+/// How a `VigilClient` reaches its hub.
+public struct ClientConfiguration: Sendable {
+    /// `wss://host:port/ws`.
+    public var url: String
+    public var token: String
+    /// A PEM file of the CA to trust (the hub's development CA); nil trusts the system's roots.
+    public var caFile: String?
+    /// Waits between reconnection attempts grow from `minBackoff` to `maxBackoff`.
+    public var minBackoff: Duration = .milliseconds(200)
+    public var maxBackoff: Duration = .seconds(10)
+    public var maxFrameBytes = 64 * 1024
+    public var logger = Logger(label: "vigil.client")
+
+    public init(url: String, token: String, caFile: String? = nil) {
+        self.url = url
+        self.token = token
+        self.caFile = caFile
+    }
+}
+
+/// A request the hub refused, a drop while it was in flight, or a client that was closed.
+public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The hub answered `error`.
+    case refused(ProtocolErrorInfo)
+    /// The connection dropped before the answer came; a publish may or may not have been stored.
+    case connectionLost
+    /// The hub closed the connection for a reason retrying will not fix (an invalid token).
+    case rejected(code: UInt16, reason: String)
+    case closed
+    /// The first connection failed (wrong URL, untrusted certificate, hub down).
+    case unreachable(String)
+
+    public var description: String {
+        switch self {
+        case .refused(let info): "\(info.code): \(info.message)"
+        case .connectionLost: "the connection dropped before the hub answered"
+        case .rejected(let code, let reason): "the hub closed the connection (\(code)): \(reason)"
+        case .closed: "the client is closed"
+        case .unreachable(let reason): "the hub could not be reached: \(reason)"
+        }
+    }
+}
+
+/// The `code` and sentence of a refusal.
+public struct ProtocolErrorInfo: Equatable, Sendable {
+    public let code: String
+    public let message: String
+}

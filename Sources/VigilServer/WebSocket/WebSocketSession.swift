@@ -1,0 +1,99 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOWebSocket
+import VigilCore
+import VigilHub
+
+/// Runs one WebSocket connection: a reader that hands text frames to the hub, and a writer that
+/// drains the session's outbox to the socket. A slow consumer is closed with 4008 and, if it does
+/// not even take the close frame, its socket is closed after a short grace.
+struct WebSocketSession {
+    let hub: Hub
+    let logger: Logger
+    static let slowConsumerGrace: Duration = .seconds(2)
+
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<VigilRequestContext>) async {
+        let channel = context.requestContext.channel
+        let session = hub.openSession(peer: context.requestContext.peer) {
+            // The outbox overflowed. The writer sends 4008 if the socket still takes writes;
+            // otherwise the socket is closed once the grace has passed.
+            Task {
+                try? await Task.sleep(for: Self.slowConsumerGrace)
+                channel.close(promise: nil)
+            }
+        }
+        if let secret = bearerToken(in: context.request.headers) {
+            do {
+                session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try hub.authenticate(session, secret: secret))))
+            } catch {
+                session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, error)))
+                session.outbox.close(.close(.unauthorized, reason: "unauthorized"))
+            }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await write(session, to: outbound, channel: channel) }
+            group.addTask { await closeWithoutHello(session) }
+            await read(inbound, session: session)
+            hub.closeSession(session)
+            group.cancelAll()
+        }
+    }
+
+    private func read(_ inbound: WebSocketInboundStream, session: Session) async {
+        do {
+            for try await message in inbound.messages(maxSize: hub.configuration.maxFrameBytes) {
+                guard session.outbox.closeReason == nil else { break }
+                switch message {
+                case .text(let text):
+                    if case .close(let code, let reason) = await hub.receive(text, on: session) {
+                        session.outbox.close(.close(code, reason: reason))
+                    }
+                case .binary:
+                    session.outbox.offer(ByteBuffer(string: ServerFrame.error(
+                        ref: nil, ProtocolError(.binaryNotSupported, "requests are JSON text frames"))))
+                }
+            }
+        } catch {
+            logger.debug("connection ended", metadata: ["session": "\(session.id)", "error": "\(error)"])
+        }
+    }
+
+    private func write(_ session: Session, to outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        do {
+            while true {
+                let (frames, closed) = await session.outbox.next()
+                for frame in frames {
+                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame)))
+                }
+                switch closed {
+                case nil:
+                    continue
+                case .slowConsumer:
+                    logger.notice("closing a slow consumer", metadata: ["session": "\(session.id)", "peer": "\(session.peer)"])
+                    try await outbound.close(.unknown(CloseCode.slowConsumer.rawValue), reason: "slow consumer; resume with since")
+                    return
+                case .close(let code, let reason):
+                    try await outbound.close(code == .normal ? .normalClosure : .unknown(code.rawValue), reason: reason)
+                    return
+                }
+            }
+        } catch {
+            logger.debug("write failed", metadata: ["session": "\(session.id)", "error": "\(error)"])
+        }
+    }
+
+    /// A connection that has not authenticated in time is closed with 4001.
+    private func closeWithoutHello(_ session: Session) async {
+        do {
+            try await Task.sleep(for: hub.configuration.helloTimeout)
+        } catch {
+            return
+        }
+        if session.identity == nil {
+            session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, ProtocolError(.unauthorized, "no hello in time"))))
+            session.outbox.close(.close(.unauthorized, reason: "no hello in time"))
+        }
+    }
+}

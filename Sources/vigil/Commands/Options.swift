@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import VigilStore
+
+/// A value from the command line, else from the environment, else the default.
+func setting(_ flag: String?, env name: String, default fallback: String) -> String {
+    flag ?? ProcessInfo.processInfo.environment[name] ?? fallback
+}
+
+/// Where the hub keeps its database, for the commands that work on it directly.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Directory of vigil.sqlite (env VIGIL_DATA_DIR, default ./data).")
+    var dataDirectory: String?
+
+    var directory: URL { URL(fileURLWithPath: setting(dataDirectory, env: "VIGIL_DATA_DIR", default: "data")) }
+
+    func open() throws -> VigilDatabase {
+        try VigilDatabase(path: directory.appendingPathComponent("vigil.sqlite").path)
+    }
+}
+
+/// How `pub` and `sub` reach a running hub.
+struct ConnectionOptions: ParsableArguments {
+    @Option(help: "Hub WebSocket URL (env VIGIL_URL, default wss://localhost:8443/ws).")
+    var url: String?
+    @Option(help: "Token (env VIGIL_TOKEN).")
+    var token: String?
+    @Option(help: "CA certificate to trust (env VIGIL_CA, default certs/vigil-dev-ca.pem when present).")
+    var ca: String?
+
+    var resolvedURL: String { setting(url, env: "VIGIL_URL", default: "wss://localhost:8443/ws") }
+
+    func resolvedToken() throws -> String {
+        guard let token = token ?? ProcessInfo.processInfo.environment["VIGIL_TOKEN"] else {
+            throw ValidationError("give a token with --token or VIGIL_TOKEN")
+        }
+        return token
+    }
+
+    var resolvedCA: String? {
+        if let ca = ca ?? ProcessInfo.processInfo.environment["VIGIL_CA"] { return ca }
+        let development = "certs/vigil-dev-ca.pem"
+        return FileManager.default.fileExists(atPath: development) ? development : nil
+    }
+}
+
+/// Prints a line at once, even when standard output is a file (a long-running `serve` is often logged).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Logging
+import VigilHub
+import VigilServer
+import VigilStore
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the hub: HTTPS and WSS, with SQLite and a development certificate made on first start.")
+
+    @Option(help: "Address to listen on (env VIGIL_HOST, default 127.0.0.1).") var host: String?
+    @Option(help: "Port (env VIGIL_PORT, default 8443).") var port: Int?
+    @OptionGroup var store: StoreOptions
+    @Option(help: "PEM certificate chain (env VIGIL_CERT); without it a development CA and certificate are made in certs/.") var cert: String?
+    @Option(help: "PEM private key (env VIGIL_KEY).") var key: String?
+    @Option(name: .customLong("cert-dir"), help: "Where development certificates are made (env VIGIL_CERT_DIR, default certs).") var certDirectory: String?
+    @Option(name: .customLong("allow-origin"), help: "A browser origin allowed to connect; repeat for more (env VIGIL_ALLOWED_ORIGINS, comma-separated; default the server's own).")
+    var allowedOrigins: [String] = []
+    @Option(name: .customLong("public-dir"), help: "Static files to serve (env VIGIL_PUBLIC_DIR, default public).") var publicDirectory: String?
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
+
+    func run() async throws {
+        var configuration = ServerConfiguration()
+        configuration.host = setting(host, env: "VIGIL_HOST", default: "127.0.0.1")
+        guard let port = port ?? Int(setting(nil, env: "VIGIL_PORT", default: "8443")) else {
+            throw ValidationError("VIGIL_PORT must be a number")
+        }
+        configuration.port = port
+        configuration.dataDirectory = store.directory
+        configuration.certificateFile = cert ?? ProcessInfo.processInfo.environment["VIGIL_CERT"]
+        configuration.keyFile = key ?? ProcessInfo.processInfo.environment["VIGIL_KEY"]
+        guard (configuration.certificateFile == nil) == (configuration.keyFile == nil) else {
+            throw ValidationError("give both --cert and --key, or neither")
+        }
+        configuration.certificateDirectory = URL(fileURLWithPath: setting(certDirectory, env: "VIGIL_CERT_DIR", default: "certs"))
+        configuration.allowedOrigins = allowedOrigins.isEmpty
+            ? (ProcessInfo.processInfo.environment["VIGIL_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            : allowedOrigins
+        configuration.publicDirectory = setting(publicDirectory, env: "VIGIL_PUBLIC_DIR", default: "public")
+
+        var logger = Logger(label: "vigil")
+        logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info
+
+        let server = try HubServer(configuration: configuration, logger: logger)
+        let origin = "https://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(configuration.port)"
+        say("Vigil hub on \(origin) (WebSocket \(origin.replacingOccurrences(of: "https:", with: "wss:"))/ws)")
+        say("Database: \(configuration.databasePath)")
+        if let ca = server.developmentCA {
+            say("""
+                Development CA: \(ca.path)
+                  trust it with curl:    curl --cacert \(ca.path) \(origin)/healthz
+                  trust it in a browser: import it as an authority (Chrome: Settings > Privacy and security >
+                                         Security > Manage certificates > Authorities; Firefox: Settings >
+                                         Certificates > View Certificates > Authorities > Import)
+                """)
+        }
+        if try TokenRepository(database: server.database).isEmpty() {
+            let issued = try TokenIssuer(tokens: TokenRepository(database: server.database))
+                .issue(role: .admin, sites: [], allSites: true, name: "first-admin", now: currentMilliseconds())
+            say("""
+                The database is new. Sign in as admin, once, with this link (it is shown only now):
+                  \(origin)/#token=\(issued.secret)
+                """)
+        }
+        try await server.run()
+    }
+}

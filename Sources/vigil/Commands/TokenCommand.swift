@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import VigilCore
+import VigilHub
+import VigilStore
+
+extension Role: ExpressibleByArgument {}
+
+struct TokenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Create, list and revoke tokens.", subcommands: [Create.self, List.self, Revoke.self])
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a token and print its secret, once: only its hash is stored.")
+        @Option(help: "admin, operator, guard, device or reporter.") var role: Role
+        @Option(name: .customLong("site"), help: "A site the token may see; repeat for more.") var sites: [String] = []
+        @Flag(name: .customLong("all-sites"), help: "The token sees every site, present and future.") var allSites = false
+        @Option(help: "Who holds it (shown as `from` on what they publish).") var name: String?
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard allSites || !sites.isEmpty else { throw ValidationError("give --site (one or more) or --all-sites") }
+        }
+
+        func run() throws {
+            let issued = try TokenIssuer(tokens: TokenRepository(database: store.open()))
+                .issue(role: role, sites: sites, allSites: allSites, name: name, now: currentMilliseconds())
+            print("token \(issued.record.id) (\(issued.record.role), \(issued.record.name)); its secret, shown only now:")
+            print(issued.secret)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List tokens (never their secrets).")
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            for token in try TokenRepository(database: store.open()).all() {
+                let scope = token.allSites ? "*" : token.sites.joined(separator: ",")
+                let state = token.revokedAt == nil ? "active" : "revoked"
+                print("\(token.id)\t\(token.role)\t\(token.name)\t\(scope)\t\(state)")
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token by id; it is refused from then on.")
+        @Argument(help: "Token id (tk_...).") var id: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try TokenRepository(database: store.open()).revoke(id: id, at: currentMilliseconds())
+            print("token \(id) revoked")
+        }
+    }
+}
