@@ -16,8 +16,8 @@ struct RegionOfInterestTests {
     }
 
     @Test func intensityAgainstALasso() {
-        // The box (0,0)-(50,50) lies under the hypotenuse x + y = 100 only below the line:
-        // all of it except nothing, since 50 + 50 = 100 is on the line: fully inside.
+        // The box (0,0)-(50,50) lies wholly on the inner side of the hypotenuse x + y = 100
+        // (its far corner touches it).
         let region = RegionOfInterest.polygon(triangle)
         #expect(abs(region.intensity(of: Rect(x: 0, y: 0, width: 50, height: 50)) - 1) < 1e-12)
         // The box (50,0)-(100,50) is cut by the hypotenuse into halves.
