@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import Prometheus
+import ServiceLifecycle
 import VigilCore
 import VigilHub
 import VigilStore
@@ -48,12 +49,13 @@ public struct HubServer: Sendable {
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         APIRoutes(hub: hub, registry: registry).register(on: router)
 
-        let origins = OriginPolicy(configured: configuration.allowedOrigins, host: configuration.host, port: configuration.port)
+        let originPolicy = OriginPolicy(configured: configuration.allowedOrigins, host: configuration.host, port: configuration.port)
         let webSocketRouter = Router(context: VigilRequestContext.self)
         let session = WebSocketSession(hub: hub, logger: logger)
         webSocketRouter.ws("ws") { request, context in
-            guard origins.permits(origin: request.headers[.origin]) else {
-                context.logger.warning("refused a WebSocket from another origin", metadata: ["origin": "\(request.headers[.origin] ?? "")", "peer": "\(context.peer)"])
+            let origins = request.headers[values: .origin]
+            guard origins.allSatisfy({ originPolicy.permits(origin: $0) }) else {
+                context.logger.warning("refused a WebSocket from another origin", metadata: ["origin": "\(origins)", "peer": "\(context.peer)"])
                 return .dontUpgrade
             }
             return .upgrade([:])
@@ -89,14 +91,15 @@ public struct HubServer: Sendable {
 
     /// Serves in the background and returns once the port is bound.
     public func start() async throws -> RunningServer {
-        let task = Task { try await application.runService(gracefulShutdownSignals: []) }
+        let group = ServiceGroup(configuration: .init(services: [application], logger: application.logger))
+        let task = Task { try await group.run() }
         var ports = runningPorts.makeAsyncIterator()
         guard let port = await ports.next(), port > 0 else {
-            task.cancel()
+            await group.triggerGracefulShutdown()
             _ = try await task.value
             throw CancellationError()
         }
-        return RunningServer(port: port, hub: hub, task: task)
+        return RunningServer(port: port, hub: hub, group: group, task: task)
     }
 }
 
@@ -104,11 +107,12 @@ public struct HubServer: Sendable {
 public struct RunningServer: Sendable {
     public let port: Int
     public let hub: Hub
+    let group: ServiceGroup
     let task: Task<Void, any Error>
 
-    /// Stops serving and waits until every connection is closed.
+    /// Shuts down gracefully and waits until every connection is closed.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
 }

@@ -17,8 +17,8 @@ struct OriginPolicy: Sendable {
         }
     }
 
-    func permits(origin: String?) -> Bool {
-        guard let origin = origin?.lowercased() else { return true }
+    func permits(origin: String) -> Bool {
+        let origin = origin.lowercased()
         if origin.hasPrefix("ws://") || origin.hasPrefix("wss://") { return true }
         return allowed.contains(origin)
     }

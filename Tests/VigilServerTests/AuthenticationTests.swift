@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+
+@Suite struct AuthenticationTests {
+    @Test func helloWithAValidTokenIsWelcomed() async throws {
+        try await withHub { hub async throws in
+            let socket = try await hub.raw()
+            try await socket.send(ClientMessage(ref: "1", .hello(token: hub.token("guard"))))
+            guard case .welcome(let welcome) = try await socket.nextMessage() else {
+                Issue.record("expected welcome")
+                return
+            }
+            #expect(welcome.user == "gus")
+            #expect(welcome.role == .guard)
+            #expect(welcome.sites == ["hq"])
+            #expect(!welcome.epoch.isEmpty)
+            await socket.close()
+        }
+    }
+
+    @Test func bearerTokenOnTheUpgradeIsWelcomedAtOnce() async throws {
+        try await withHub { hub async throws in
+            let socket = try await hub.raw(bearer: hub.token("admin"))
+            guard case .welcome(let welcome) = try await socket.nextMessage() else {
+                Issue.record("expected welcome")
+                return
+            }
+            #expect(welcome.sites == ["*"])
+            await socket.close()
+        }
+    }
+
+    @Test(arguments: [
+        ("forged", "vgl_" + String(repeating: "A", count: 43)),
+        ("malformed", "not-a-token"),
+        ("empty", ""),
+    ])
+    func refusedTokensGetUnauthorizedAndClose4001(_ kind: String, _ secret: String) async throws {
+        try await withHub { hub async throws in
+            let socket = try await hub.raw()
+            try await socket.send(ClientMessage(ref: "h", .hello(token: secret)))
+            let answer = try await socket.nextMessage()
+            #expect(answer == .error(ref: "h", ProtocolError(.unauthorized, "the token is not valid")), "\(kind)")
+            #expect(await socket.closeCode() == CloseCode.unauthorized.rawValue)
+        }
+    }
+
+    @Test func revokedTokenIsRefused() async throws {
+        try await withHub { hub async throws in
+            let socket = try await hub.raw(bearer: hub.token("revoked"))
+            guard case .error(_, let error) = try await socket.nextMessage() else {
+                Issue.record("expected an error")
+                return
+            }
+            #expect(error.code == .unauthorized)
+            #expect(error.message.contains("revoked"))
+            #expect(await socket.closeCode() == CloseCode.unauthorized.rawValue)
+        }
+    }
+
+    @Test func requestsBeforeHelloAreRefused() async throws {
+        try await withHub { hub async throws in
+            let socket = try await hub.raw()
+            try await socket.send(ClientMessage(ref: "s", .subscribe(topic: "notice/hq", since: nil)))
+            guard case .error(let ref, let error) = try await socket.nextMessage() else {
+                Issue.record("expected an error")
+                return
+            }
+            #expect(ref == "s")
+            #expect(error.code == .helloRequired)
+            #expect(await socket.closeCode() == CloseCode.unauthorized.rawValue)
+        }
+    }
+
+    @Test func aConnectionThatNeverSaysHelloIsClosed() async throws {
+        try await withHub(tweak: { $0.helloTimeout = .milliseconds(300) }) { hub async throws in
+            let socket = try await hub.raw()
+            guard case .error(_, let error) = try await socket.nextMessage(timeout: .seconds(5)) else {
+                Issue.record("expected an error")
+                return
+            }
+            #expect(error.code == .unauthorized)
+            #expect(await socket.closeCode() == CloseCode.unauthorized.rawValue)
+        }
+    }
+
+    @Test func theClientLibraryReportsARefusedTokenWithoutRetrying() async throws {
+        try await withHub { hub async throws in
+            var configuration = ClientConfiguration(url: hub.url, token: hub.token("revoked"), caFile: hub.caFile)
+            configuration.minBackoff = .milliseconds(10)
+            let client = VigilClient(configuration: configuration)
+            await #expect(throws: ClientError.self) { try await client.connect() }
+            await client.close()
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A real HTTPS client for the HTTP tests: curl, trusting the hub's development CA.
+struct CurlResponse {
+    let status: Int
+    let headers: [String: String]
+    let body: String
+}
+
+func curl(_ url: String, caFile: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil, pathAsIs: Bool = false) throws -> CurlResponse {
+    var arguments = ["-s", "-i", "--http1.1", "--max-time", "10", "--cacert", caFile, "-X", method]
+    if pathAsIs { arguments.append("--path-as-is") }
+    for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
+    if let body { arguments += ["--data-binary", body] }
+    arguments.append(url)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["curl"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard let split = text.range(of: "\r\n\r\n") else {
+        return CurlResponse(status: 0, headers: [:], body: text)
+    }
+    let headLines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+    let status = headLines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    var parsed: [String: String] = [:]
+    for line in headLines.dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        parsed[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return CurlResponse(status: status, headers: parsed, body: String(text[split.upperBound...]))
+}

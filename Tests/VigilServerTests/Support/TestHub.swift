@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import VigilClient
+import VigilCore
+import VigilHub
+import VigilServer
+import VigilStore
+
+/// A real hub for one test: TLS on a free loopback port, a fresh data directory with sites `hq`
+/// and `depot`, and a token of each role. `stop()` stops it and removes the directory.
+final class TestHub: @unchecked Sendable {
+    let directory: URL
+    var configuration: ServerConfiguration
+    private(set) var running: RunningServer?
+    let tokens: [String: String]
+
+    var port: Int { running?.port ?? configuration.port }
+    var url: String { "wss://localhost:\(port)/ws" }
+    var httpsBase: String { "https://localhost:\(port)" }
+    var caFile: String { configuration.certificateDirectory.appendingPathComponent("vigil-dev-ca.pem").path }
+    var databasePath: String { configuration.databasePath }
+
+    /// Tokens: admin (every site), operator, guard, device (hq), guard-depot (depot only), revoked (operator, hq).
+    init(tweak: (inout HubConfiguration) -> Void = { _ in }) async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-test-\(UUID().uuidString)")
+        configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.dataDirectory = directory.appendingPathComponent("data")
+        configuration.certificateDirectory = directory.appendingPathComponent("certs")
+        configuration.publicDirectory = directory.appendingPathComponent("public").path
+        tweak(&configuration.hub)
+        try FileManager.default.createDirectory(atPath: configuration.publicDirectory, withIntermediateDirectories: true)
+        try Data("<!doctype html><title>Vigil</title>".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/index.html"))
+        try Data("export const x = 1;\n".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/app.js"))
+
+        let database = try VigilDatabase(path: configuration.databasePath)
+        let sites = SiteRepository(database: database)
+        _ = try sites.create(id: "hq", name: "Headquarters", at: 0)
+        _ = try sites.create(id: "depot", name: "Depot", at: 0)
+        let issuer = TokenIssuer(tokens: TokenRepository(database: database))
+        var tokens: [String: String] = [:]
+        tokens["admin"] = try issuer.issue(role: .admin, sites: [], allSites: true, name: "root", now: 0).secret
+        tokens["operator"] = try issuer.issue(role: .operator, sites: ["hq"], allSites: false, name: "olga", now: 0).secret
+        tokens["guard"] = try issuer.issue(role: .guard, sites: ["hq"], allSites: false, name: "gus", now: 0).secret
+        tokens["device"] = try issuer.issue(role: .device, sites: ["hq"], allSites: false, name: "pir-1", now: 0).secret
+        tokens["guard-depot"] = try issuer.issue(role: .guard, sites: ["depot"], allSites: false, name: "dora", now: 0).secret
+        let revoked = try issuer.issue(role: .operator, sites: ["hq"], allSites: false, name: "gone", now: 0)
+        try TokenRepository(database: database).revoke(id: revoked.record.id, at: 1)
+        tokens["revoked"] = revoked.secret
+        self.tokens = tokens
+        try await start()
+    }
+
+    func token(_ role: String) -> String { tokens[role]! }
+
+    /// Starts (again, on the same port after a stop) with the same data directory.
+    func start() async throws {
+        var logger = Logger(label: "vigil.test")
+        logger.logLevel = .warning
+        let server = try HubServer(configuration: configuration, logger: logger)
+        let running = try await server.start()
+        configuration.port = running.port
+        self.running = running
+    }
+
+    func stop() async {
+        await running?.stop()
+        running = nil
+    }
+
+    func shutdown() async {
+        await stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func client(_ role: String) -> VigilClient {
+        var configuration = ClientConfiguration(url: url, token: token(role), caFile: caFile)
+        configuration.minBackoff = .milliseconds(50)
+        configuration.maxBackoff = .milliseconds(500)
+        return VigilClient(configuration: configuration)
+    }
+
+    func raw(bearer: String? = nil) async throws -> RawSocket {
+        try await RawSocket.connect(url: url, caFile: caFile, bearer: bearer)
+    }
+}
+
+/// Runs `body` with a fresh hub and always shuts it down.
+func withHub<T>(tweak: (inout HubConfiguration) -> Void = { _ in }, _ body: (TestHub) async throws -> T) async throws -> T {
+    let hub = try await TestHub(tweak: tweak)
+    do {
+        let result = try await body(hub)
+        await hub.shutdown()
+        return result
+    } catch {
+        await hub.shutdown()
+        throw error
+    }
+}
