@@ -102,33 +102,34 @@ public final class Hub: Sendable {
 
     /// Handles one text frame. Answers go to the session's outbox.
     public func receive(_ text: String, on session: Session) async -> Verdict {
-        guard session.state.withLock({ $0.limiter.allow() }) else {
-            metrics.refusedRequests.increment()
-            reply(session, ServerFrame.error(ref: nil, ProtocolError(.rateLimited, "more than \(configuration.messagesPerSecond) requests per second; slow down")))
-            return .proceed
+        let decoded = ClientMessage.decode(text)
+        guard let identity = session.identity else {
+            // Before authentication only a well-formed hello is accepted; anything else ends the connection.
+            guard case .success(let message) = decoded, case .hello(let token) = message.request else {
+                let failure = decoded.failureValue
+                refuse(session, ref: failure?.ref ?? (try? decoded.get())?.ref,
+                       failure?.error ?? ProtocolError(.helloRequired, "authenticate with hello first"))
+                return .close(.unauthorized, reason: "hello required")
+            }
+            do {
+                reply(session, ServerFrame.welcome(try authenticate(session, secret: token), ref: message.ref))
+                return .proceed
+            } catch {
+                refuse(session, ref: message.ref, error)
+                return .close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue)
+            }
         }
         let message: ClientMessage
-        switch ClientMessage.decode(text) {
-        case .success(let decoded):
-            message = decoded
+        switch decoded {
+        case .success(let decodedMessage):
+            message = decodedMessage
         case .failure(let failure):
             refuse(session, ref: failure.ref, failure.error)
             return .proceed
         }
-        guard let identity = session.identity else {
-            guard case .hello(let token) = message.request else {
-                refuse(session, ref: message.ref, ProtocolError(.helloRequired, "authenticate with hello first"))
-                return .close(.unauthorized, reason: "hello required")
-            }
-            do {
-                let welcome = try authenticate(session, secret: token)
-                reply(session, ServerFrame.welcome(welcome))
-                return .proceed
-            } catch {
-                refuse(session, ref: message.ref, error)
-                return error.code == .tooManyConnections
-                    ? .close(.tooManyConnections, reason: "too many connections") : .close(.unauthorized, reason: "unauthorized")
-            }
+        guard session.state.withLock({ $0.limiter.allow() }) else {
+            refuse(session, ref: message.ref, ProtocolError(.rateLimited, "more than \(configuration.messagesPerSecond) requests per second; slow down"))
+            return .proceed
         }
         do {
             try await perform(message, as: identity, on: session)
@@ -170,8 +171,11 @@ public final class Hub: Sendable {
                 }
             }
         case .history(let topic, let before, let limit):
-            let topic = try Topic(topic)
-            try services.authorizeRead(identity, TopicPattern(topic.rawValue))
+            let pattern = try TopicPattern(topic)
+            guard let topic = pattern.exactTopic else {
+                throw ProtocolError(.exactTopicRequired, "history is read one exact topic at a time")
+            }
+            try services.authorizeRead(identity, pattern)
             let limit = min(max(limit ?? 100, 1), configuration.historyMaxLimit)
             let events = try await storeCall { try await store.history(of: topic.rawValue, before: before, limit: limit) }
             reply(session, ServerFrame.ok(ref: ref) { writer in
@@ -207,11 +211,11 @@ public final class Hub: Sendable {
         // that `ok` comes first and nothing committed between reading the head and going live is lost.
         let replayFrom: UInt64?
         if let exact, durability == .durable {
-            if let since {
-                replayFrom = since
-            } else {
-                replayFrom = try await storeCall { try await store.head(of: exact.rawValue) }
+            let head = try await storeCall { try await store.head(of: exact.rawValue) }
+            if let since, since > head {
+                throw ProtocolError(.sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
             }
+            replayFrom = since ?? head
         } else {
             replayFrom = nil
         }
@@ -254,7 +258,8 @@ public final class Hub: Sendable {
         repeat {
             while true {
                 guard let events = try? await store.events(of: topic.rawValue, after: last, limit: page) else {
-                    refuse(session, ref: nil, ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; resubscribe"))
+                    if let ended = session.state.withLock({ $0.subscriptions.removeValue(forKey: topic.rawValue) }) { end(ended) }
+                    refuse(session, ref: nil, ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; the subscription ended, subscribe again"))
                     return
                 }
                 for event in events {
@@ -291,6 +296,9 @@ public final class Hub: Sendable {
 
     /// Checks the topic, the token's right to publish on it and the data, once, for every transport.
     public func prepare(identity: Identity, topic: String, type: String, data: JSONValue) throws(ProtocolError) -> PreparedPublish {
+        guard type.utf8.count <= ClientMessage.maxTypeLength else {
+            throw ProtocolError(.badRequest, "field 'type' is longer than \(ClientMessage.maxTypeLength) bytes")
+        }
         let topic = try Topic(topic)
         let validated = try services.command(identity, topic: topic, type: type, data: data)
         let event = NewEvent(topic: topic.rawValue, type: validated.type, ts: currentMilliseconds(), from: identity.name, payload: validated.payload)

@@ -60,7 +60,7 @@ public struct HubServer: Sendable {
             }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            await session.run(inbound: inbound, outbound: outbound, context: context)
+            try await session.run(inbound: inbound, outbound: outbound, context: context)
         }
 
         let (runningPorts, portContinuation) = AsyncStream.makeStream(of: Int.self)

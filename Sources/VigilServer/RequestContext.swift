@@ -15,9 +15,6 @@ public struct VigilRequestContext: RequestContext, WebSocketRequestContext {
         channel = source.channel
     }
 
-    /// Bodies larger than a WebSocket frame are not accepted either.
-    public var maxUploadSize: Int { 64 * 1024 }
-
     public var peer: String {
         channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
     }

@@ -33,6 +33,9 @@ public enum ClientRequest: Sendable, Equatable {
 
 extension ClientMessage {
     public static let maxRefLength = 64
+    public static let maxTypeLength = 64
+    /// The longest valid topic: 8 segments of 64 bytes and their separators.
+    public static let maxTopicLength = Topic.maxSegments * Topic.maxSegmentLength + Topic.maxSegments - 1
 
     /// Decodes a text frame. Unknown fields are ignored; a missing or mistyped field is a
     /// `bad_request` naming the field. When the frame carried a usable `ref`, the error carries it too.
@@ -66,18 +69,18 @@ extension ClientMessage {
         case "hello":
             return .hello(token: try reader.string("token", maxLength: 256))
         case "subscribe":
-            return .subscribe(topic: try reader.string("topic", maxLength: 512), since: try reader.optionalSequence("since"))
+            return .subscribe(topic: try reader.string("topic", maxLength: maxTopicLength), since: try reader.optionalSequence("since"))
         case "unsubscribe":
-            return .unsubscribe(topic: try reader.string("topic", maxLength: 512))
+            return .unsubscribe(topic: try reader.string("topic", maxLength: maxTopicLength))
         case "publish":
             return .publish(
-                topic: try reader.string("topic", maxLength: 512),
-                type: try reader.string("type", maxLength: 64),
+                topic: try reader.string("topic", maxLength: maxTopicLength),
+                type: try reader.string("type", maxLength: maxTypeLength),
                 data: reader.fields["data"] ?? .object([:])
             )
         case "history":
             return .history(
-                topic: try reader.string("topic", maxLength: 512),
+                topic: try reader.string("topic", maxLength: maxTopicLength),
                 before: try reader.optionalSequence("before"),
                 limit: try reader.optionalSequence("limit").map { Int(clamping: $0) }
             )
@@ -116,6 +119,13 @@ extension ClientMessage {
         }
         writer.endObject()
         return writer.text
+    }
+}
+
+extension Result where Failure == DecodeFailure {
+    public var failureValue: DecodeFailure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
     }
 }
 

@@ -19,4 +19,9 @@ public enum CloseCode: UInt16, Sendable, CaseIterable {
     case slowConsumer = 4008
     /// The token was revoked while connected.
     case tokenRevoked = 4010
+
+    /// The close that follows a refused authentication.
+    public static func afterRefusedAuthentication(_ code: ErrorCode) -> CloseCode {
+        code == .tooManyConnections ? .tooManyConnections : .unauthorized
+    }
 }

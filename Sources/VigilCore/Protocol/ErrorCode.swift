@@ -41,6 +41,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let invalidData = ErrorCode("invalid_data")
     /// `since` or `history` used with a wildcard pattern.
     public static let exactTopicRequired = ErrorCode("exact_topic_required")
+    /// `since` is past the topic's last event: the client's sequence numbers belong to another store.
+    public static let sinceAhead = ErrorCode("since_ahead")
     /// The connection is not subscribed to this topic.
     public static let notSubscribed = ErrorCode("not_subscribed")
     /// Too many requests per second on this connection.

@@ -54,10 +54,12 @@ public enum ServerFrame {
         return writer.text
     }
 
-    public static func welcome(_ welcome: Welcome) -> String {
+    /// `ref` is the `hello`'s, when authentication came by `hello`.
+    public static func welcome(_ welcome: Welcome, ref: String? = nil) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.field("op", "welcome")
+        if let ref { writer.field("ref", ref) }
         writer.field("session", welcome.session)
         writer.field("user", welcome.user)
         writer.field("role", welcome.role.rawValue)

@@ -32,7 +32,7 @@ public enum ServerMessage: Sendable, Equatable {
             ))
         case "event":
             return .event(Event(
-                topic: try reader.string("topic", maxLength: 512),
+                topic: try reader.string("topic", maxLength: ClientMessage.maxTopicLength),
                 seq: try reader.optionalSequence("seq"),
                 type: try reader.string("type", maxLength: 64),
                 ts: Int64(try reader.optionalSequence("ts") ?? 0),
@@ -49,7 +49,7 @@ public enum ServerMessage: Sendable, Equatable {
             )
         case "gap":
             return .gap(
-                topic: try reader.string("topic", maxLength: 512),
+                topic: try reader.string("topic", maxLength: ClientMessage.maxTopicLength),
                 from: try reader.optionalSequence("from") ?? 0,
                 to: try reader.optionalSequence("to") ?? 0
             )

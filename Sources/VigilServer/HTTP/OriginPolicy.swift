@@ -11,7 +11,7 @@ struct OriginPolicy: Sendable {
             let ownHosts = host == "0.0.0.0" || host == "::" ? ["localhost", "127.0.0.1", "[::1]"] : [host.contains(":") ? "[\(host)]" : host]
             let hosts = Set(ownHosts + (host == "127.0.0.1" || host == "::1" ? ["localhost"] : []))
             let portSuffix = port == 443 ? "" : ":\(port)"
-            allowed = Set(hosts.map { "https://\($0)\(portSuffix)" })
+            allowed = Set(hosts.map { "https://\($0.lowercased())\(portSuffix)" })
         } else {
             allowed = Set(configured.map { $0.lowercased().trimmingSuffix("/") })
         }

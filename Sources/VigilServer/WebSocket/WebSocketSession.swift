@@ -14,7 +14,9 @@ struct WebSocketSession {
     let logger: Logger
     static let slowConsumerGrace: Duration = .seconds(2)
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<VigilRequestContext>) async {
+    /// Throws what ended the inbound side (a frame too big, invalid UTF-8) so that the WebSocket
+    /// layer closes with the matching code.
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<VigilRequestContext>) async throws {
         let channel = context.requestContext.channel
         let session = hub.openSession(peer: context.requestContext.peer) {
             // The outbox overflowed. The writer sends 4008 if the socket still takes writes;
@@ -29,19 +31,22 @@ struct WebSocketSession {
                 session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try hub.authenticate(session, secret: secret))))
             } catch {
                 session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, error)))
-                session.outbox.close(.close(.unauthorized, reason: "unauthorized"))
+                session.outbox.close(.close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue))
             }
         }
-        await withTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await write(session, to: outbound, channel: channel) }
             group.addTask { await closeWithoutHello(session) }
-            await read(inbound, session: session)
-            hub.closeSession(session)
-            group.cancelAll()
+            defer {
+                // Cancel first: the writer must not start a close of its own once the reader is done.
+                group.cancelAll()
+                hub.closeSession(session)
+            }
+            try await read(inbound, session: session)
         }
     }
 
-    private func read(_ inbound: WebSocketInboundStream, session: Session) async {
+    private func read(_ inbound: WebSocketInboundStream, session: Session) async throws {
         do {
             for try await message in inbound.messages(maxSize: hub.configuration.maxFrameBytes) {
                 guard session.outbox.closeReason == nil else { break }
@@ -57,6 +62,7 @@ struct WebSocketSession {
             }
         } catch {
             logger.debug("connection ended", metadata: ["session": "\(session.id)", "error": "\(error)"])
+            throw error
         }
     }
 
@@ -64,6 +70,7 @@ struct WebSocketSession {
         do {
             while true {
                 let (frames, closed) = await session.outbox.next()
+                if Task.isCancelled { return }
                 for frame in frames {
                     try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame)))
                 }

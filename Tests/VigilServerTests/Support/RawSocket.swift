@@ -80,6 +80,10 @@ final class RawSocket: Sendable {
         try await send(message.encoded())
     }
 
+    func sendFrame(_ frame: WebSocketFrame) async throws {
+        try await writer.write(.custom(frame))
+    }
+
     func sendBinary(_ bytes: [UInt8]) async throws {
         try await writer.write(.binary(ByteBuffer(bytes: bytes)))
     }
@@ -156,5 +160,12 @@ actor ReadGate {
         open = true
         waiters.forEach { $0.resume() }
         waiters = []
+    }
+}
+
+extension RawSocket {
+    /// Sends raw bytes as a text frame, valid UTF-8 or not.
+    func sendInvalidUTF8Text(_ bytes: [UInt8]) async throws {
+        try await sendFrame(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: bytes)))
     }
 }
