@@ -49,12 +49,12 @@ public struct HubServer: Sendable {
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         APIRoutes(hub: hub, registry: registry).register(on: router)
 
-        let originPolicy = OriginPolicy(configured: configuration.allowedOrigins, host: configuration.host, port: configuration.port)
+        let originPolicy = OriginPolicy(configured: configuration.allowedOrigins)
         let webSocketRouter = Router(context: VigilRequestContext.self)
         let session = WebSocketSession(hub: hub, logger: logger)
         webSocketRouter.ws("ws") { request, context in
             let origins = request.headers[values: .origin]
-            guard origins.allSatisfy({ originPolicy.permits(origin: $0) }) else {
+            guard origins.allSatisfy({ originPolicy.permits(origin: $0, host: request.head.authority) }) else {
                 context.logger.warning("refused a WebSocket from another origin", metadata: ["origin": "\(origins)", "peer": "\(context.peer)"])
                 return .dontUpgrade
             }

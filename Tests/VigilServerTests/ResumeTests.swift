@@ -75,7 +75,7 @@ import VigilCore
                 return try await group.reduce(into: []) { $0 += $1 }
             }
             #expect(seqs.sorted() == Array(1...200))
-            let metrics = try curl(hub.httpsBase + "/metrics", caFile: hub.caFile).body
+            let metrics = try await curl(hub.httpsBase + "/metrics", caFile: hub.caFile).body
             let commits = metrics.split(separator: "\n").first { $0.hasPrefix("vigil_commit_batch_size_count") }
             let commitCount = commits.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
             #expect(commitCount > 0 && commitCount < 200, "200 publishes took \(commitCount) commits")
