@@ -13,7 +13,8 @@ func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -
 
 /// Collects the first `count` events of a stream, failing after `timeout`.
 func collect(_ count: Int, from stream: AsyncThrowingStream<Event, any Error>, timeout: Duration = .seconds(20)) async throws -> [Event] {
-    try await withThrowingTaskGroup(of: [Event]?.self) { group in
+    guard count > 0 else { return [] }
+    return try await withThrowingTaskGroup(of: [Event]?.self) { group in
         group.addTask {
             var events: [Event] = []
             for try await event in stream {
