@@ -11,7 +11,11 @@ public struct ClientConfiguration: Sendable {
     /// Waits between reconnection attempts grow from `minBackoff` to `maxBackoff`.
     public var minBackoff: Duration = .milliseconds(200)
     public var maxBackoff: Duration = .seconds(10)
-    public var maxFrameBytes = 64 * 1024
+    /// The largest frame accepted from the hub: above the hub's own request limit, since an event
+    /// wraps a request's data and a history page holds many events.
+    public var maxFrameBytes = 4 * 1024 * 1024
+    /// How long a request waits for its answer before it fails with `timedOut`.
+    public var requestTimeout: Duration = .seconds(30)
     public var logger = Logger(label: "vigil.client")
 
     public init(url: String, token: String, caFile: String? = nil) {
@@ -30,6 +34,8 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The hub closed the connection for a reason retrying will not fix (an invalid token).
     case rejected(code: UInt16, reason: String)
     case closed
+    /// No answer within `requestTimeout`; a publish may or may not have been stored.
+    case timedOut
     /// The first connection failed (wrong URL, untrusted certificate, hub down).
     case unreachable(String)
 
@@ -39,6 +45,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connectionLost: "the connection dropped before the hub answered"
         case .rejected(let code, let reason): "the hub closed the connection (\(code)): \(reason)"
         case .closed: "the client is closed"
+        case .timedOut: "the hub did not answer in time"
         case .unreachable(let reason): "the hub could not be reached: \(reason)"
         }
     }

@@ -26,6 +26,7 @@ public actor VigilClient {
     private var welcome: Welcome?
     private var welcomeWaiters: [CheckedContinuation<Welcome, any Error>] = []
     private var pending: [String: CheckedContinuation<[String: JSONValue], any Error>] = [:]
+    private var timers: [String: Task<Void, Never>] = [:]
     private var listeners: [String: Listener] = [:]
     private var nextRef = 0
     private var runner: Task<Void, Never>?
@@ -43,7 +44,14 @@ public actor VigilClient {
         if runner == nil {
             runner = Task { await self.runConnections() }
         }
-        return try await withCheckedThrowingContinuation { welcomeWaiters.append($0) }
+        return try await withCheckedThrowingContinuation { continuation in
+            welcomeWaiters.append(continuation)
+            let timeout = configuration.requestTimeout
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.giveUpWaitingForWelcome()
+            }
+        }
     }
 
     /// Events of `topic` (a pattern may use `+`): from after `since` when given, else from now.
@@ -104,14 +112,19 @@ public actor VigilClient {
         nextRef += 1
         let ref = String(nextRef)
         let text = ClientMessage(ref: ref, request).encoded()
+        let timeout = configuration.requestTimeout
         return try await withCheckedThrowingContinuation { continuation in
             pending[ref] = continuation
-            Task {
+            // Sends, then stands as the request's timer until the answer cancels it.
+            timers[ref] = Task {
                 do {
                     try await outbound.write(.text(text))
                 } catch {
                     self.answer(ref, with: .failure(ClientError.connectionLost))
+                    return
                 }
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                self.answer(ref, with: .failure(ClientError.timedOut))
             }
         }
     }
@@ -137,7 +150,11 @@ public actor VigilClient {
                     tlsConfiguration: try tlsConfiguration(),
                     logger: configuration.logger
                 ) { inbound, outbound, _ in
-                    await self.attach(outbound)
+                    guard await self.attach(outbound) else {
+                        // close() came while this connection was being made.
+                        try await outbound.close(.normalClosure, reason: nil)
+                        return
+                    }
                     for try await message in inbound.messages(maxSize: .max) {
                         if case .text(let text) = message { await self.handle(text) }
                     }
@@ -183,8 +200,11 @@ public actor VigilClient {
         return tls
     }
 
-    private func attach(_ writer: WebSocketOutboundWriter) {
+    /// Takes a new connection's writer; false when the client has been stopped meanwhile.
+    private func attach(_ writer: WebSocketOutboundWriter) -> Bool {
+        guard stopped == nil else { return false }
         outbound = writer
+        return true
     }
 
     private func detach() {
@@ -192,6 +212,8 @@ public actor VigilClient {
         welcome = nil
         let dropped = pending
         pending = [:]
+        timers.values.forEach { $0.cancel() }
+        timers = [:]
         for (_, continuation) in dropped { continuation.resume(throwing: ClientError.connectionLost) }
     }
 
@@ -259,6 +281,15 @@ public actor VigilClient {
 
     private var lastEpoch: String?
 
+    /// Waiters for a welcome that has not come within `requestTimeout` fail with `timedOut`; the
+    /// connection attempts go on.
+    private func giveUpWaitingForWelcome() {
+        guard welcome == nil, !welcomeWaiters.isEmpty else { return }
+        let waiters = welcomeWaiters
+        welcomeWaiters = []
+        waiters.forEach { $0.resume(throwing: ClientError.timedOut) }
+    }
+
     private func deliver(_ event: Event) {
         if var listener = listeners[event.topic], listener.pattern.isExact {
             if let seq = event.seq {
@@ -276,6 +307,7 @@ public actor VigilClient {
     }
 
     private func answer(_ ref: String, with result: Result<[String: JSONValue], any Error>) {
+        timers.removeValue(forKey: ref)?.cancel()
         pending.removeValue(forKey: ref)?.resume(with: result)
     }
 

@@ -182,14 +182,25 @@ public final class Hub: Sendable {
                 writer.field("topic", topic.rawValue)
                 writer.key("events")
                 writer.beginArray()
-                for event in events {
-                    writer.raw(ServerFrame.event(
-                        topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, from: event.from, epoch: store.epoch,
-                        dataJSON: event.payload))
-                }
+                for frame in historyPage(events) { writer.raw(frame) }
                 writer.endArray()
             })
         }
+    }
+
+    /// The newest of `events` (oldest first) whose frames fit in `historyMaxBytes`; at least one.
+    private func historyPage(_ events: [StoredEvent]) -> [String] {
+        var frames: [String] = []
+        var bytes = 0
+        for event in events.reversed() {
+            let frame = ServerFrame.event(
+                topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, from: event.from, epoch: store.epoch,
+                dataJSON: event.payload)
+            bytes += frame.utf8.count
+            if bytes > configuration.historyMaxBytes, !frames.isEmpty { break }
+            frames.append(frame)
+        }
+        return frames.reversed()
     }
 
     // MARK: Subscribe

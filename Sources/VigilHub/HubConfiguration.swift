@@ -14,6 +14,8 @@ public struct HubConfiguration: Sendable {
     /// Time to authenticate after the upgrade.
     public var helloTimeout: Duration = .seconds(10)
     public var historyMaxLimit = 500
+    /// A history page stops short of `limit` rather than grow past this many bytes.
+    public var historyMaxBytes = 1024 * 1024
     /// Most events appended in one transaction.
     public var maxCommitBatch = 2048
     public var serverName = "vigil/0.1"

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite struct AccessControlTests {
+@Suite(.timeLimit(.minutes(3))) struct AccessControlTests {
     /// Subscribes on a raw socket and returns the answer's error code, nil for ok.
     private func subscribeCode(_ hub: TestHub, role: String, topic: String) async throws -> ErrorCode? {
         let socket = try await hub.raw(bearer: hub.token(role))

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite struct AuthenticationTests {
+@Suite(.timeLimit(.minutes(3))) struct AuthenticationTests {
     @Test func helloWithAValidTokenIsWelcomed() async throws {
         try await withHub { hub async throws in
             let socket = try await hub.raw()

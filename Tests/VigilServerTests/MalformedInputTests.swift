@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// Bad frames get an error with a stable code, change nothing, and leave the connection usable.
-@Suite struct MalformedInputTests {
+@Suite(.timeLimit(.minutes(3))) struct MalformedInputTests {
     private func authenticated(_ hub: TestHub, _ role: String = "operator") async throws -> RawSocket {
         let socket = try await hub.raw(bearer: hub.token(role))
         guard case .welcome = try await socket.nextMessage() else { throw RawSocketError.noFrame }

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite struct SlowConsumerTests {
+@Suite(.timeLimit(.minutes(3))) struct SlowConsumerTests {
     /// One reader stops reading; the hub closes it as a slow consumer while a healthy reader on the
     /// same topic gets every event, in order, without waiting for the stalled one.
     @Test func aStalledReaderIsClosedAndTheOthersAreNotDelayed() async throws {

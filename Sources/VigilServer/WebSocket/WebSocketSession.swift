@@ -67,6 +67,11 @@ struct WebSocketSession {
     }
 
     private func write(_ session: Session, to outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        defer {
+            // However the writer ends (a close sent, the socket gone), nothing more will be sent:
+            // close the outbox so that a replay waiting for room stops waiting.
+            session.outbox.close(.close(.normal, reason: ""))
+        }
         do {
             while true {
                 let (frames, closed) = await session.outbox.next()
@@ -88,6 +93,7 @@ struct WebSocketSession {
             }
         } catch {
             logger.debug("write failed", metadata: ["session": "\(session.id)", "error": "\(error)"])
+            channel.close(promise: nil)
         }
     }
 

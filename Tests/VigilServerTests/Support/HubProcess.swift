@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+
+/// The `vigil` executable run as its own process, as an operator runs it: for the tests that must
+/// kill the hub outright (kill -9) and for the command-line tools.
+final class HubProcess: @unchecked Sendable {
+    let directory: URL
+    let port: Int
+    private var process: Process?
+
+    var dataDirectory: String { directory.appendingPathComponent("data").path }
+    var caFile: String { directory.appendingPathComponent("certs/vigil-dev-ca.pem").path }
+    var url: String { "wss://localhost:\(port)/ws" }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        port = try freeLoopbackPort()
+    }
+
+    /// The built `vigil` next to the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("vigil")
+    }
+
+    /// Runs a `vigil` command against this hub's data directory and returns its standard output.
+    @discardableResult
+    func command(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments + ["--data-dir", dataDirectory]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HubProcessError.commandFailed(arguments, process.terminationStatus) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Creates a token with the CLI and returns its secret (the last line it prints).
+    func token(_ arguments: [String]) throws -> String {
+        try command(["token", "create"] + arguments).split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    func start() async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.currentDirectoryURL = directory
+        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let up = await eventually(timeout: .seconds(30)) {
+            guard FileManager.default.fileExists(atPath: caFile) else { return false }
+            return (try? await curl("https://localhost:\(port)/healthz", caFile: caFile, maxTime: 2).status) == 200
+        }
+        guard up else { throw HubProcessError.didNotStart }
+    }
+
+    /// kill -9: no chance to flush or say goodbye.
+    func kill() {
+        guard let process else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    func terminate() {
+        guard let process else { return }
+        process.terminate()
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    deinit {
+        terminate()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+enum HubProcessError: Error {
+    case commandFailed([String], Int32)
+    case didNotStart
+}
+
+/// A loopback port nobody is listening on now.
+func freeLoopbackPort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+    }
+    guard bound else { throw HubProcessError.didNotStart }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

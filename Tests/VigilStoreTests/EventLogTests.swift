@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import VigilStore
+
+@Suite struct EventLogTests {
+    private func temporaryDatabasePath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("vigil-store-\(UUID().uuidString)/vigil.sqlite").path
+    }
+
+    private func event(_ topic: String, _ text: String) -> NewEvent {
+        NewEvent(topic: topic, type: "notice", ts: 1, from: "t", payload: #"{"text":"\#(text)"}"#)
+    }
+
+    @Test func seqCountsPerTopicFromOneAcrossBatches() async throws {
+        let log = EventLog(database: try VigilDatabase(path: temporaryDatabasePath()))
+        let first = try await log.append([event("a/x", "1"), event("b/x", "1"), event("a/x", "2")])
+        #expect(first.map(\.seq) == [1, 1, 2])
+        let second = try await log.append([event("a/x", "3"), event("b/x", "2")])
+        #expect(second.map(\.seq) == [3, 2])
+        #expect(try await log.head(of: "a/x") == 3)
+        #expect(try await log.head(of: "never") == 0)
+    }
+
+    @Test func numberingContinuesAfterReopening() async throws {
+        let path = temporaryDatabasePath()
+        let epoch: String
+        do {
+            let database = try VigilDatabase(path: path)
+            epoch = database.epoch
+            _ = try await EventLog(database: database).append((1...5).map { event("a/x", "\($0)") })
+        }
+        let reopened = try VigilDatabase(path: path)
+        #expect(reopened.epoch == epoch, "the epoch names the database, not the process")
+        let log = EventLog(database: reopened)
+        let next = try await log.append([event("a/x", "6")])
+        #expect(next.map(\.seq) == [6])
+        #expect(try await log.events(of: "a/x", after: 0, limit: 100).map(\.payload) == (1...6).map { #"{"text":"\#($0)"}"# })
+    }
+
+    @Test func aNewDatabaseHasANewEpoch() throws {
+        #expect(try VigilDatabase(path: temporaryDatabasePath()).epoch != VigilDatabase(path: temporaryDatabasePath()).epoch)
+    }
+
+    @Test func readsAfterAndBefore() async throws {
+        let log = EventLog(database: try VigilDatabase(path: temporaryDatabasePath()))
+        _ = try await log.append((1...20).map { event("a/x", "\($0)") })
+        #expect(try await log.events(of: "a/x", after: 15, limit: 100).map(\.seq) == [16, 17, 18, 19, 20])
+        #expect(try await log.events(of: "a/x", after: 0, limit: 3).map(\.seq) == [1, 2, 3])
+        #expect(try await log.history(of: "a/x", before: nil, limit: 4).map(\.seq) == [17, 18, 19, 20])
+        #expect(try await log.history(of: "a/x", before: 3, limit: 10).map(\.seq) == [1, 2])
+    }
+}
+
+@Suite struct TokenAndSiteTests {
+    @Test func tokensKeepOnlyTheHashAndCanBeRevoked() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-store-\(UUID().uuidString)/vigil.sqlite").path
+        let database = try VigilDatabase(path: path)
+        _ = try SiteRepository(database: database).create(id: "hq", name: "HQ", at: 0)
+        #expect(throws: StoreError.alreadyExists("site hq")) { try SiteRepository(database: database).create(id: "hq", name: "again", at: 0) }
+        let tokens = TokenRepository(database: database)
+        let record = TokenRecord(id: "tk_1", name: "gus", role: "guard", allSites: false, sites: ["hq"], createdAt: 5)
+        try tokens.insert(record, secretHash: "abc123")
+        #expect(try tokens.find(secretHash: "abc123") == record)
+        #expect(try tokens.find(secretHash: "other") == nil)
+        #expect(throws: StoreError.notFound("site nowhere")) {
+            try tokens.insert(TokenRecord(id: "tk_2", name: "x", role: "guard", allSites: false, sites: ["nowhere"], createdAt: 0), secretHash: "h2")
+        }
+        try tokens.revoke(id: "tk_1", at: 9)
+        #expect(try tokens.find(secretHash: "abc123")?.revokedAt == 9)
+        #expect(throws: StoreError.notFound("token tk_missing")) { try tokens.revoke(id: "tk_missing", at: 9) }
+        #expect(try tokens.all().map(\.id) == ["tk_1"])
+    }
+}
