@@ -12,7 +12,8 @@ import VigilHub
 struct WebSocketSession {
     let hub: Hub
     let logger: Logger
-    static let slowConsumerGrace: Duration = .seconds(2)
+    /// How long a peer that has been sent a close frame, or whose outbox overflowed, may take to hang up.
+    static let closeGrace: Duration = .seconds(2)
 
     /// Throws what ended the inbound side (a frame too big, invalid UTF-8) so that the WebSocket
     /// layer closes with the matching code.
@@ -22,7 +23,7 @@ struct WebSocketSession {
             // The outbox overflowed. The writer sends 4008 if the socket still takes writes;
             // otherwise the socket is closed once the grace has passed.
             Task {
-                try? await Task.sleep(for: Self.slowConsumerGrace)
+                try? await Task.sleep(for: Self.closeGrace)
                 channel.close(promise: nil)
             }
         }
@@ -85,11 +86,14 @@ struct WebSocketSession {
                 case .slowConsumer:
                     logger.notice("closing a slow consumer", metadata: ["session": "\(session.id)", "peer": "\(session.peer)"])
                     try await outbound.close(.unknown(CloseCode.slowConsumer.rawValue), reason: "slow consumer; resume with since")
-                    return
                 case .close(let code, let reason):
                     try await outbound.close(code == .normal ? .normalClosure : .unknown(code.rawValue), reason: reason)
-                    return
                 }
+                // The peer should answer the close and hang up; one that does not is cut off.
+                // (When it does, the session ends and this task is cancelled first.)
+                try await Task.sleep(for: Self.closeGrace)
+                channel.close(promise: nil)
+                return
             }
         } catch {
             logger.debug("write failed", metadata: ["session": "\(session.id)", "error": "\(error)"])

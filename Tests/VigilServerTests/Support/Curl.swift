@@ -25,15 +25,7 @@ private func curlBlocking(_ url: String, caFile: String, method: String, headers
     for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
     if let body { arguments += ["--data-binary", body] }
     arguments.append(url)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["curl"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
+    let text = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["curl"] + arguments).output
     guard let split = text.range(of: "\r\n\r\n") else {
         return CurlResponse(status: 0, headers: [:], body: text)
     }

@@ -26,16 +26,9 @@ final class HubProcess: @unchecked Sendable {
     /// Runs a `vigil` command against this hub's data directory and returns its standard output.
     @discardableResult
     func command(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments + ["--data-dir", dataDirectory]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HubProcessError.commandFailed(arguments, process.terminationStatus) }
-        return String(decoding: data, as: UTF8.self)
+        let (status, output) = try runProcess(Self.executable, arguments + ["--data-dir", dataDirectory])
+        guard status == 0 else { throw HubProcessError.commandFailed(arguments, status) }
+        return output
     }
 
     /// Creates a token with the CLI and returns its secret (the last line it prints).
