@@ -193,9 +193,7 @@ public final class Hub: Sendable {
         var frames: [String] = []
         var bytes = 0
         for event in events.reversed() {
-            let frame = ServerFrame.event(
-                topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, from: event.from, epoch: store.epoch,
-                dataJSON: event.payload)
+            let frame = event.frame(epoch: store.epoch)
             bytes += frame.utf8.count
             if bytes > configuration.historyMaxBytes, !frames.isEmpty { break }
             frames.append(frame)

@@ -17,8 +17,13 @@ public struct OutgoingEvent: Sendable {
 
     /// The frame of a stored event.
     public init(stored event: StoredEvent, topic: Topic, epoch: String) {
-        self.init(topic: topic, seq: event.seq, frame: ByteBuffer(string: ServerFrame.event(
-            topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, from: event.from, epoch: epoch,
-            dataJSON: event.payload)))
+        self.init(topic: topic, seq: event.seq, frame: ByteBuffer(string: event.frame(epoch: epoch)))
+    }
+}
+
+extension StoredEvent {
+    /// The `event` frame a client receives for this stored event.
+    func frame(epoch: String) -> String {
+        ServerFrame.event(topic: topic, seq: seq, type: type, ts: ts, from: from, epoch: epoch, dataJSON: payload)
     }
 }
