@@ -24,7 +24,9 @@ public actor VigilClient {
 
     private var outbound: WebSocketOutboundWriter?
     private var welcome: Welcome?
-    private var welcomeWaiters: [CheckedContinuation<Welcome, any Error>] = []
+    /// Callers of `connect()` waiting for the hub's welcome, by a number of their own.
+    private var welcomeWaiters: [Int: CheckedContinuation<Welcome, any Error>] = [:]
+    private var nextWaiter = 0
     private var pending: [String: CheckedContinuation<[String: JSONValue], any Error>] = [:]
     private var timers: [String: Task<Void, Never>] = [:]
     private var listeners: [String: Listener] = [:]
@@ -44,12 +46,15 @@ public actor VigilClient {
         if runner == nil {
             runner = Task { await self.runConnections() }
         }
+        nextWaiter += 1
+        let waiter = nextWaiter
         return try await withCheckedThrowingContinuation { continuation in
-            welcomeWaiters.append(continuation)
+            welcomeWaiters[waiter] = continuation
             let timeout = configuration.requestTimeout
             Task {
                 try? await Task.sleep(for: timeout)
-                self.giveUpWaitingForWelcome()
+                // Fails this caller only; the connection attempts go on.
+                self.welcomeWaiters.removeValue(forKey: waiter)?.resume(throwing: ClientError.timedOut)
             }
         }
     }
@@ -220,8 +225,8 @@ public actor VigilClient {
     private func stop(_ reason: ClientError) {
         guard stopped == nil else { return }
         stopped = reason
-        let waiters = welcomeWaiters
-        welcomeWaiters = []
+        let waiters = welcomeWaiters.values
+        welcomeWaiters = [:]
         waiters.forEach { $0.resume(throwing: reason) }
         for (_, listener) in listeners { listener.continuation.finish(throwing: reason == .closed ? nil : reason) }
         listeners = [:]
@@ -260,8 +265,8 @@ public actor VigilClient {
         let previousEpoch = self.welcome?.epoch ?? lastEpoch
         self.welcome = welcome
         lastEpoch = welcome.epoch
-        let waiters = welcomeWaiters
-        welcomeWaiters = []
+        let waiters = welcomeWaiters.values
+        welcomeWaiters = [:]
         waiters.forEach { $0.resume(returning: welcome) }
         if let previousEpoch, previousEpoch != welcome.epoch {
             // A new store: old sequence numbers mean nothing there; start each topic over.
@@ -280,15 +285,6 @@ public actor VigilClient {
     }
 
     private var lastEpoch: String?
-
-    /// Waiters for a welcome that has not come within `requestTimeout` fail with `timedOut`; the
-    /// connection attempts go on.
-    private func giveUpWaitingForWelcome() {
-        guard welcome == nil, !welcomeWaiters.isEmpty else { return }
-        let waiters = welcomeWaiters
-        welcomeWaiters = []
-        waiters.forEach { $0.resume(throwing: ClientError.timedOut) }
-    }
 
     private func deliver(_ event: Event) {
         if var listener = listeners[event.topic], listener.pattern.isExact {

@@ -12,12 +12,15 @@ public final class Hub: Sendable {
     public let metrics: HubMetrics
     public let store: any EventStore
     public let authenticator: Authenticator
+    let tokens: TokenRepository
     let services: ServiceRegistry
     let broker: Broker
     let presence: PresenceTracker
     let commits: GroupCommit
     let logger: Logger
     private let connectionsPerToken = Mutex<[String: Int]>([:])
+    /// Authenticated sessions by id, for what concerns them all (token revocation).
+    private let authenticated = Mutex<[String: Session]>([:])
 
     public init(
         database: VigilDatabase, configuration: HubConfiguration, metricsFactory: any MetricsFactory, logger: Logger
@@ -27,7 +30,8 @@ public final class Hub: Sendable {
         metrics = HubMetrics(factory: metricsFactory)
         let store = EventLog(database: database)
         self.store = store
-        authenticator = Authenticator(tokens: TokenRepository(database: database), logger: logger)
+        tokens = TokenRepository(database: database)
+        authenticator = Authenticator(tokens: tokens, logger: logger)
         let sites = SiteDirectory(repository: SiteRepository(database: database))
         services = ServiceRegistry([NoticeService(sites: sites)])
         broker = Broker(metrics: metrics)
@@ -66,6 +70,7 @@ public final class Hub: Sendable {
             throw ProtocolError(.tooManyConnections, "this token already holds \(configuration.maxConnectionsPerToken) connections")
         }
         session.state.withLock { $0.identity = identity }
+        authenticated.withLock { $0[session.id] = session }
         logger.info("session authenticated", metadata: ["session": "\(session.id)", "token": "\(identity.tokenID)", "role": "\(identity.role.rawValue)"])
         return Welcome(
             session: session.id, user: identity.name, role: identity.role, sites: identity.siteList, epoch: store.epoch,
@@ -82,6 +87,7 @@ public final class Hub: Sendable {
             return (state.identity, subscriptions)
         }
         for subscription in subscriptions { end(subscription) }
+        authenticated.withLock { _ = $0.removeValue(forKey: session.id) }
         if let identity {
             connectionsPerToken.withLock { counts in
                 counts[identity.tokenID, default: 1] -= 1
@@ -90,6 +96,24 @@ public final class Hub: Sendable {
         }
         session.outbox.close(.close(.normal, reason: ""))
         metrics.connections.decrement()
+    }
+
+    /// Ends the connections whose token has been revoked since they authenticated (close 4010).
+    /// Returns how many were ended.
+    @discardableResult
+    public func closeRevokedSessions() async -> Int {
+        let sessions = authenticated.withLock { Array($0.values) }
+        let tokenIDs = Set(sessions.compactMap { $0.identity?.tokenID })
+        guard let revoked = try? await tokens.revoked(among: tokenIDs), !revoked.isEmpty else { return 0 }
+        var closed = 0
+        for session in sessions {
+            guard let tokenID = session.identity?.tokenID, revoked.contains(tokenID) else { continue }
+            logger.notice("closing a connection whose token was revoked", metadata: ["session": "\(session.id)", "token": "\(tokenID)"])
+            reply(session, ServerFrame.error(ref: nil, ProtocolError(.unauthorized, "the token has been revoked")))
+            session.outbox.close(.close(.tokenRevoked, reason: "token revoked"))
+            closed += 1
+        }
+        return closed
     }
 
     // MARK: Requests

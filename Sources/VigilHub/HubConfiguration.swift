@@ -13,6 +13,8 @@ public struct HubConfiguration: Sendable {
     public var outboxMaxFrames = 16 * 1024
     /// Time to authenticate after the upgrade.
     public var helloTimeout: Duration = .seconds(10)
+    /// How often open connections are checked for a token revoked meanwhile.
+    public var revocationCheckInterval: Duration = .seconds(5)
     public var historyMaxLimit = 500
     /// A history page stops short of `limit` rather than grow past this many bytes.
     public var historyMaxBytes = 1024 * 1024

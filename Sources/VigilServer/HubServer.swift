@@ -75,6 +75,7 @@ public struct HubServer: Sendable {
                         validateUTF8: true))),
                 tlsConfiguration: tls),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: configuration.hub.serverName),
+            services: [RevocationSweep(hub: hub)],
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
                 portContinuation.finish()

@@ -75,6 +75,17 @@ public struct TokenRepository: Sendable {
         }
     }
 
+    /// Which of `ids` are revoked.
+    public func revoked(among ids: Set<String>) async throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        return try await database.pool.read { db in
+            let marks = databaseQuestionMarks(count: ids.count)
+            return Set(try String.fetchAll(
+                db, sql: "SELECT id FROM tokens WHERE revoked_at IS NOT NULL AND id IN (\(marks))",
+                arguments: StatementArguments(Array(ids))))
+        }
+    }
+
     private static let columns = "id, name, role, all_sites, created_at, revoked_at"
 
     private static func record(_ row: Row, _ db: Database) throws -> TokenRecord {

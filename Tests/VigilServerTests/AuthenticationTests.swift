@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VigilClient
 import VigilCore
+import VigilStore
 
 @Suite(.timeLimit(.minutes(3))) struct AuthenticationTests {
     @Test func helloWithAValidTokenIsWelcomed() async throws {
@@ -112,6 +113,39 @@ import VigilCore
             let client = VigilClient(configuration: configuration)
             await #expect(throws: ClientError.self) { try await client.connect() }
             await client.close()
+        }
+    }
+}
+
+@Suite(.timeLimit(.minutes(3))) struct RevocationTests {
+    @Test func anOpenConnectionIsClosedWhenItsTokenIsRevoked() async throws {
+        try await withHub(tweak: { $0.revocationCheckInterval = .milliseconds(100) }) { hub async throws in
+            let revokedLater = try await hub.raw()
+            try await revokedLater.send(ClientMessage(ref: "h", .hello(token: hub.token("operator"))))
+            guard case .welcome = try await revokedLater.nextMessage() else {
+                Issue.record("expected welcome")
+                return
+            }
+            let bystander = try await hub.raw(bearer: hub.token("guard"))
+            _ = try await bystander.nextMessage()
+
+            let tokens = TokenRepository(database: try VigilDatabase(path: hub.databasePath))
+            let operatorID = try #require(try tokens.all().first { $0.name == "olga" }?.id)
+            try tokens.revoke(id: operatorID, at: 1)
+
+            guard case .error(_, let error) = try await revokedLater.nextMessage(timeout: .seconds(5)) else {
+                Issue.record("expected an error")
+                return
+            }
+            #expect(error.code == .unauthorized)
+            #expect(await revokedLater.closeCode() == CloseCode.tokenRevoked.rawValue)
+            // Others stay connected.
+            try await bystander.send(ClientMessage(ref: "p", .ping))
+            guard case .ok = try await bystander.answer(to: "p") else {
+                Issue.record("the bystander was disturbed")
+                return
+            }
+            await bystander.close()
         }
     }
 }
