@@ -212,164 +212,13 @@ public final class Hub: Sendable {
         }
     }
 
-    /// The newest of `events` (oldest first) whose frames fit in `historyMaxBytes`; at least one.
-    private func historyPage(_ events: [StoredEvent]) -> [String] {
-        var frames: [String] = []
-        var bytes = 0
-        for event in events.reversed() {
-            let frame = event.frame(epoch: store.epoch)
-            bytes += frame.utf8.count
-            if bytes > configuration.historyMaxBytes, !frames.isEmpty { break }
-            frames.append(frame)
-        }
-        return frames.reversed()
-    }
-
-    // MARK: Subscribe
-
-    private func subscribe(_ session: Session, identity: Identity, pattern: TopicPattern, since: UInt64?, ref: String?) async throws(ProtocolError) {
-        try services.authorizeRead(identity, pattern)
-        let durability = services.durability(of: pattern.kind)
-        let exact = pattern.exactTopic
-        if since != nil, exact == nil || durability == .ephemeral {
-            throw ProtocolError(.exactTopicRequired, "since needs an exact topic of a durable kind")
-        }
-        if pattern.kind == ServiceRegistry.presenceKind, exact == nil {
-            throw ProtocolError(.exactTopicRequired, "presence is watched one topic at a time")
-        }
-        if exact != nil, pattern.kind != ServiceRegistry.presenceKind, pattern.segments.count >= Topic.maxSegments {
-            throw ProtocolError(.invalidTopic, "a topic to subscribe to has at most \(Topic.maxSegments - 1) segments")
-        }
-        // An exact durable topic always replays from a known point (`since`, or the head now), so
-        // that `ok` comes first and nothing committed between reading the head and going live is lost.
-        let replayFrom: UInt64?
-        if let exact, durability == .durable {
-            let head = try await storeCall { try await store.head(of: exact.rawValue) }
-            if let since, since > head {
-                throw ProtocolError(.sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
-            }
-            replayFrom = since ?? head
-        } else {
-            replayFrom = nil
-        }
-        let subscription = Subscription(
-            pattern: pattern, session: session, mode: replayFrom != nil ? .catchingUp(held: [], overflowed: false) : .passthrough)
-        let limit = configuration.maxSubscriptionsPerConnection
-        let refusal = session.state.withLock { state -> ProtocolError? in
-            if state.subscriptions[pattern.rawValue] != nil {
-                return ProtocolError(.badRequest, "already subscribed to \(pattern.rawValue)")
-            }
-            guard state.subscriptions.count < limit else {
-                return ProtocolError(.tooManySubscriptions, "a connection may hold \(limit) subscriptions")
-            }
-            state.subscriptions[pattern.rawValue] = subscription
-            return nil
-        }
-        if let refusal { throw refusal }
-        reply(session, ServerFrame.ok(ref: ref) { writer in
-            writer.field("topic", pattern.rawValue)
-            if let replayFrom, since == nil { writer.field("head", replayFrom) }
-        })
-        broker.add(subscription)
-        if let exact {
-            if pattern.kind == ServiceRegistry.presenceKind {
-                let watched = try Topic(pattern.segments.dropFirst().joined(separator: "/"))
-                session.outbox.offer(presence.stateFrame(of: watched))
-            } else {
-                presence.join(exact, session: session.id, identity: identity)
-            }
-        }
-        if let exact, let replayFrom {
-            await replay(subscription, topic: exact, after: replayFrom, session: session)
-        }
-    }
-
-    /// Sends the stored events after `since`, then lets the held live ones through.
-    private func replay(_ subscription: Subscription, topic: Topic, after since: UInt64, session: Session) async {
-        var last = since
-        let page = configuration.historyMaxLimit
-        repeat {
-            while true {
-                guard let events = try? await store.events(of: topic.rawValue, after: last, limit: page) else {
-                    if let ended = session.state.withLock({ $0.subscriptions.removeValue(forKey: topic.rawValue) }) { end(ended) }
-                    refuse(session, ref: nil, ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; the subscription ended, subscribe again"))
-                    return
-                }
-                for event in events {
-                    guard await session.outbox.send(OutgoingEvent(stored: event, topic: topic, epoch: store.epoch).frame) else { return }
-                    last = event.seq
-                }
-                if events.count < page { break }
-            }
-        } while !subscription.finishReplay(lastSeq: last)
-    }
-
-    private func end(_ subscription: Subscription) {
-        broker.remove(subscription)
-        if let topic = subscription.pattern.exactTopic, topic.kind != ServiceRegistry.presenceKind {
-            presence.leave(topic, session: subscription.session.id)
-        }
-    }
-
-    // MARK: Publish
-
-    /// A validated publish, ready to commit or fan out.
-    public struct PreparedPublish: Sendable {
-        let topic: Topic
-        let event: NewEvent
-        let durability: Durability
-    }
-
-    /// What a publisher is told when its event is accepted.
-    public struct Accepted: Sendable, Equatable {
-        public let topic: String
-        public let seq: UInt64?
-        public let ts: Int64
-    }
-
-    /// Checks the topic, the token's right to publish on it and the data, once, for every transport.
-    public func prepare(identity: Identity, topic: String, type: String, data: JSONValue) throws(ProtocolError) -> PreparedPublish {
-        guard type.utf8.count <= ClientMessage.maxTypeLength else {
-            throw ProtocolError(.badRequest, "field 'type' is longer than \(ClientMessage.maxTypeLength) bytes")
-        }
-        let topic = try Topic(topic)
-        let validated = try services.command(identity, topic: topic, type: type, data: data)
-        let event = NewEvent(topic: topic.rawValue, type: validated.type, ts: currentMilliseconds(), from: identity.name, payload: validated.payload)
-        return PreparedPublish(topic: topic, event: event, durability: services.durability(of: topic.kind))
-    }
-
-    /// Commits (durable kinds) and fans out; `completion` runs after the commit.
-    public func publish(_ prepared: PreparedPublish, completion: @escaping @Sendable (Result<Accepted, ProtocolError>) -> Void) {
-        guard prepared.durability == .durable else {
-            let event = prepared.event
-            broker.fanout(OutgoingEvent(topic: prepared.topic, seq: nil, frame: ByteBuffer(string: ServerFrame.event(
-                topic: event.topic, seq: nil, type: event.type, ts: event.ts, from: event.from, epoch: nil, dataJSON: event.payload))))
-            completion(.success(Accepted(topic: event.topic, seq: nil, ts: event.ts)))
-            return
-        }
-        commits.submit(prepared.event, topic: prepared.topic) { [logger] result in
-            completion(result.map { Accepted(topic: $0.topic, seq: $0.seq, ts: $0.ts) }.mapError { error in
-                logger.error("publish not stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])
-                return ProtocolError(.storeUnavailable, "the event could not be stored; nothing was published")
-            })
-        }
-    }
-
-    /// Awaitable publish for HTTP integrations.
-    public func publish(_ prepared: PreparedPublish) async throws(ProtocolError) -> Accepted {
-        let result = await withCheckedContinuation { continuation in
-            publish(prepared) { continuation.resume(returning: $0) }
-        }
-        return try result.get()
-    }
-
     // MARK: Replies
 
-    private func reply(_ session: Session, _ frame: String) {
+    func reply(_ session: Session, _ frame: String) {
         session.outbox.offer(ByteBuffer(string: frame))
     }
 
-    private func refuse(_ session: Session, ref: String?, _ error: ProtocolError) {
+    func refuse(_ session: Session, ref: String?, _ error: ProtocolError) {
         metrics.refusedRequests.increment()
         if error.code == .forbidden || error.code == .unauthorized {
             logger.notice("refused", metadata: ["session": "\(session.id)", "peer": "\(session.peer)", "code": "\(error.code)", "reason": "\(error.message)"])
@@ -377,7 +226,7 @@ public final class Hub: Sendable {
         reply(session, ServerFrame.error(ref: ref, error))
     }
 
-    private func storeCall<T>(_ body: () async throws -> T) async throws(ProtocolError) -> T {
+    func storeCall<T>(_ body: () async throws -> T) async throws(ProtocolError) -> T {
         do {
             return try await body()
         } catch {

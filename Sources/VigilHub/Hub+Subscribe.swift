@@ -1,0 +1,103 @@
+import NIOCore
+import VigilCore
+import VigilStore
+
+/// Subscriptions: checks, replay from `since` or the head, presence, and history pages.
+extension Hub {
+    /// The newest of `events` (oldest first) whose frames fit in `historyMaxBytes`; at least one.
+    func historyPage(_ events: [StoredEvent]) -> [String] {
+        var frames: [String] = []
+        var bytes = 0
+        for event in events.reversed() {
+            let frame = event.frame(epoch: store.epoch)
+            bytes += frame.utf8.count
+            if bytes > configuration.historyMaxBytes, !frames.isEmpty { break }
+            frames.append(frame)
+        }
+        return frames.reversed()
+    }
+
+    func subscribe(_ session: Session, identity: Identity, pattern: TopicPattern, since: UInt64?, ref: String?) async throws(ProtocolError) {
+        try services.authorizeRead(identity, pattern)
+        let durability = services.durability(of: pattern.kind)
+        let exact = pattern.exactTopic
+        if since != nil, exact == nil || durability == .ephemeral {
+            throw ProtocolError(.exactTopicRequired, "since needs an exact topic of a durable kind")
+        }
+        if pattern.kind == ServiceRegistry.presenceKind, exact == nil {
+            throw ProtocolError(.exactTopicRequired, "presence is watched one topic at a time")
+        }
+        if exact != nil, pattern.kind != ServiceRegistry.presenceKind, pattern.segments.count >= Topic.maxSegments {
+            throw ProtocolError(.invalidTopic, "a topic to subscribe to has at most \(Topic.maxSegments - 1) segments")
+        }
+        // An exact durable topic always replays from a known point (`since`, or the head now), so
+        // that `ok` comes first and nothing committed between reading the head and going live is lost.
+        let replayFrom: UInt64?
+        if let exact, durability == .durable {
+            let head = try await storeCall { try await store.head(of: exact.rawValue) }
+            if let since, since > head {
+                throw ProtocolError(.sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
+            }
+            replayFrom = since ?? head
+        } else {
+            replayFrom = nil
+        }
+        let subscription = Subscription(
+            pattern: pattern, session: session, mode: replayFrom != nil ? .catchingUp(held: [], overflowed: false) : .passthrough)
+        let limit = configuration.maxSubscriptionsPerConnection
+        let refusal = session.state.withLock { state -> ProtocolError? in
+            if state.subscriptions[pattern.rawValue] != nil {
+                return ProtocolError(.badRequest, "already subscribed to \(pattern.rawValue)")
+            }
+            guard state.subscriptions.count < limit else {
+                return ProtocolError(.tooManySubscriptions, "a connection may hold \(limit) subscriptions")
+            }
+            state.subscriptions[pattern.rawValue] = subscription
+            return nil
+        }
+        if let refusal { throw refusal }
+        reply(session, ServerFrame.ok(ref: ref) { writer in
+            writer.field("topic", pattern.rawValue)
+            if let replayFrom, since == nil { writer.field("head", replayFrom) }
+        })
+        broker.add(subscription)
+        if let exact {
+            if pattern.kind == ServiceRegistry.presenceKind {
+                let watched = try Topic(pattern.segments.dropFirst().joined(separator: "/"))
+                session.outbox.offer(presence.stateFrame(of: watched))
+            } else {
+                presence.join(exact, session: session.id, identity: identity)
+            }
+        }
+        if let exact, let replayFrom {
+            await replay(subscription, topic: exact, after: replayFrom, session: session)
+        }
+    }
+
+    /// Sends the stored events after `since`, then lets the held live ones through.
+    private func replay(_ subscription: Subscription, topic: Topic, after since: UInt64, session: Session) async {
+        var last = since
+        let page = configuration.historyMaxLimit
+        repeat {
+            while true {
+                guard let events = try? await store.events(of: topic.rawValue, after: last, limit: page) else {
+                    if let ended = session.state.withLock({ $0.subscriptions.removeValue(forKey: topic.rawValue) }) { end(ended) }
+                    refuse(session, ref: nil, ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; the subscription ended, subscribe again"))
+                    return
+                }
+                for event in events {
+                    guard await session.outbox.send(OutgoingEvent(stored: event, topic: topic, epoch: store.epoch).frame) else { return }
+                    last = event.seq
+                }
+                if events.count < page { break }
+            }
+        } while !subscription.finishReplay(lastSeq: last)
+    }
+
+    func end(_ subscription: Subscription) {
+        broker.remove(subscription)
+        if let topic = subscription.pattern.exactTopic, topic.kind != ServiceRegistry.presenceKind {
+            presence.leave(topic, session: subscription.session.id)
+        }
+    }
+}
