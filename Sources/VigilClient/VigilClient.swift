@@ -138,7 +138,19 @@ public actor VigilClient {
     public func close() async {
         stop(.closed)
         if let outbound { try? await outbound.close(.normalClosure, reason: nil) }
-        await runner?.value
+        guard let runner else { return }
+        // Wait for the hub to answer the close, but not for ever: a hub that has gone silent
+        // must not hang the caller.
+        let answered = Task {
+            await runner.value
+            return true
+        }
+        let gaveUp = Task {
+            try? await Task.sleep(for: .seconds(5))
+            runner.cancel()
+        }
+        _ = await answered.value
+        gaveUp.cancel()
     }
 
     // MARK: Connection loop

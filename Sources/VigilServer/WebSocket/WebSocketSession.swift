@@ -14,6 +14,7 @@ struct WebSocketSession {
     let logger: Logger
     /// How long a peer that has been sent a close frame, or whose outbox overflowed, may take to hang up.
     static let closeGrace: Duration = .seconds(2)
+    static let refusalDelay: Duration = .milliseconds(100)
 
     /// Throws what ended the inbound side (a frame too big, invalid UTF-8) so that the WebSocket
     /// layer closes with the matching code.
@@ -31,6 +32,10 @@ struct WebSocketSession {
             do {
                 session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try hub.authenticate(session, secret: secret))))
             } catch {
+                // Frames that follow the 101 response at once, together with a close, can be lost by
+                // WebSocket client libraries still setting up (swift-websocket's is one); give the
+                // client a moment before the refusal.
+                try? await Task.sleep(for: Self.refusalDelay)
                 session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, error)))
                 session.outbox.close(.close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue))
             }

@@ -123,6 +123,13 @@ final class RawSocket: Sendable {
 
     /// The close code the hub sent, once the connection has ended (nil when it just dropped).
     func closeCode() async -> UInt16? {
+        // A connection that does not end within 15 s fails the test instead of hanging it.
+        let finished = self.finished
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(15))
+            finished.cancel()
+        }
+        defer { watchdog.cancel() }
         guard let frame = try? await finished.value else { return nil }
         var buffer = ByteBuffer()
         buffer.write(webSocketErrorCode: frame.closeCode)
