@@ -274,7 +274,7 @@ public actor VigilClient {
     }
 
     private func onWelcome(_ welcome: Welcome) {
-        let previousEpoch = self.welcome?.epoch ?? lastEpoch
+        let previousEpoch = lastEpoch
         self.welcome = welcome
         lastEpoch = welcome.epoch
         let waiters = welcomeWaiters.values

@@ -126,13 +126,18 @@ public final class Hub: Sendable {
 
     /// Handles one text frame. Answers go to the session's outbox.
     public func receive(_ text: String, on session: Session) async -> Verdict {
-        let decoded = ClientMessage.decode(text)
-        guard let identity = session.identity else {
+        let message: ClientMessage
+        switch ClientMessage.decode(text) {
+        case .success(let decoded):
+            message = decoded
+        case .failure(let failure):
+            refuse(session, ref: failure.ref, failure.error)
             // Before authentication only a well-formed hello is accepted; anything else ends the connection.
-            guard case .success(let message) = decoded, case .hello(let token) = message.request else {
-                let failure = decoded.failureValue
-                refuse(session, ref: failure?.ref ?? (try? decoded.get())?.ref,
-                       failure?.error ?? ProtocolError(.helloRequired, "authenticate with hello first"))
+            return session.identity == nil ? .close(.unauthorized, reason: "hello required") : .proceed
+        }
+        guard let identity = session.identity else {
+            guard case .hello(let token) = message.request else {
+                refuse(session, ref: message.ref, ProtocolError(.helloRequired, "authenticate with hello first"))
                 return .close(.unauthorized, reason: "hello required")
             }
             do {
@@ -142,14 +147,6 @@ public final class Hub: Sendable {
                 refuse(session, ref: message.ref, error)
                 return .close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue)
             }
-        }
-        let message: ClientMessage
-        switch decoded {
-        case .success(let decodedMessage):
-            message = decodedMessage
-        case .failure(let failure):
-            refuse(session, ref: failure.ref, failure.error)
-            return .proceed
         }
         guard session.state.withLock({ $0.limiter.allow() }) else {
             refuse(session, ref: message.ref, ProtocolError(.rateLimited, "more than \(configuration.messagesPerSecond) requests per second; slow down"))

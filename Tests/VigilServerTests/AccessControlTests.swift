@@ -4,25 +4,23 @@ import VigilClient
 import VigilCore
 
 @Suite(.timeLimit(.minutes(3))) struct AccessControlTests {
-    /// Subscribes on a raw socket and returns the answer's error code, nil for ok.
-    private func subscribeCode(_ hub: TestHub, role: String, topic: String) async throws -> ErrorCode? {
+    /// Sends one request as `role` on a raw socket and returns the answer's error code, nil for ok.
+    private func answerCode(_ hub: TestHub, role: String, _ request: ClientRequest) async throws -> ErrorCode? {
         let socket = try await hub.raw(bearer: hub.token(role))
         _ = try await socket.nextMessage()
-        try await socket.send(ClientMessage(ref: "s", .subscribe(topic: topic, since: nil)))
-        let answer = try await socket.answer(to: "s")
+        try await socket.send(ClientMessage(ref: "r", request))
+        let answer = try await socket.answer(to: "r")
         await socket.close()
         if case .error(_, let error) = answer { return error.code }
         return nil
     }
 
+    private func subscribeCode(_ hub: TestHub, role: String, topic: String) async throws -> ErrorCode? {
+        try await answerCode(hub, role: role, .subscribe(topic: topic, since: nil))
+    }
+
     private func publishCode(_ hub: TestHub, role: String, topic: String, type: String = "notice", data: JSONValue = notice("hello")) async throws -> ErrorCode? {
-        let socket = try await hub.raw(bearer: hub.token(role))
-        _ = try await socket.nextMessage()
-        try await socket.send(ClientMessage(ref: "p", .publish(topic: topic, type: type, data: data)))
-        let answer = try await socket.answer(to: "p")
-        await socket.close()
-        if case .error(_, let error) = answer { return error.code }
-        return nil
+        try await answerCode(hub, role: role, .publish(topic: topic, type: type, data: data))
     }
 
     @Test func whoMayReadNotices() async throws {

@@ -122,13 +122,6 @@ extension ClientMessage {
     }
 }
 
-extension Result where Failure == DecodeFailure {
-    public var failureValue: DecodeFailure? {
-        if case .failure(let failure) = self { return failure }
-        return nil
-    }
-}
-
 /// A request that could not be decoded, with the `ref` to answer when one was readable.
 public struct DecodeFailure: Error, Sendable, Equatable {
     public let ref: String?

@@ -49,13 +49,6 @@ final class GroupCommit: Sendable {
         }
     }
 
-    /// Awaitable form of `submit`.
-    func commit(_ event: NewEvent, topic: Topic) async throws -> StoredEvent {
-        try await withCheckedThrowingContinuation { continuation in
-            submit(event, topic: topic) { continuation.resume(with: $0) }
-        }
-    }
-
     private func writeUntilEmpty() async {
         while let batch = nextBatch() {
             metrics.commitBatchSize.record(batch.count)

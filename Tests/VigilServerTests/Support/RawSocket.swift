@@ -136,8 +136,6 @@ final class RawSocket: Sendable {
         return buffer.readInteger(as: UInt16.self)
     }
 
-    var hasEnded: Bool { inbox.state.withLock { $0.ended } }
-
     func close() async {
         try? await writer.close(.normalClosure, reason: nil)
         _ = try? await finished.value
