@@ -9,6 +9,7 @@ extension Hub {
         let topic: Topic
         let event: NewEvent
         let durability: Durability
+        let reply: [String: JSONValue]
     }
 
     /// What a publisher is told when its event is accepted.
@@ -16,6 +17,30 @@ extension Hub {
         public let topic: String
         public let seq: UInt64?
         public let ts: Int64
+        /// The committed type and data, when the hub derived them (ids, times, the camera a swipe reached).
+        public let derived: (type: String, payload: String)?
+        public let reply: [String: JSONValue]
+
+        public static func == (lhs: Accepted, rhs: Accepted) -> Bool {
+            lhs.topic == rhs.topic && lhs.seq == rhs.seq && lhs.ts == rhs.ts && lhs.derived?.type == rhs.derived?.type
+                && lhs.derived?.payload == rhs.derived?.payload && lhs.reply == rhs.reply
+        }
+
+        /// The fields of the `ok` a publisher receives, over WebSocket or HTTP.
+        public func write(to writer: inout JSONWriter) {
+            writer.field("topic", topic)
+            if let seq { writer.field("seq", seq) }
+            writer.field("ts", ts)
+            if let derived {
+                writer.field("type", derived.type)
+                writer.key("data")
+                writer.raw(derived.payload)
+            }
+            for (key, value) in reply.sorted(by: { $0.key < $1.key }) {
+                writer.key(key)
+                writer.value(value)
+            }
+        }
     }
 
     /// Checks the topic, the token's right to publish on it and the data, once, for every transport.
@@ -25,8 +50,10 @@ extension Hub {
         }
         let topic = try Topic(topic)
         let validated = try services.command(identity, topic: topic, type: type, data: data)
-        let event = NewEvent(topic: topic.rawValue, type: validated.type, ts: currentMilliseconds(), from: identity.name, payload: validated.payload)
-        return PreparedPublish(topic: topic, event: event, durability: services.durability(of: topic.kind))
+        let event = NewEvent(
+            topic: topic.rawValue, type: validated.type, ts: currentMilliseconds(), from: identity.name, payload: validated.payload,
+            effect: validated.effect)
+        return PreparedPublish(topic: topic, event: event, durability: services.durability(of: topic.kind), reply: validated.reply)
     }
 
     /// Commits (durable kinds) and fans out; `completion` runs after the commit.
@@ -35,11 +62,17 @@ extension Hub {
             let event = prepared.event
             broker.fanout(OutgoingEvent(topic: prepared.topic, seq: nil, frame: ByteBuffer(string: ServerFrame.event(
                 topic: event.topic, seq: nil, type: event.type, ts: event.ts, from: event.from, epoch: nil, dataJSON: event.payload))))
-            completion(.success(Accepted(topic: event.topic, seq: nil, ts: event.ts)))
+            completion(.success(Accepted(topic: event.topic, seq: nil, ts: event.ts, derived: nil, reply: prepared.reply)))
             return
         }
+        let derives = prepared.event.effect != nil
         commits.submit(prepared.event, topic: prepared.topic) { [logger] result in
-            completion(result.map { Accepted(topic: $0.topic, seq: $0.seq, ts: $0.ts) }.mapError { error in
+            completion(result.map { stored in
+                Accepted(
+                    topic: stored.topic, seq: stored.seq, ts: stored.ts, derived: derives ? (stored.type, stored.payload) : nil,
+                    reply: prepared.reply)
+            }.mapError { error in
+                if let refusal = error as? ProtocolError { return refusal }
                 logger.error("publish not stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])
                 return ProtocolError(.storeUnavailable, "the event could not be stored; nothing was published")
             })

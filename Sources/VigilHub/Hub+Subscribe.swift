@@ -32,9 +32,20 @@ extension Hub {
         }
         // An exact durable topic always replays from a known point (`since`, or the head now), so
         // that `ok` comes first and nothing committed between reading the head and going live is lost.
+        // A kind that keeps state sends it first to a client starting afresh (no `since`): the state
+        // as of a head read in the same transaction, then the events after that head.
         let replayFrom: UInt64?
+        var state: TopicSnapshot?
         if let exact, durability == .durable {
-            let head = try await storeCall { try await store.head(of: exact.rawValue) }
+            if since == nil {
+                state = try await storeCall { try await services.snapshot(of: exact) }
+            }
+            let head: UInt64
+            if let state {
+                head = state.head
+            } else {
+                head = try await storeCall { try await store.head(of: exact.rawValue) }
+            }
             if let since, since > head {
                 throw ProtocolError(.sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
             }
@@ -60,6 +71,13 @@ extension Hub {
             writer.field("topic", pattern.rawValue)
             if let replayFrom, since == nil { writer.field("head", replayFrom) }
         })
+        if let exact, let state {
+            var data = state.data
+            data["head"] = .number(Double(state.head))
+            reply(session, ServerFrame.event(
+                topic: exact.rawValue, seq: nil, type: "state", ts: currentMilliseconds(), from: configuration.serverName, epoch: store.epoch,
+                dataJSON: JSONValue.object(data).canonicalText))
+        }
         broker.add(subscription)
         if let exact {
             if pattern.kind == ServiceRegistry.presenceKind {

@@ -14,6 +14,8 @@ public final class Hub: Sendable {
     public let authenticator: Authenticator
     let tokens: TokenRepository
     let services: ServiceRegistry
+    public let tables: DomainTables
+    public let thumbnails: ThumbnailStore
     let broker: Broker
     let presence: PresenceTracker
     let commits: GroupCommit
@@ -33,7 +35,15 @@ public final class Hub: Sendable {
         tokens = TokenRepository(database: database)
         authenticator = Authenticator(tokens: tokens, logger: logger)
         let sites = SiteDirectory(repository: SiteRepository(database: database))
-        services = ServiceRegistry([NoticeService(sites: sites)])
+        let tables = DomainTables(database: database)
+        self.tables = tables
+        thumbnails = ThumbnailStore(database: database)
+        services = ServiceRegistry([
+            NoticeService(sites: sites),
+            AlertService(sites: sites, tables: tables),
+            CameraService(sites: sites, tables: tables),
+            CheckinService(sites: sites, tables: tables, codes: CheckpointCode(key: database.checkpointKey)),
+        ])
         broker = Broker(metrics: metrics)
         presence = PresenceTracker(broker: broker)
         commits = GroupCommit(store: store, bus: broker, metrics: metrics, maxBatch: configuration.maxCommitBatch, logger: logger)
@@ -182,11 +192,7 @@ public final class Hub: Sendable {
             publish(prepared) { [self] result in
                 switch result {
                 case .success(let accepted):
-                    reply(session, ServerFrame.ok(ref: ref) { writer in
-                        writer.field("topic", accepted.topic)
-                        if let seq = accepted.seq { writer.field("seq", seq) }
-                        writer.field("ts", accepted.ts)
-                    })
+                    reply(session, ServerFrame.ok(ref: ref) { accepted.write(to: &$0) })
                 case .failure(let error):
                     refuse(session, ref: ref, error)
                 }

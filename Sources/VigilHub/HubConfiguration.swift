@@ -15,6 +15,10 @@ public struct HubConfiguration: Sendable {
     public var helloTimeout: Duration = .seconds(10)
     /// How often open connections are checked for a token revoked meanwhile.
     public var revocationCheckInterval: Duration = .seconds(5)
+    /// How often escalations, quiet periods and patrol intervals are checked.
+    public var timerInterval: Duration = .seconds(1)
+    /// Largest thumbnail upload.
+    public var maxThumbnailBytes = 2 * 1024 * 1024
     public var historyMaxLimit = 500
     /// A history page stops short of `limit` rather than grow past this many bytes.
     public var historyMaxBytes = 1024 * 1024

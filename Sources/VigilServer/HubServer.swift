@@ -48,6 +48,8 @@ public struct HubServer: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         APIRoutes(hub: hub, registry: registry).register(on: router)
+        SecurityRoutes(hub: hub).register(on: router)
+        ThumbnailRoutes(hub: hub).register(on: router)
 
         let originPolicy = OriginPolicy(configured: configuration.allowedOrigins)
         let webSocketRouter = Router(context: VigilRequestContext.self)
@@ -75,7 +77,11 @@ public struct HubServer: Sendable {
                         validateUTF8: true))),
                 tlsConfiguration: tls),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: configuration.hub.serverName),
-            services: [RevocationSweep(hub: hub)],
+            services: [
+                // `vigil token revoke` works on the database, so the hub looks for revoked tokens.
+                Periodic(interval: configuration.hub.revocationCheckInterval) { [hub] in await hub.closeRevokedSessions() },
+                Periodic(interval: configuration.hub.timerInterval) { [hub] in await hub.fireDueTimers() },
+            ],
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
                 portContinuation.finish()

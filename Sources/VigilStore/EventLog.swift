@@ -1,5 +1,6 @@
 import GRDB
 import Synchronization
+import VigilCore
 
 /// The durable event log: appends batches in one transaction, numbering each topic's events from 1
 /// with no gap and no repeat, and reads them back by sequence.
@@ -15,56 +16,75 @@ public final class EventLog: Sendable {
 
     public var epoch: String { database.epoch }
 
-    /// Appends the batch in one transaction (one fsync) and returns the events with their `seq`,
-    /// in the order given. Either every event is stored or none is.
-    public func append(_ batch: [NewEvent]) async throws -> [StoredEvent] {
+    /// Appends the batch in one transaction (one fsync) and tells, in the order given, what became
+    /// of each event. Every event not refused by its effect is stored, or (on an error) none is.
+    public func append(_ batch: [NewEvent]) async throws -> [AppendOutcome] {
         try await database.pool.write { db in
             // Runs on the single writer queue, so reading and updating the cache here is serialized.
-            let known = self.heads.withLock { $0 }
-            let (stored, newHeads) = try Self.insert(batch, knownHeads: known, into: db)
+            var writer = BatchWriter(db: db, knownHeads: self.heads.withLock { $0 })
+            let outcomes = try batch.map { try writer.append($0) }
+            let newHeads = try writer.finish()
             db.afterNextTransaction { _ in
                 self.heads.withLock { cache in cache.merge(newHeads) { _, new in new } }
             }
-            return stored
+            return outcomes
         }
     }
 
-    private static func insert(_ batch: [NewEvent], knownHeads: [String: UInt64], into db: Database) throws
-        -> ([StoredEvent], [String: UInt64])
-    {
+    /// Writes one batch inside its transaction, numbering each topic on from its head.
+    private struct BatchWriter {
+        let db: Database
+        let knownHeads: [String: UInt64]
         var newHeads: [String: UInt64] = [:]
-        var stored: [StoredEvent] = []
-        stored.reserveCapacity(batch.count)
-        let insertEvent = try db.cachedStatement(
-            sql: "INSERT INTO events (topic, seq, type, ts, sender, payload) VALUES (?, ?, ?, ?, ?, ?)")
-        for event in batch {
-            let previous: UInt64
-            if let head = newHeads[event.topic] ?? knownHeads[event.topic] {
-                previous = head
-            } else {
-                previous = try storedHead(of: event.topic, db)
-            }
-            let seq = previous + 1
-            newHeads[event.topic] = seq
-            try insertEvent.execute(arguments: [event.topic, Int64(seq), event.type, event.ts, event.from, event.payload])
-            stored.append(StoredEvent(topic: event.topic, seq: seq, type: event.type, ts: event.ts, from: event.from, payload: event.payload))
-        }
-        let upsertHead = try db.cachedStatement(
-            sql: "INSERT INTO topic_heads (topic, head) VALUES (?, ?) ON CONFLICT (topic) DO UPDATE SET head = excluded.head")
-        for (topic, head) in newHeads {
-            try upsertHead.execute(arguments: [topic, Int64(head)])
-        }
-        return (stored, newHeads)
-    }
 
-    private static func storedHead(of topic: String, _ db: Database) throws -> UInt64 {
-        UInt64(try Int64.fetchOne(db, sql: "SELECT head FROM topic_heads WHERE topic = ?", arguments: [topic]) ?? 0)
+        init(db: Database, knownHeads: [String: UInt64]) {
+            self.db = db
+            self.knownHeads = knownHeads
+        }
+
+        mutating func append(_ event: NewEvent) throws -> AppendOutcome {
+            var event = event
+            var mirrors: [String] = []
+            if let effect = event.effect {
+                var refusal: ProtocolError?
+                try db.inSavepoint {
+                    do {
+                        mirrors = try effect.apply(to: &event, in: DomainTransaction(db))
+                        return .commit
+                    } catch let error as ProtocolError {
+                        refusal = error
+                        return .rollback
+                    }
+                }
+                if let refusal { return .refused(refusal) }
+            }
+            let stored = try insert(event, on: event.topic)
+            return .stored(stored, mirrors: try mirrors.map { try insert(event, on: $0) })
+        }
+
+        private mutating func insert(_ event: NewEvent, on topic: String) throws -> StoredEvent {
+            let previous = try newHeads[topic] ?? knownHeads[topic] ?? DomainTransaction(db).head(of: topic)
+            let seq = previous + 1
+            newHeads[topic] = seq
+            try db.cachedStatement(sql: "INSERT INTO events (topic, seq, type, ts, sender, payload) VALUES (?, ?, ?, ?, ?, ?)")
+                .execute(arguments: [topic, Int64(seq), event.type, event.ts, event.from, event.payload])
+            return StoredEvent(topic: topic, seq: seq, type: event.type, ts: event.ts, from: event.from, payload: event.payload)
+        }
+
+        func finish() throws -> [String: UInt64] {
+            let upsertHead = try db.cachedStatement(
+                sql: "INSERT INTO topic_heads (topic, head) VALUES (?, ?) ON CONFLICT (topic) DO UPDATE SET head = excluded.head")
+            for (topic, head) in newHeads {
+                try upsertHead.execute(arguments: [topic, Int64(head)])
+            }
+            return newHeads
+        }
     }
 
     /// The last `seq` committed on `topic`, 0 when it has none.
     public func head(of topic: String) async throws -> UInt64 {
         if let cached = heads.withLock({ $0[topic] }) { return cached }
-        return try await database.pool.read { db in try Self.storedHead(of: topic, db) }
+        return try await database.pool.read { db in try DomainTransaction(db).head(of: topic) }
     }
 
     /// Events of `topic` after `seq`, oldest first, at most `limit`.

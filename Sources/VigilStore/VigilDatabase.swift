@@ -7,6 +7,8 @@ public final class VigilDatabase: Sendable {
     /// Names this database: made once when the file is created, so a client can tell a reset store
     /// from a gap in its sequence numbers.
     public let epoch: String
+    /// The key that signs checkpoint QR codes: made once with the database, never leaves it.
+    public let checkpointKey: [UInt8]
 
     /// Opens (creating when absent) the database at `path`, creating its directory too.
     public init(path: String) throws {
@@ -24,18 +26,37 @@ public final class VigilDatabase: Sendable {
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         try Migrations.migrator.migrate(pool)
-        epoch = try pool.write { db in try Meta.epoch(db) }
+        (epoch, checkpointKey) = try pool.write { db in
+            (try Meta.value("epoch", db) { UUID().uuidString.lowercased() },
+             Meta.hexBytes(try Meta.value("checkpoint_key", db) { Meta.randomHex(bytes: 32) }))
+        }
     }
 }
 
 /// Small key/value facts about the database itself.
 enum Meta {
-    static func epoch(_ db: Database) throws -> String {
-        if let epoch = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'epoch'") {
-            return epoch
+    /// The value under `key`, made by `make` and kept the first time it is asked for.
+    static func value(_ key: String, _ db: Database, make: () -> String) throws -> String {
+        if let value = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) {
+            return value
         }
-        let epoch = UUID().uuidString.lowercased()
-        try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('epoch', ?)", arguments: [epoch])
-        return epoch
+        let value = make()
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+        return value
+    }
+
+    static func randomHex(bytes count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    static func hexBytes(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex), index != text.endIndex {
+            bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        return bytes
     }
 }

@@ -55,6 +55,16 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let tooLarge = ErrorCode("too_large")
     /// A named thing (site, token) does not exist.
     public static let notFound = ErrorCode("not_found")
+    /// The command does not apply to the thing's current state (acknowledging a resolved alert).
+    public static let invalidTransition = ErrorCode("invalid_transition")
+    /// A swipe in a direction where the camera has no neighbour.
+    public static let noNeighbour = ErrorCode("no_neighbour")
+    /// A switch to a camera that is not a neighbour of the current one, without `jump`.
+    public static let notANeighbour = ErrorCode("not_a_neighbour")
+    /// Uploaded bytes that are not a whole JPEG, PNG or WebP image within the size limits.
+    public static let invalidImage = ErrorCode("invalid_image")
+    /// A checkpoint QR code that is forged, altered or of another site.
+    public static let invalidCheckpointCode = ErrorCode("invalid_checkpoint_code")
     /// The store could not commit (disk full, read-only database); nothing was stored.
     public static let storeUnavailable = ErrorCode("store_unavailable")
     /// The server is shutting down.

@@ -36,11 +36,16 @@ public struct Topic: Hashable, Sendable, CustomStringConvertible {
                 }
                 continue
             }
-            guard !part.isEmpty, part.utf8.count <= maxSegmentLength, part.utf8.allSatisfy(isSegmentByte) else {
+            guard isValidSegment(part) else {
                 throw ProtocolError(.invalidTopic, "segment \(index + 1) of \"\(rawValue.prefix(80))\" must be 1-\(maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
             }
         }
         return parts
+    }
+
+    /// Whether `text` may be one segment of a topic (and so a site, location, viewer or checkpoint id).
+    public static func isValidSegment(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= maxSegmentLength && text.utf8.allSatisfy(isSegmentByte)
     }
 
     private static func isSegmentByte(_ byte: UInt8) -> Bool {

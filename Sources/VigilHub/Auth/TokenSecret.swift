@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Token secrets: `vgl_` and 43 characters of base64url (32 random bytes). Only their SHA-256 is stored.
@@ -15,7 +14,7 @@ public enum TokenSecret {
     }
 
     public static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256Hex.digest(Data(secret.utf8))
     }
 
     /// True when `secret` has the shape of a token; anything else is refused before any lookup.
@@ -30,9 +29,6 @@ public enum TokenSecret {
     static func randomBase64URL(byteCount: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(Data(bytes))
     }
 }

@@ -40,4 +40,9 @@ public struct ServiceRegistry: Sendable {
         }
         return try service(for: topic.kind).command(identity, topic: topic, type: type, data: data)
     }
+
+    public func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+        guard let service = services[topic.kind] else { return nil }
+        return try await service.snapshot(of: topic)
+    }
 }

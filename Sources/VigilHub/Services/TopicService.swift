@@ -1,4 +1,5 @@
 import VigilCore
+import VigilStore
 
 /// Whether a kind's events are stored (and numbered) or only fanned out.
 public enum Durability: Sendable {
@@ -6,14 +7,33 @@ public enum Durability: Sendable {
     case ephemeral
 }
 
-/// A publish that passed its service's checks: the event type and its data as canonical JSON.
-public struct ValidatedEvent: Sendable, Equatable {
+/// A publish that passed its service's checks: the event type and its data as canonical JSON, and
+/// for a kind that keeps state, the effect that decides the transition and writes its rows in the
+/// event's transaction.
+public struct ValidatedEvent: Sendable {
     public var type: String
     public var payload: String
+    public var effect: (any DomainEffect)?
+    /// Fields for the publisher's `ok` alone, never broadcast (a new checkpoint's signed QR code).
+    public var reply: [String: JSONValue]
 
-    public init(type: String, payload: JSONValue) {
+    public init(type: String, payload: JSONValue, effect: (any DomainEffect)? = nil, reply: [String: JSONValue] = [:]) {
         self.type = type
         self.payload = payload.canonicalText
+        self.effect = effect
+        self.reply = reply
+    }
+}
+
+/// A topic's state as of its event `head`: what a client subscribing without `since` is sent first,
+/// before the live events after `head`.
+public struct TopicSnapshot: Sendable {
+    public var head: UInt64
+    public var data: [String: JSONValue]
+
+    public init(head: UInt64, data: [String: JSONValue]) {
+        self.head = head
+        self.data = data
     }
 }
 
@@ -24,4 +44,10 @@ public protocol TopicService: Sendable {
     var durability: Durability { get }
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError)
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent
+    /// The topic's current state, for kinds that keep one (open alerts, the camera wall); nil for the others.
+    func snapshot(of topic: Topic) async throws -> TopicSnapshot?
+}
+
+extension TopicService {
+    public func snapshot(of topic: Topic) async throws -> TopicSnapshot? { nil }
 }

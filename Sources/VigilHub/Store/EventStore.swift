@@ -5,8 +5,9 @@ import VigilStore
 public protocol EventStore: Sendable {
     /// Names the store; changes only when the store is created anew.
     var epoch: String { get }
-    /// Commits the batch in one transaction and returns the events with their per-topic `seq`.
-    func append(_ batch: [NewEvent]) async throws -> [StoredEvent]
+    /// Commits the batch in one transaction and tells what became of each event (stored with its
+    /// per-topic `seq`, or refused by its effect).
+    func append(_ batch: [NewEvent]) async throws -> [AppendOutcome]
     func head(of topic: String) async throws -> UInt64
     func events(of topic: String, after seq: UInt64, limit: Int) async throws -> [StoredEvent]
     func history(of topic: String, before seq: UInt64?, limit: Int) async throws -> [StoredEvent]

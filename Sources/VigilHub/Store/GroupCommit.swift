@@ -53,12 +53,24 @@ final class GroupCommit: Sendable {
         while let batch = nextBatch() {
             metrics.commitBatchSize.record(batch.count)
             do {
-                let stored = try await store.append(batch.map(\.event))
-                for (pending, event) in zip(batch, stored) {
+                let outcomes = try await store.append(batch.map(\.event))
+                var published = 0
+                for (pending, outcome) in zip(batch, outcomes) {
+                    guard case .stored(let event, let mirrors) = outcome else { continue }
                     bus.publish(OutgoingEvent(stored: event, topic: pending.topic, epoch: store.epoch))
+                    for mirror in mirrors {
+                        guard let topic = try? Topic(mirror.topic) else { continue }
+                        bus.publish(OutgoingEvent(stored: mirror, topic: topic, epoch: store.epoch))
+                    }
+                    published += 1 + mirrors.count
                 }
-                metrics.eventsPublished.increment(by: stored.count)
-                for (pending, event) in zip(batch, stored) { pending.completion(.success(event)) }
+                metrics.eventsPublished.increment(by: published)
+                for (pending, outcome) in zip(batch, outcomes) {
+                    switch outcome {
+                    case .stored(let event, _): pending.completion(.success(event))
+                    case .refused(let refusal): pending.completion(.failure(refusal))
+                    }
+                }
             } catch {
                 logger.error("commit failed; the batch was not stored", metadata: ["events": "\(batch.count)", "error": "\(error)"])
                 for pending in batch { pending.completion(.failure(error)) }

@@ -40,6 +40,10 @@ public struct CameraNeighbours: Sendable, Hashable, Codable {
 /// One camera of a site's wall: where its frame sits, how big it is drawn, its floor and neighbours.
 public struct Camera: Sendable, Hashable, Codable {
     public var id: String
+    /// What people call it ("Gate B, north"); nil where the topology gives none.
+    public var name: String?
+    /// Where the camera's MJPEG stream is served (http or https); nil where unknown.
+    public var streamURL: String?
     /// Size the frame is shown at on the wall.
     public var frameSize: FrameSize
     /// Top-left corner of the frame on the wall.
@@ -53,9 +57,11 @@ public struct Camera: Sendable, Hashable, Codable {
 
     public init(
         id: String, frameSize: FrameSize, position: Point, floor: Int, neighbours: CameraNeighbours = CameraNeighbours(),
-        reminderNotice: String = "", animationStyle: String = ""
+        reminderNotice: String = "", animationStyle: String = "", name: String? = nil, streamURL: String? = nil
     ) {
         self.id = id
+        self.name = name
+        self.streamURL = streamURL
         self.frameSize = frameSize
         self.position = position
         self.floor = floor
@@ -73,12 +79,15 @@ public enum CameraTopologyError: Error, Equatable, Sendable, CustomStringConvert
     case duplicateID(String, index: Int)
     /// Camera at `index` names as its neighbour a camera that does not exist.
     case unknownNeighbour(String, index: Int, direction: CameraDirection)
+    /// Camera at `index` has a stream URL that is not an http(s) URL.
+    case invalidStreamURL(index: Int)
 
     public var description: String {
         switch self {
         case .emptyID: "the camera id is empty"
         case .duplicateID(let id, _): "camera id \"\(id)\" is used twice"
         case .unknownNeighbour(let id, _, let direction): "the \(direction.rawValue) neighbour \"\(id)\" names no camera"
+        case .invalidStreamURL: "the stream URL must start with http:// or https:// and have at most 2048 characters"
         }
     }
 }
@@ -95,6 +104,7 @@ public struct CameraTopology: Sendable, Hashable {
             guard indexByID.updateValue(index, forKey: camera.id) == nil else {
                 throw .duplicateID(camera.id, index: index)
             }
+            if let url = camera.streamURL, !Self.isStreamURL(url) { throw .invalidStreamURL(index: index) }
         }
         for (index, camera) in cameras.enumerated() {
             for direction in CameraDirection.allCases {
@@ -105,6 +115,11 @@ public struct CameraTopology: Sendable, Hashable {
         }
         self.cameras = cameras
         self.indexByID = indexByID
+    }
+
+    private static func isStreamURL(_ url: String) -> Bool {
+        url.utf8.count <= 2048 && (url.hasPrefix("http://") || url.hasPrefix("https://"))
+            && !url.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F }
     }
 
     public func camera(_ id: String) -> Camera? {

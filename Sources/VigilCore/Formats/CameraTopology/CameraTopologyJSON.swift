@@ -35,6 +35,7 @@ public enum CameraTopologyJSON {
     private static func field(of error: CameraTopologyError) -> String {
         switch error {
         case .emptyID(let index), .duplicateID(_, let index): "Cams[\(index)].Cam_id"
+        case .invalidStreamURL(let index): "Cams[\(index)].Cam_stream_url"
         case .unknownNeighbour(_, let index, let direction): "Cams[\(index)].\(RawCamera.neighbourKey(direction))"
         }
     }
@@ -58,6 +59,9 @@ private struct RawCamera: Codable {
     let Cam_neighborhood_right: CameraReference?
     let Cam_reminder_notice: String?
     let Cam_animation_style: String?
+    // Not in the seed's document: the hub's additions, optional so the seed's files still parse.
+    let Cam_name: String?
+    let Cam_stream_url: String?
 
     static func neighbourKey(_ direction: CameraDirection) -> String {
         "Cam_neighborhood_\(direction.rawValue)"
@@ -75,6 +79,8 @@ private struct RawCamera: Codable {
         Cam_neighborhood_right = camera.neighbours.right.map(CameraReference.init)
         Cam_reminder_notice = camera.reminderNotice
         Cam_animation_style = camera.animationStyle
+        Cam_name = camera.name
+        Cam_stream_url = camera.streamURL
     }
 
     func model(at index: Int) throws(FormatError) -> Camera {
@@ -95,7 +101,7 @@ private struct RawCamera: Codable {
         return Camera(
             id: Cam_id.value, frameSize: frameSize, position: Point(x: Cam_x_coordination, y: Cam_y_coordination),
             floor: Cam_floor, neighbours: neighbours, reminderNotice: Cam_reminder_notice ?? "",
-            animationStyle: Cam_animation_style ?? "")
+            animationStyle: Cam_animation_style ?? "", name: Cam_name, streamURL: Cam_stream_url)
     }
 }
 

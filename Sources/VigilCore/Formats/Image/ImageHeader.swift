@@ -1,0 +1,63 @@
+/// The kind and size of an image, read from its bytes alone (never from a file name or a
+/// declared content type). Only what a thumbnail may be: JPEG, PNG or WebP, whole and not huge.
+public struct ImageHeader: Sendable, Equatable {
+    public enum Format: String, Sendable {
+        case jpeg, png, webp
+
+        public var mediaType: String { "image/\(rawValue)" }
+    }
+
+    public var format: Format
+    public var width: Int
+    public var height: Int
+
+    /// Largest width or height accepted.
+    public static let maxDimension = 8192
+
+    /// Reads the header and checks the image ends as its format says (a truncated upload is refused).
+    public static func inspect(_ bytes: [UInt8]) throws(ImageError) -> ImageHeader {
+        let header: ImageHeader
+        if bytes.starts(with: PNG.signature) {
+            header = try PNG.inspect(bytes)
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            header = try JPEG.inspect(bytes)
+        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            header = try WebP.inspect(bytes)
+        } else {
+            throw .unsupported
+        }
+        guard header.width > 0, header.height > 0 else { throw .corrupt("the image has no pixels") }
+        guard header.width <= maxDimension, header.height <= maxDimension else {
+            throw .tooManyPixels(width: header.width, height: header.height)
+        }
+        return header
+    }
+}
+
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unsupported
+    case corrupt(String)
+    case tooManyPixels(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .unsupported: "not a JPEG, PNG or WebP image"
+        case .corrupt(let why): "the image is damaged: \(why)"
+        case .tooManyPixels(let width, let height):
+            "the image is \(width)x\(height); at most \(ImageHeader.maxDimension) pixels a side"
+        }
+    }
+}
+
+/// Big- and little-endian integers at an offset, nil past the end.
+extension Array where Element == UInt8 {
+    func bigEndian(at offset: Int, bytes count: Int) -> Int? {
+        guard offset >= 0, offset + count <= self.count else { return nil }
+        return self[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    func littleEndian(at offset: Int, bytes count: Int) -> Int? {
+        guard offset >= 0, offset + count <= self.count else { return nil }
+        return self[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}

@@ -1,0 +1,125 @@
+import VigilCore
+import VigilStore
+
+/// `checkins/{site}`: patrol checkpoints and guards' check-ins.
+///
+/// Commands: `create_checkpoint` (admins and operators; the `ok` alone carries the signed QR code,
+/// never an event) and `check_in` (guards, with the scanned code). A checkpoint not visited within
+/// its interval raises a missed-checkpoint alert (`MissCheckpoint`).
+public struct CheckinService: TopicService {
+    public let kind = "checkins"
+    public let durability = Durability.durable
+    /// Shortest and longest patrol interval.
+    static let intervals: ClosedRange<Int64> = 1000...(30 * 86_400_000)
+
+    let access: SiteScopedAccess
+    let codes: CheckpointCode
+    let tables: DomainTables
+
+    public init(sites: SiteDirectory, tables: DomainTables, codes: CheckpointCode) {
+        access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator, .guard], sites: sites)
+        self.codes = codes
+        self.tables = tables
+    }
+
+    static func topic(of site: String) -> String { "checkins/\(site)" }
+
+    public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        try requireSiteTopic(pattern.segments.count)
+        try access.authorizeRead(identity, pattern)
+    }
+
+    public func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        try requireSiteTopic(topic.segments.count)
+        try access.authorizeWrite(identity, topic)
+        let site = topic.scope
+        switch type {
+        case "create_checkpoint":
+            guard identity.role == .admin || identity.role == .operator else {
+                throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not create checkpoints")
+            }
+            let fields = try CommandData(data, shape: "{name, every}")
+            let name = try fields.string("name", maxLength: 100)
+            let every = try fields.duration("every", in: Self.intervals)
+            let id = TokenSecret.recordID(prefix: "cp_")
+            return ValidatedEvent(
+                type: "checkpoint.created", payload: ["checkpoint": .string(id)],
+                effect: CreateCheckpoint(site: site, id: id, name: name, everyMs: every),
+                reply: ["checkpoint": .string(id), "code": .string(codes.code(site: site, checkpoint: id))])
+        case "check_in":
+            guard identity.role == .guard || identity.role == .admin else {
+                throw ProtocolError(.forbidden, "only guards check in at checkpoints")
+            }
+            let fields = try CommandData(data, shape: "{code}")
+            let code = try fields.string("code", maxLength: 256)
+            guard let named = codes.verify(code) else {
+                throw ProtocolError(.invalidCheckpointCode, "the code is not a checkpoint code of this hub (forged or altered)")
+            }
+            guard named.site == site else {
+                throw ProtocolError(.invalidCheckpointCode, "the code is for a checkpoint of another site")
+            }
+            return ValidatedEvent(type: "checkin.recorded", payload: ["checkpoint": .string(named.checkpoint)], effect: RecordCheckIn(site: site, checkpoint: named.checkpoint))
+        default:
+            throw ProtocolError(.unknownType, "checkins topics take create_checkpoint and check_in")
+        }
+    }
+
+    private func requireSiteTopic(_ segments: Int) throws(ProtocolError) {
+        guard segments == 2 else {
+            throw ProtocolError(.invalidTopic, "checkins topics are checkins/{site}")
+        }
+    }
+
+    public func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+        try await tables.read { transaction in
+            TopicSnapshot(
+                head: try transaction.head(of: topic.rawValue),
+                data: ["checkpoints": .array(try transaction.checkpoints(of: topic.scope).map(\.json))])
+        }
+    }
+}
+
+/// Records a new checkpoint; its first check-in is due one interval after creation.
+struct CreateCheckpoint: DomainEffect {
+    let site: String
+    let id: String
+    let name: String
+    let everyMs: Int64
+
+    func apply(to event: inout NewEvent, in transaction: DomainTransaction) throws -> [String] {
+        let checkpoint = CheckpointRecord(site: site, id: id, name: name, everyMs: everyMs, createdAt: event.ts)
+        try transaction.insert(checkpoint)
+        event.payload = JSONValue.object(["checkpoint": checkpoint.json]).canonicalText
+        return []
+    }
+}
+
+/// Records a guard's check-in; the next one is due an interval later.
+struct RecordCheckIn: DomainEffect {
+    let site: String
+    let checkpoint: String
+
+    func apply(to event: inout NewEvent, in transaction: DomainTransaction) throws -> [String] {
+        guard let record = try transaction.checkpoint(checkpoint, site: site) else {
+            throw ProtocolError(.notFound, "there is no checkpoint \(checkpoint) at site \(site)")
+        }
+        try transaction.recordCheckIn(at: record, guard: event.from, time: event.ts)
+        event.payload = JSONValue.object([
+            "checkpoint": .string(record.id), "name": .string(record.name), "guard": .string(event.from), "at": .number(Double(event.ts)),
+            "nextDueAt": .number(Double(event.ts + record.everyMs)),
+        ]).canonicalText
+        return []
+    }
+}
+
+extension CheckpointRecord {
+    var json: JSONValue {
+        var fields: [String: JSONValue] = [
+            "id": .string(id), "name": .string(name), "everyMs": .number(Double(everyMs)), "dueAt": .number(Double(dueAt)),
+            "createdAt": .number(Double(createdAt)),
+        ]
+        fields["lastCheckInAt"] = lastCheckInAt.map { .number(Double($0)) }
+        fields["lastGuard"] = lastGuard.map(JSONValue.string)
+        return .object(fields)
+    }
+}

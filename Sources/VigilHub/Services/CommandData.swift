@@ -1,0 +1,101 @@
+import VigilCore
+
+/// The `data` object of a command, read field by field with a precise refusal for each mistake.
+struct CommandData {
+    let fields: [String: JSONValue]
+
+    init(_ data: JSONValue, shape: String) throws(ProtocolError) {
+        guard let fields = data.objectValue else {
+            throw ProtocolError(.invalidData, "data must be an object \(shape)")
+        }
+        self.fields = fields
+    }
+
+    func string(_ key: String, maxLength: Int) throws(ProtocolError) -> String {
+        guard let text = try optionalString(key, maxLength: maxLength) else {
+            throw ProtocolError(.invalidData, "data.\(key) is required")
+        }
+        return text
+    }
+
+    /// A non-blank string of at most `maxLength` characters, or nil when absent or null.
+    func optionalString(_ key: String, maxLength: Int) throws(ProtocolError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let text = value.stringValue, !text.allSatisfy(\.isWhitespace) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a non-empty string")
+        }
+        guard text.count <= maxLength else {
+            throw ProtocolError(.invalidData, "data.\(key) is longer than \(maxLength) characters")
+        }
+        return text
+    }
+
+    /// An id usable as a topic segment: 1-64 of A-Z a-z 0-9 - _ .
+    func identifier(_ key: String) throws(ProtocolError) -> String {
+        guard let id = try optionalIdentifier(key) else {
+            throw ProtocolError(.invalidData, "data.\(key) is required")
+        }
+        return id
+    }
+
+    func optionalIdentifier(_ key: String) throws(ProtocolError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let id = value.stringValue, Topic.isValidSegment(id) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be 1-\(Topic.maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
+        }
+        return id
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let number = value.numberValue, number.rounded() == number, let whole = Int(exactly: number), range.contains(whole) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return whole
+    }
+
+    func bool(_ key: String) throws(ProtocolError) -> Bool? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let flag = value.boolValue else { throw ProtocolError(.invalidData, "data.\(key) must be true or false") }
+        return flag
+    }
+
+    /// A list of thumbnail hashes (lowercase hex SHA-256), at most `max`.
+    func hashes(_ key: String, max: Int) throws(ProtocolError) -> [String] {
+        guard let value = fields[key], value != .null else { return [] }
+        guard let list = value.arrayValue, list.count <= max else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a list of at most \(max) thumbnail hashes")
+        }
+        var hashes: [String] = []
+        for item in list {
+            guard let hash = item.stringValue, ThumbnailHash.isValid(hash) else {
+                throw ProtocolError(.invalidData, "data.\(key) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
+            }
+            if !hashes.contains(hash) { hashes.append(hash) }
+        }
+        return hashes
+    }
+
+    /// A duration as text ("30m") or milliseconds, within `range`.
+    func duration(_ key: String, in range: ClosedRange<Int64>) throws(ProtocolError) -> Int64 {
+        let milliseconds: Int64?
+        switch fields[key] {
+        case .string(let text): milliseconds = DurationText.milliseconds(text)
+        case .number(let number): milliseconds = Int64(exactly: number.rounded() == number ? number : .nan)
+        default: throw ProtocolError(.invalidData, "data.\(key) is required: a duration such as \"30m\" or milliseconds")
+        }
+        guard let milliseconds, range.contains(milliseconds) else {
+            throw ProtocolError(
+                .invalidData,
+                "data.\(key) must be a duration from \(DurationText.text(range.lowerBound)) to \(DurationText.text(range.upperBound)), e.g. \"30m\"")
+        }
+        return milliseconds
+    }
+}
+
+/// Thumbnails are named by the SHA-256 of their bytes in lowercase hex.
+public enum ThumbnailHash {
+    public static func isValid(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}

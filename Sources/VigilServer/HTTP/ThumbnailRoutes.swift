@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Upload (`POST /api/thumbnails`, the raw image as the body) and download
+/// (`GET /thumbnails/{sha256}`). An image is checked by its bytes and stored once; its URL never
+/// changes what it names, so browsers may keep it for a year.
+struct ThumbnailRoutes {
+    let hub: Hub
+
+    func register(on router: Router<VigilRequestContext>) {
+        let api = APIRequest(hub: hub)
+        router.post("api/thumbnails") { request, context in
+            _ = try api.identity(request, context: context)
+            let body = try await api.body(request, upTo: hub.configuration.maxThumbnailBytes)
+            let thumbnail: Thumbnail
+            do {
+                thumbnail = try await hub.storeThumbnail(Array(buffer: body))
+            } catch let refusal as ProtocolError {
+                throw APIError(refusal)
+            }
+            let reply: JSONValue = [
+                "hash": .string(thumbnail.hash), "type": .string(thumbnail.mediaType), "width": .number(Double(thumbnail.width)),
+                "height": .number(Double(thumbnail.height)), "bytes": .number(Double(thumbnail.bytes.count)),
+                "url": .string("/thumbnails/\(thumbnail.hash)"),
+            ]
+            return APIRequest.json(reply.canonicalText, status: .created)
+        }
+        router.get("thumbnails/:hash") { request, context in
+            let hash = try context.parameters.require("hash")
+            guard ThumbnailHash.isValid(hash) else {
+                throw APIError(ProtocolError(.notFound, "thumbnails are named by 64 lowercase hex digits"))
+            }
+            let etag = "\"\(hash)\""
+            let found: Thumbnail?
+            do {
+                found = try await hub.thumbnails.get(hash)
+            } catch {
+                throw APIError(ProtocolError(.storeUnavailable, "the thumbnail could not be read; try again"))
+            }
+            guard let thumbnail = found else {
+                throw APIError(ProtocolError(.notFound, "no thumbnail \(hash)"))
+            }
+            // Content-addressed: the bytes behind a hash never change. `private`: snapshots of a site
+            // are not for shared caches.
+            var headers: HTTPFields = [
+                .contentType: thumbnail.mediaType, .cacheControl: "private, max-age=31536000, immutable", .eTag: etag,
+            ]
+            if request.headers[values: .ifNoneMatch].contains(where: { $0 == etag || $0 == "*" }) {
+                headers[.contentType] = nil
+                return Response(status: .notModified, headers: headers)
+            }
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.bytes)))
+        }
+    }
+}
