@@ -1,6 +1,15 @@
 import Foundation
 import Testing
+import VigilCore
 import VigilStore
+
+/// The `seq` of each stored event of a batch, nil for a refused one.
+func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
+    outcomes.map { outcome in
+        if case .stored(let event, _) = outcome { return event.seq }
+        return nil
+    }
+}
 
 @Suite struct EventLogTests {
     private func temporaryDatabasePath() -> String {
@@ -14,9 +23,9 @@ import VigilStore
     @Test func seqCountsPerTopicFromOneAcrossBatches() async throws {
         let log = EventLog(database: try VigilDatabase(path: temporaryDatabasePath()))
         let first = try await log.append([event("a/x", "1"), event("b/x", "1"), event("a/x", "2")])
-        #expect(first.map(\.seq) == [1, 1, 2])
+        #expect(seqs(first) == [1, 1, 2])
         let second = try await log.append([event("a/x", "3"), event("b/x", "2")])
-        #expect(second.map(\.seq) == [3, 2])
+        #expect(seqs(second) == [3, 2])
         #expect(try await log.head(of: "a/x") == 3)
         #expect(try await log.head(of: "never") == 0)
     }
@@ -33,7 +42,7 @@ import VigilStore
         #expect(reopened.epoch == epoch, "the epoch names the database, not the process")
         let log = EventLog(database: reopened)
         let next = try await log.append([event("a/x", "6")])
-        #expect(next.map(\.seq) == [6])
+        #expect(seqs(next) == [6])
         #expect(try await log.events(of: "a/x", after: 0, limit: 100).map(\.payload) == (1...6).map { #"{"text":"\#($0)"}"# })
     }
 

@@ -12,19 +12,10 @@ struct Pub: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        guard let data = try? JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
-            throw ValidationError("the data is not valid JSON")
-        }
-        let client = VigilClient(configuration: ClientConfiguration(
-            url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA))
-        do {
+        let data = try parseJSON(Data(json.utf8), what: "the data")
+        try await withHub(connection, command: "pub") { client in
             let receipt = try await client.publish(topic: topic, type: type, data: data)
             print("ok \(topic)" + (receipt.seq.map { " seq \($0)" } ?? ""))
-            await client.close()
-        } catch {
-            await client.close()
-            FileHandle.standardError.write(Data("vigil pub: \(error)\n".utf8))
-            throw ExitCode(2)
         }
     }
 }

@@ -5,12 +5,33 @@ import VigilStore
 
 struct SiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "site", abstract: "Create and list sites.", subcommands: [Create.self, List.self])
+        commandName: "site", abstract: "Create, change and list sites.", subcommands: [Create.self, Set.self, List.self])
+
+    /// How long alerts wait before escalating and how long a visit outlasts its last motion.
+    struct TimingOptions: ParsableArguments {
+        @Option(help: "Escalate an alert left unacknowledged this long (e.g. 2m; default 2m).") var escalateAfter: String?
+        @Option(help: "End a visit after this long without motion (e.g. 1m; default 1m).") var quietAfter: String?
+
+        func validate() throws {
+            for (flag, value) in [("--escalate-after", escalateAfter), ("--quiet-after", quietAfter)] {
+                if let value, DurationText.milliseconds(value) == nil {
+                    throw ValidationError("\(flag) takes a duration such as 30s, 2m or 1h")
+                }
+            }
+        }
+
+        func applied(to timings: SiteTimings) -> SiteTimings {
+            SiteTimings(
+                escalateAfterMs: escalateAfter.flatMap(DurationText.milliseconds) ?? timings.escalateAfterMs,
+                quietAfterMs: quietAfter.flatMap(DurationText.milliseconds) ?? timings.quietAfterMs)
+        }
+    }
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a site, e.g. `vigil site create hq`.")
         @Argument(help: "Site id: letters, digits, - _ . (it becomes a topic segment, as in notice/hq).") var id: String
         @Option(help: "Display name (default: the id).") var name: String?
+        @OptionGroup var timings: TimingOptions
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -21,8 +42,25 @@ struct SiteCommand: ParsableCommand {
         }
 
         func run() throws {
-            let site = try SiteRepository(database: store.open()).create(id: id, name: name ?? id, at: currentMilliseconds())
+            let site = try SiteRepository(database: store.open()).create(
+                id: id, name: name ?? id, at: currentMilliseconds(), timings: timings.applied(to: .standard))
             print("site \(site.id) created")
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a site's timings, e.g. `vigil site set hq --escalate-after 90s`; a running hub follows at once.")
+        @Argument(help: "Site id.") var id: String
+        @OptionGroup var timings: TimingOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let sites = SiteRepository(database: try store.open())
+            guard let site = try sites.find(id) else { throw ValidationError("there is no site \(id)") }
+            let changed = timings.applied(to: site.timings)
+            try sites.setTimings(of: id, changed)
+            print("site \(id): escalate after \(DurationText.text(changed.escalateAfterMs)), quiet after \(DurationText.text(changed.quietAfterMs))")
         }
     }
 
@@ -32,7 +70,7 @@ struct SiteCommand: ParsableCommand {
 
         func run() throws {
             for site in try SiteRepository(database: store.open()).all() {
-                print("\(site.id)\t\(site.name)")
+                print("\(site.id)\t\(site.name)\tescalate after \(DurationText.text(site.timings.escalateAfterMs))\tquiet after \(DurationText.text(site.timings.quietAfterMs))")
             }
         }
     }

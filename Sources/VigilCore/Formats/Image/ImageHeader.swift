@@ -11,6 +11,12 @@ public struct ImageHeader: Sendable, Equatable {
     public var width: Int
     public var height: Int
 
+    public init(format: Format, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
     /// Largest width or height accepted.
     public static let maxDimension = 8192
 

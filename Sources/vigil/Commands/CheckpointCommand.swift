@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import VigilClient
+import VigilCore
+
+struct CheckpointCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkpoint", abstract: "Patrol checkpoints.", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a checkpoint and print its QR code text, e.g. `vigil checkpoint create --site hq --name \"Gate B\" --every 30m`.",
+            discussion: """
+                Print the code as a QR code and fix it at the checkpoint; guards scan it to check in. The code is \
+                signed by the hub and shown only now. A checkpoint not visited within --every raises a \
+                missed-checkpoint alert on alerts/SITE. Needs an admin or operator token.
+                """)
+        @Option(help: "Site of the checkpoint.") var site: String
+        @Option(help: "Name guards and the control room see.") var name: String
+        @Option(help: "Patrol interval: 30m, 1h, 90s ...") var every: String
+        @OptionGroup var connection: ConnectionOptions
+
+        func validate() throws {
+            guard DurationText.milliseconds(every) != nil else { throw ValidationError("--every takes a duration such as 30m, 2h or 90s") }
+        }
+
+        func run() async throws {
+            try await withHub(connection, command: "checkpoint create") { client in
+                let ok = try await client.request(.publish(
+                    topic: "checkins/\(site)", type: "create_checkpoint", data: ["name": .string(name), "every": .string(every)]))
+                guard let id = ok["checkpoint"]?.stringValue, let code = ok["code"]?.stringValue else {
+                    throw ValidationError("the hub did not return the checkpoint's code")
+                }
+                print("checkpoint \(id) \"\(name)\" at \(site), every \(every)")
+                print("QR code: \(code)")
+            }
+        }
+    }
+}

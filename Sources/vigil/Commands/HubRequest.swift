@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import VigilClient
+import VigilCore
+
+/// Runs `body` with a client connected to the hub and closes it; a refusal or a lost hub prints
+/// `vigil COMMAND: ...` on standard error and exits with status 2.
+func withHub(_ connection: ConnectionOptions, command: String, _ body: (VigilClient) async throws -> Void) async throws {
+    let client = VigilClient(configuration: ClientConfiguration(
+        url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA))
+    do {
+        try await body(client)
+        await client.close()
+    } catch {
+        await client.close()
+        FileHandle.standardError.write(Data("vigil \(command): \(error)\n".utf8))
+        throw ExitCode(2)
+    }
+}
+
+/// Parses a command-line JSON argument or file.
+func parseJSON(_ data: Data, what: String) throws -> JSONValue {
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        throw ValidationError("\(what) is not valid JSON")
+    }
+    return value
+}
