@@ -9,18 +9,25 @@ struct CurlResponse {
 
 /// Runs curl on a thread of its own: waiting for a process must not hold one of the few threads
 /// that the in-process hub under test runs on.
-func curl(_ url: String, caFile: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil, pathAsIs: Bool = false, maxTime: Int = 10) async throws -> CurlResponse {
+/// A binary body goes to `saveBodyTo` (the response's `body` is then empty).
+func curl(
+    _ url: String, caFile: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil, pathAsIs: Bool = false,
+    maxTime: Int = 10, saveBodyTo file: URL? = nil
+) async throws -> CurlResponse {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
             continuation.resume(with: Result {
-                try curlBlocking(url, caFile: caFile, method: method, headers: headers, body: body, pathAsIs: pathAsIs, maxTime: maxTime)
+                try curlBlocking(url, caFile: caFile, method: method, headers: headers, body: body, pathAsIs: pathAsIs, maxTime: maxTime, file: file)
             })
         }
     }
 }
 
-private func curlBlocking(_ url: String, caFile: String, method: String, headers: [String: String], body: String?, pathAsIs: Bool, maxTime: Int) throws -> CurlResponse {
-    var arguments = ["-s", "-i", "--http1.1", "--max-time", String(maxTime), "--cacert", caFile, "-X", method]
+private func curlBlocking(
+    _ url: String, caFile: String, method: String, headers: [String: String], body: String?, pathAsIs: Bool, maxTime: Int, file: URL?
+) throws -> CurlResponse {
+    var arguments = ["-s", "--http1.1", "--max-time", String(maxTime), "--cacert", caFile, "-X", method]
+    arguments += file.map { ["-D", "-", "-o", $0.path] } ?? ["-i"]
     if pathAsIs { arguments.append("--path-as-is") }
     for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
     if let body { arguments += ["--data-binary", body] }
