@@ -18,3 +18,12 @@ func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int
     try output.close()
     return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8))
 }
+
+/// Runs the `vigil` command line on a thread of its own (see `curl`): status and standard output.
+func runVigil(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result { try runProcess(HubProcess.executable, arguments) })
+        }
+    }
+}
