@@ -141,8 +141,9 @@ struct MissCheckpoint: DomainEffect {
         guard let record = try transaction.checkpoint(checkpoint, site: site), record.dueAt <= event.ts else {
             throw ProtocolError(.invalidTransition, "checkpoint \(checkpoint) is not overdue")
         }
-        // After a long outage, one alert for the missed rounds, and the next round from now.
-        let nextDue = record.dueAt + record.everyMs > event.ts ? record.dueAt + record.everyMs : event.ts + record.everyMs
+        // The next round is a full interval from now: one alert for however many rounds passed
+        // unvisited (a hub that was down notices late), then a fair chance to make the next one.
+        let nextDue = event.ts + record.everyMs
         try transaction.setDue(of: record, at: nextDue)
         let timings = try transaction.timings(of: site)
         let alert = AlertRecord(
