@@ -15,12 +15,12 @@ public struct NoticeService: TopicService {
     }
 
     public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
-        try requireSiteTopic(pattern.segments.count)
+        try access.requireSiteTopic(pattern.segments)
         try access.authorizeRead(identity, pattern)
     }
 
     public func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        try requireSiteTopic(topic.segments.count)
+        try access.requireSiteTopic(topic.segments)
         try access.authorizeWrite(identity, topic)
         guard type == "notice" else {
             throw ProtocolError(.unknownType, "notice topics take type \"notice\"")
@@ -41,9 +41,4 @@ public struct NoticeService: TopicService {
         return ValidatedEvent(type: "notice", payload: ["text": .string(text), "level": .string(levelName)])
     }
 
-    private func requireSiteTopic(_ segments: Int) throws(ProtocolError) {
-        guard segments == 2 else {
-            throw ProtocolError(.invalidTopic, "notice topics are notice/{site}")
-        }
-    }
 }

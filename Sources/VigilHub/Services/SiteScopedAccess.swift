@@ -13,6 +13,13 @@ public struct SiteScopedAccess: Sendable {
         self.sites = sites
     }
 
+    /// For kinds whose topics are exactly `kind/{site}`.
+    public func requireSiteTopic(_ segments: [String]) throws(ProtocolError) {
+        guard segments.count == 2 else {
+            throw ProtocolError(.invalidTopic, "\(segments[0]) topics are \(segments[0])/{site}")
+        }
+    }
+
     public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
         guard readers.contains(identity.role) else {
             throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not read \(pattern.kind) topics")

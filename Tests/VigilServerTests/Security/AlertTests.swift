@@ -8,6 +8,11 @@ import VigilCore
         try await client.request(.publish(topic: "alerts/\(site)", type: "raise", data: data))
     }
 
+    /// `acknowledge` or `resolve` of an alert of hq.
+    private func answer(_ client: VigilClient, _ type: String, _ data: JSONValue) async throws -> [String: JSONValue] {
+        try await client.request(.publish(topic: "alerts/hq", type: type, data: data))
+    }
+
     @Test func anAlertGoesRaisedAcknowledgedResolvedAndNoOtherWay() async throws {
         try await withHub { hub async throws in
             let room = hub.client("operator")
@@ -22,14 +27,14 @@ import VigilCore
             #expect(raised["data"]?["alert"]?["severity"] == 3, "a door alert is severity 3 unless told")
 
             let guardClient = hub.client("guard")
-            #expect(await refusalCode { _ = try await guardClient.request(.publish(topic: "alerts/hq", type: "resolve", data: ["alert": .string(id)])) } == "invalid_transition",
+            #expect(await refusalCode { _ = try await answer(guardClient, "resolve", ["alert": .string(id)]) } == "invalid_transition",
                 "raised -> resolved skips the acknowledgement")
-            let acknowledged = try await room.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": .string(id)]))
+            let acknowledged = try await answer(room, "acknowledge", ["alert": .string(id)])
             #expect(acknowledged["data"]?["by"] == "olga")
-            #expect(await refusalCode { _ = try await guardClient.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": .string(id)])) } == "invalid_transition")
-            _ = try await guardClient.request(.publish(topic: "alerts/hq", type: "resolve", data: ["alert": .string(id), "note": "Door closed, nobody inside"]))
-            #expect(await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "resolve", data: ["alert": .string(id)])) } == "invalid_transition")
-            #expect(await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": "al_nothere"])) } == "not_found")
+            #expect(await refusalCode { _ = try await answer(guardClient, "acknowledge", ["alert": .string(id)]) } == "invalid_transition")
+            _ = try await answer(guardClient, "resolve", ["alert": .string(id), "note": "Door closed, nobody inside"])
+            #expect(await refusalCode { _ = try await answer(room, "resolve", ["alert": .string(id)]) } == "invalid_transition")
+            #expect(await refusalCode { _ = try await answer(room, "acknowledge", ["alert": "al_nothere"]) } == "not_found")
 
             let events = try await collect(3, from: stream)
             #expect(events.map(\.type) == ["alert.raised", "alert.acknowledged", "alert.resolved"])
@@ -50,8 +55,8 @@ import VigilCore
             try await second.connect()
             for round in 0..<5 {
                 let id = try #require(try await raise(device, ["kind": "panic", "message": .string("round \(round)")])["data"]?["alert"]?["id"])
-                async let a = refusalCode { _ = try await first.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": id])) }
-                async let b = refusalCode { _ = try await second.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": id])) }
+                async let a = refusalCode { _ = try await answer(first, "acknowledge", ["alert": id]) }
+                async let b = refusalCode { _ = try await answer(second, "acknowledge", ["alert": id]) }
                 let outcomes = await [a, b]
                 #expect(outcomes.filter { $0 == nil }.count == 1, "round \(round): \(outcomes)")
                 #expect(outcomes.filter { $0 == "invalid_transition" }.count == 1, "round \(round): \(outcomes)")
@@ -85,7 +90,7 @@ import VigilCore
             #expect(await refusalCode { _ = try await raise(device, ["kind": "panic"], site: "nowhere") } == "forbidden")
             #expect(await refusalCode { _ = try await device.request(.publish(topic: "alerts/hq/escalated", type: "raise", data: ["kind": "panic"])) } == "forbidden")
             let id = try #require(try await raise(guardClient, ["kind": "panic", "message": "Guard down at gate"])["data"]?["alert"]?["id"])
-            #expect(await refusalCode { _ = try await device.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": id])) } == "forbidden")
+            #expect(await refusalCode { _ = try await answer(device, "acknowledge", ["alert": id]) } == "forbidden")
             #expect(await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "dismiss", data: ["alert": id])) } == "unknown_type")
             for client in [device, guardClient, depotGuard, room] { await client.close() }
         }
@@ -129,9 +134,9 @@ import VigilCore
             for door in 1...3 {
                 ids.append(try #require(try await raise(device, ["kind": "door", "location": .string("door-\(door)")])["data"]?["alert"]?["id"]))
             }
-            _ = try await room.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": ids[0]]))
-            _ = try await room.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": ids[1]]))
-            _ = try await room.request(.publish(topic: "alerts/hq", type: "resolve", data: ["alert": ids[1]]))
+            _ = try await answer(room, "acknowledge", ["alert": ids[0]])
+            _ = try await answer(room, "acknowledge", ["alert": ids[1]])
+            _ = try await answer(room, "resolve", ["alert": ids[1]])
 
             let late = hub.client("admin")
             let stream = try await late.subscribe("alerts/hq")
@@ -163,7 +168,7 @@ import VigilCore
             let device = hub.client("device")
             let ignored = try #require(try await raise(device, ["kind": "motion", "location": "yard"])["data"]?["alert"]?["id"])
             let answered = try #require(try await raise(device, ["kind": "door", "location": "door-1"])["data"]?["alert"]?["id"])
-            _ = try await room.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": answered]))
+            _ = try await answer(room, "acknowledge", ["alert": answered])
 
             let escalated = try await collect(1, from: escalations)[0]
             #expect(escalated.type == "alert.escalated" && escalated.seq == 1)
@@ -175,7 +180,7 @@ import VigilCore
             #expect(try await collect(1, from: siteStream)[0].type == "alert.escalated")
 
             // Once escalated, the alert's answer reaches the wider audience too.
-            _ = try await room.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": ignored]))
+            _ = try await answer(room, "acknowledge", ["alert": ignored])
             let followUp = try await collect(1, from: escalations)[0]
             #expect(followUp.type == "alert.acknowledged" && followUp.data["alert"] == ignored && followUp.seq == 2)
 

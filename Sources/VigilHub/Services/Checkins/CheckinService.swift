@@ -25,12 +25,12 @@ public struct CheckinService: TopicService {
     static func topic(of site: String) -> String { "checkins/\(site)" }
 
     public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
-        try requireSiteTopic(pattern.segments.count)
+        try access.requireSiteTopic(pattern.segments)
         try access.authorizeRead(identity, pattern)
     }
 
     public func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        try requireSiteTopic(topic.segments.count)
+        try access.requireSiteTopic(topic.segments)
         try access.authorizeWrite(identity, topic)
         let site = topic.scope
         switch type {
@@ -64,11 +64,6 @@ public struct CheckinService: TopicService {
         }
     }
 
-    private func requireSiteTopic(_ segments: Int) throws(ProtocolError) {
-        guard segments == 2 else {
-            throw ProtocolError(.invalidTopic, "checkins topics are checkins/{site}")
-        }
-    }
 
     public func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
         try await tables.read { transaction in
