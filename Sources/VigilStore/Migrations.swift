@@ -45,6 +45,7 @@ enum Migrations {
                 ) WITHOUT ROWID;
                 """)
         }
+        registerTokenExpiry(&migrator)
         return migrator
     }
 }

@@ -42,17 +42,14 @@ import VigilCore
             _ = try await collect(1, from: stream)
             let metrics = try await curl(hub.httpsBase + "/metrics", caFile: hub.caFile)
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
-            let values = Dictionary(metrics.body.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line -> (String, Double)? in
-                let parts = line.split(separator: " ")
-                guard parts.count == 2, let value = Double(parts[1]) else { return nil }
-                return (String(parts[0]), value)
-            }, uniquingKeysWith: { first, _ in first })
+            let values = try await metricValues(hub)
             #expect(values["vigil_connections"] == 2)
             #expect(values["vigil_subscriptions"] == 1)
             #expect(values["vigil_events_published_total"] == 1)
             #expect(values["vigil_events_delivered_total"] == 1)
             #expect(values["vigil_commit_batch_size_count"] == 1)
             #expect(values["vigil_slow_consumer_closes_total"] == 0)
+            #expect(values["vigil_opening_timeouts_total"] == 0)
             await reader.close()
             await writer.close()
         }
