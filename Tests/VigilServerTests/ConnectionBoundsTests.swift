@@ -8,7 +8,7 @@ import VigilCore
     /// by the opening deadline, which counts it.
     @Test func aSlowUpgradeRequestIsCutOffAtTheOpeningDeadline() async throws {
         try await withHub(server: { $0.openingTimeout = .seconds(3) }) { hub async throws in
-            let slow = try await SlowPeer.connect(port: hub.port, caFile: hub.caFile)
+            let slow = try await TCPPeer.connect(port: hub.port, caFile: hub.caFile)
             let request = "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" + String(repeating: "X-Pad: slow\r\n", count: 100)
             let lasted = await slow.dribble(request, every: .milliseconds(50), limit: .seconds(30))
             #expect(lasted != nil, "the slow request was never cut off")
@@ -19,7 +19,7 @@ import VigilCore
     /// A peer that connects and never even finishes the TLS handshake is cut off too.
     @Test func aStalledTLSHandshakeIsCutOff() async throws {
         try await withHub(server: { $0.openingTimeout = .seconds(3) }) { hub async throws in
-            let silent = try await SlowPeer.connect(port: hub.port, caFile: nil)
+            let silent = try await TCPPeer.connect(port: hub.port, caFile: nil)
             let lasted = await silent.dribble("\u{16}\u{03}\u{01}", every: .milliseconds(200), limit: .seconds(30))
             #expect(lasted != nil, "the stalled handshake was never cut off")
             try await expectCutByTheDeadlineAndOthersUndisturbed(hub)

@@ -2,28 +2,43 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import Synchronization
 
-/// A peer that opens a TCP connection (optionally completing TLS) and then sends whatever it is
-/// told, as slowly as it likes: for the tests of slow and stalled openings.
-struct SlowPeer {
+/// A peer below HTTP: a TCP connection (over TLS when given the CA) that sends exactly the bytes
+/// it is told, when it is told, and keeps what comes back. For slow and stalled openings and for
+/// hand-written upgrade requests.
+struct TCPPeer {
     let channel: any Channel
+    private let received: ReceivedBytes
 
-    static func connect(port: Int, caFile: String?) async throws -> SlowPeer {
+    static func connect(port: Int, caFile: String?) async throws -> TCPPeer {
         let tls = try caFile.map { caFile in
             var configuration = TLSConfiguration.makeClientConfiguration()
             configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
             return try NIOSSLContext(configuration: configuration)
         }
+        let received = ReceivedBytes()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {
                         try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: "localhost"))
                     }
+                    try channel.pipeline.syncOperations.addHandler(received)
                 }
             }
             .connect(host: "127.0.0.1", port: port).get()
-        return SlowPeer(channel: channel)
+        return TCPPeer(channel: channel, received: received)
+    }
+
+    func send(_ text: String) async throws {
+        try await channel.writeAndFlush(ByteBuffer(string: text)).get()
+    }
+
+    /// What has come back once it holds `marker`, or all of it when `timeout` passes first.
+    func received(until marker: String, timeout: Duration = .seconds(20)) async -> String {
+        _ = await eventually(timeout: timeout) { received.text.contains(marker) }
+        return received.text
     }
 
     /// Sends `text` one byte every `interval` until the hub hangs up or `limit` passes; returns
@@ -39,7 +54,24 @@ struct SlowPeer {
             }
             try? await Task.sleep(for: interval)
         }
-        channel.close(promise: nil)
+        close()
         return nil
+    }
+
+    func close() {
+        channel.close(promise: nil)
+    }
+}
+
+/// Collects the bytes a `TCPPeer` receives.
+private final class ReceivedBytes: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    private let bytes = Mutex<[UInt8]>([])
+
+    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = unwrapInboundIn(data)
+        bytes.withLock { $0 += buffer.readableBytesView }
     }
 }
