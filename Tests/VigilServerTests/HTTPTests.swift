@@ -88,25 +88,13 @@ import VigilCore
 
     @Test func theUpgradeChecksTheOrigin() async throws {
         try await withHub { hub async throws in
-            // The status of an upgrade request written by hand (a 101 leaves the connection open,
-            // so the answer is read up to the end of its status line).
-            func upgrade(origin: String?) async throws -> Int {
-                let peer = try await TCPPeer.connect(port: hub.port, caFile: hub.caFile)
-                defer { peer.close() }
-                try await peer.send(
-                    "GET /ws HTTP/1.1\r\nHost: localhost:\(hub.port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-                        + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                        + (origin.map { "Origin: \($0)\r\n" } ?? "") + "\r\n")
-                let statusLine = await peer.received(until: "\r\n").prefix { $0 != "\r" }
-                return Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
-            }
-            #expect(try await upgrade(origin: nil) == 101)
-            #expect(try await upgrade(origin: "https://localhost:\(hub.port)") == 101)
-            #expect(try await upgrade(origin: "https://LOCALHOST:\(hub.port)") == 101)
-            #expect(try await upgrade(origin: "https://localhost:1\(hub.port)") == 400)
-            #expect(try await upgrade(origin: "https://evil.example") == 400)
-            #expect(try await upgrade(origin: "http://localhost:\(hub.port)") == 400)
-            #expect(try await upgrade(origin: "null") == 400)
+            #expect(try await hub.upgradeStatus(origin: nil) == 101)
+            #expect(try await hub.upgradeStatus(origin: "https://localhost:\(hub.port)") == 101)
+            #expect(try await hub.upgradeStatus(origin: "https://LOCALHOST:\(hub.port)") == 101)
+            #expect(try await hub.upgradeStatus(origin: "https://localhost:1\(hub.port)") == 400)
+            #expect(try await hub.upgradeStatus(origin: "https://evil.example") == 400)
+            #expect(try await hub.upgradeStatus(origin: "http://localhost:\(hub.port)") == 400)
+            #expect(try await hub.upgradeStatus(origin: "null") == 400)
         }
     }
 }
