@@ -21,8 +21,10 @@ public final class Hub: Sendable {
     let commits: GroupCommit
     let logger: Logger
     private let connectionsPerToken = Mutex<[String: Int]>([:])
-    /// Authenticated sessions by id, for what concerns them all (token revocation).
-    private let authenticated = Mutex<[String: Session]>([:])
+    /// Open sessions by id, for what concerns them all (token revocation, shutdown).
+    let openSessions = Mutex<[String: Session]>([:])
+    /// Set once shutdown has begun: a connection opened from then on is closed at once.
+    let draining = Atomic<Bool>(false)
 
     public init(
         database: VigilDatabase, configuration: HubConfiguration, metricsFactory: any MetricsFactory, logger: Logger
@@ -61,7 +63,10 @@ public final class Hub: Sendable {
         }
         metrics.connections.increment()
         let limiter = RateLimiter(perSecond: configuration.messagesPerSecond, burst: configuration.messagesPerSecond * 2)
-        return Session(id: id, peer: peer, outbox: outbox, limiter: limiter)
+        let session = Session(id: id, peer: peer, outbox: outbox, limiter: limiter)
+        openSessions.withLock { $0[id] = session }
+        if draining.load(ordering: .acquiring) { outbox.close(Self.shutdownClose) }
+        return session
     }
 
     /// Authenticates a session (from `hello` or a bearer token on the upgrade) and returns its `welcome`.
@@ -80,7 +85,6 @@ public final class Hub: Sendable {
             throw ProtocolError(.tooManyConnections, "this token already holds \(configuration.maxConnectionsPerToken) connections")
         }
         session.state.withLock { $0.identity = identity }
-        authenticated.withLock { $0[session.id] = session }
         logger.info("session authenticated", metadata: ["session": "\(session.id)", "token": "\(identity.tokenID)", "role": "\(identity.role.rawValue)"])
         return Welcome(
             session: session.id, user: identity.name, role: identity.role, sites: identity.siteList, epoch: store.epoch,
@@ -97,7 +101,7 @@ public final class Hub: Sendable {
             return (state.identity, subscriptions)
         }
         for subscription in subscriptions { end(subscription) }
-        authenticated.withLock { _ = $0.removeValue(forKey: session.id) }
+        openSessions.withLock { _ = $0.removeValue(forKey: session.id) }
         if let identity {
             connectionsPerToken.withLock { counts in
                 counts[identity.tokenID, default: 1] -= 1
@@ -108,19 +112,21 @@ public final class Hub: Sendable {
         metrics.connections.decrement()
     }
 
-    /// Ends the connections whose token has been revoked since they authenticated (close 4010).
-    /// Returns how many were ended.
+    /// Ends the connections whose token has been revoked, or has expired, since they authenticated
+    /// (close 4010). Returns how many were ended.
     @discardableResult
     public func closeRevokedSessions() async -> Int {
-        let sessions = authenticated.withLock { Array($0.values) }
+        let sessions = openSessions.withLock { Array($0.values) }
         let tokenIDs = Set(sessions.compactMap { $0.identity?.tokenID })
-        guard let revoked = try? await tokens.revoked(among: tokenIDs), !revoked.isEmpty else { return 0 }
+        guard let ended = try? await tokens.ended(among: tokenIDs, at: currentMilliseconds()), !ended.isEmpty else { return 0 }
         var closed = 0
         for session in sessions {
-            guard let tokenID = session.identity?.tokenID, revoked.contains(tokenID) else { continue }
-            logger.notice("closing a connection whose token was revoked", metadata: ["session": "\(session.id)", "token": "\(tokenID)"])
-            reply(session, ServerFrame.error(ref: nil, ProtocolError(.unauthorized, "the token has been revoked")))
-            session.outbox.close(.close(.tokenRevoked, reason: "token revoked"))
+            guard let tokenID = session.identity?.tokenID, let ending = ended[tokenID] else { continue }
+            let (message, reason) = ending == .revoked
+                ? ("the token has been revoked", "token revoked") : ("the token has expired", "token expired")
+            logger.notice("closing a connection whose token ended", metadata: ["session": "\(session.id)", "token": "\(tokenID)", "reason": "\(reason)"])
+            reply(session, ServerFrame.error(ref: nil, ProtocolError(.unauthorized, message)))
+            session.outbox.close(.close(.tokenRevoked, reason: reason))
             closed += 1
         }
         return closed

@@ -9,6 +9,8 @@ public struct HubMetrics: Sendable {
     public let commitBatchSize: Recorder
     public let slowConsumerCloses: Counter
     public let refusedRequests: Counter
+    /// Connections closed because they did not finish opening (TLS and first request head) in time.
+    public let openingTimeouts: Counter
 
     public init(factory: any MetricsFactory) {
         connections = Meter(label: "vigil_connections", factory: factory)
@@ -18,5 +20,6 @@ public struct HubMetrics: Sendable {
         commitBatchSize = Recorder(label: "vigil_commit_batch_size", factory: factory)
         slowConsumerCloses = Counter(label: "vigil_slow_consumer_closes_total", factory: factory)
         refusedRequests = Counter(label: "vigil_refused_requests_total", factory: factory)
+        openingTimeouts = Counter(label: "vigil_opening_timeouts_total", factory: factory)
     }
 }

@@ -7,6 +7,7 @@ import NIOCore
 import NIOSSL
 import Prometheus
 import ServiceLifecycle
+import UnixSignals
 import VigilCore
 import VigilHub
 import VigilStore
@@ -23,7 +24,7 @@ public struct HubServer: Sendable {
 
     public init(configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
-        database = try VigilDatabase(path: configuration.databasePath)
+        database = try VigilDatabase(path: configuration.databasePath, maxBytes: configuration.maxDatabaseBytes)
         let registry = PrometheusCollectorRegistry()
         hub = Hub(
             database: database, configuration: configuration.hub,
@@ -46,6 +47,7 @@ public struct HubServer: Sendable {
 
         let router = Router(context: VigilRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ShutdownGate(hub: hub))
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         APIRoutes(hub: hub, registry: registry).register(on: router)
         SecurityRoutes(hub: hub).register(on: router)
@@ -54,28 +56,31 @@ public struct HubServer: Sendable {
         let originPolicy = OriginPolicy(configured: configuration.allowedOrigins)
         let webSocketRouter = Router(context: VigilRequestContext.self)
         let session = WebSocketSession(hub: hub, logger: logger)
-        webSocketRouter.ws("ws") { request, context in
+        let checkOrigin: @Sendable (Request, VigilRequestContext) -> RouterShouldUpgrade = { request, context in
             let origins = request.headers[values: .origin]
             guard origins.allSatisfy({ originPolicy.permits(origin: $0, host: request.head.authority) }) else {
                 context.logger.warning("refused a WebSocket from another origin", metadata: ["origin": "\(origins)", "peer": "\(context.peer)"])
                 return .dontUpgrade
             }
             return .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
+        }
+        webSocketRouter.ws("ws", shouldUpgrade: checkOrigin) { inbound, outbound, context in
             try await session.run(inbound: inbound, outbound: outbound, context: context)
+        }
+        if configuration.conformanceEcho {
+            logger.warning("serving the test-only echo endpoint \(ConformanceEcho.path)")
+            let echo = ConformanceEcho(maxMessageBytes: configuration.hub.maxFrameBytes)
+            webSocketRouter.ws(RouterPath(ConformanceEcho.path), shouldUpgrade: checkOrigin) { inbound, outbound, _ in
+                try await echo.run(inbound: inbound, outbound: outbound)
+            }
         }
 
         let (runningPorts, portContinuation) = AsyncStream.makeStream(of: Int.self)
         self.runningPorts = runningPorts
+        drain = ConnectionDrain(hub: hub)
         application = Application(
             router: router,
-            server: try .tls(
-                .http1WebSocketUpgrade(
-                    webSocketRouter: webSocketRouter,
-                    configuration: .init(ws: .init(
-                        maxFrameSize: configuration.hub.maxFrameBytes, autoPing: .enabled(timePeriod: .seconds(30)),
-                        validateUTF8: true))),
-                tlsConfiguration: tls),
+            server: Self.serverBuilder(webSocketRouter: webSocketRouter, tls: tls, configuration: configuration, openingTimeouts: hub.metrics.openingTimeouts),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: configuration.hub.serverName),
             services: [
                 // `vigil token revoke` works on the database, so the hub looks for revoked tokens.
@@ -90,15 +95,22 @@ public struct HubServer: Sendable {
     }
 
     private let runningPorts: AsyncStream<Int>
+    /// Listed after the application: graceful shutdown runs in reverse order, so connections are
+    /// drained and closed with 1001 before the HTTP server shuts down.
+    private let drain: ConnectionDrain
 
-    /// Serves until the process is told to stop.
+    private func serviceGroup(signals: [UnixSignal]) -> ServiceGroup {
+        ServiceGroup(configuration: .init(services: [application, drain], gracefulShutdownSignals: signals, logger: application.logger))
+    }
+
+    /// Serves until the process is told to stop (SIGTERM or SIGINT).
     public func run() async throws {
-        try await application.runService()
+        try await serviceGroup(signals: [.sigterm, .sigint]).run()
     }
 
     /// Serves in the background and returns once the port is bound.
     public func start() async throws -> RunningServer {
-        let group = ServiceGroup(configuration: .init(services: [application], logger: application.logger))
+        let group = serviceGroup(signals: [])
         let task = Task { try await group.run() }
         var ports = runningPorts.makeAsyncIterator()
         guard let port = await ports.next(), port > 0 else {

@@ -16,6 +16,19 @@ public struct ServerConfiguration: Sendable {
     public var allowedOrigins: [String] = []
     public var publicDirectory = "public"
     public var hub = HubConfiguration()
+    /// The most the database file may grow to; past it publishes get `store_unavailable` while
+    /// reads go on. nil: bounded only by the disk.
+    public var maxDatabaseBytes: Int?
+    /// A new connection must finish its TLS handshake and first request head within this.
+    public var openingTimeout: Duration = .seconds(10)
+    /// An HTTP connection with no request in progress is closed after this.
+    public var httpIdleTimeout: Duration = .seconds(60)
+    /// Every WebSocket is pinged this often; one that has not answered the previous ping by then is
+    /// closed (a peer that vanished without a word is let go within two intervals).
+    public var pingInterval: Duration = .seconds(30)
+    /// Serves the test-only echo endpoint (`ConformanceEcho`) for the WebSocket conformance suite.
+    /// Off unless the server is started for testing.
+    public var conformanceEcho = false
 
     public init() {}
 

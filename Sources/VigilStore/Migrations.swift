@@ -135,6 +135,7 @@ enum Migrations {
                 );
                 """)
         }
+        registerTokenExpiry(&migrator)
         return migrator
     }
 }

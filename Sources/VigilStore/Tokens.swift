@@ -11,8 +11,13 @@ public struct TokenRecord: Sendable, Equatable {
     public var sites: [String]
     public var createdAt: Int64
     public var revokedAt: Int64?
+    /// When the token stops being accepted (milliseconds since the epoch); nil: it never expires.
+    public var expiresAt: Int64?
 
-    public init(id: String, name: String, role: String, allSites: Bool, sites: [String], createdAt: Int64, revokedAt: Int64? = nil) {
+    public init(
+        id: String, name: String, role: String, allSites: Bool, sites: [String], createdAt: Int64,
+        revokedAt: Int64? = nil, expiresAt: Int64? = nil
+    ) {
         self.id = id
         self.name = name
         self.role = role
@@ -20,6 +25,11 @@ public struct TokenRecord: Sendable, Equatable {
         self.sites = sites
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.expiresAt = expiresAt
+    }
+
+    public func hasExpired(at time: Int64) -> Bool {
+        expiresAt.map { $0 <= time } ?? false
     }
 }
 
@@ -37,8 +47,8 @@ public struct TokenRepository: Sendable {
                 throw StoreError.notFound("site \(site)")
             }
             try db.execute(
-                sql: "INSERT INTO tokens (id, name, role, all_sites, secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt])
+                sql: "INSERT INTO tokens (id, name, role, all_sites, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt, token.expiresAt])
             for site in token.sites {
                 try db.execute(sql: "INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", arguments: [token.id, site])
             }
@@ -75,22 +85,29 @@ public struct TokenRepository: Sendable {
         }
     }
 
-    /// Which of `ids` are revoked.
-    public func revoked(among ids: Set<String>) async throws -> Set<String> {
-        guard !ids.isEmpty else { return [] }
+    /// Why a token stopped being accepted.
+    public enum Ending: Sendable, Equatable {
+        case revoked
+        case expired
+    }
+
+    /// Those of `ids` that are revoked, or expired at `time`.
+    public func ended(among ids: Set<String>, at time: Int64) async throws -> [String: Ending] {
+        guard !ids.isEmpty else { return [:] }
         return try await database.pool.read { db in
             let marks = databaseQuestionMarks(count: ids.count)
-            return Set(try String.fetchAll(
-                db, sql: "SELECT id FROM tokens WHERE revoked_at IS NOT NULL AND id IN (\(marks))",
-                arguments: StatementArguments(Array(ids))))
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, revoked_at IS NOT NULL FROM tokens WHERE (revoked_at IS NOT NULL OR expires_at <= ?) AND id IN (\(marks))",
+                arguments: [time] + StatementArguments(Array(ids)))
+            return Dictionary(uniqueKeysWithValues: rows.map { row -> (String, Ending) in (row[0], row[1] ? .revoked : .expired) })
         }
     }
 
-    private static let columns = "id, name, role, all_sites, created_at, revoked_at"
+    private static let columns = "id, name, role, all_sites, created_at, revoked_at, expires_at"
 
     private static func record(_ row: Row, _ db: Database) throws -> TokenRecord {
         let id: String = row[0]
         let sites = try String.fetchAll(db, sql: "SELECT site_id FROM token_sites WHERE token_id = ? ORDER BY site_id", arguments: [id])
-        return TokenRecord(id: id, name: row[1], role: row[2], allSites: row[3], sites: sites, createdAt: row[4], revokedAt: row[5])
+        return TokenRecord(id: id, name: row[1], role: row[2], allSites: row[3], sites: sites, createdAt: row[4], revokedAt: row[5], expiresAt: row[6])
     }
 }

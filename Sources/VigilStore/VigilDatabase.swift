@@ -10,8 +10,10 @@ public final class VigilDatabase: Sendable {
     /// The key that signs checkpoint QR codes: made once with the database, never leaves it.
     public let checkpointKey: [UInt8]
 
-    /// Opens (creating when absent) the database at `path`, creating its directory too.
-    public init(path: String) throws {
+    /// Opens (creating when absent) the database at `path`, creating its directory too. With
+    /// `maxBytes`, the file may not grow past it: a write that would is refused (SQLITE_FULL, as on
+    /// a full disk) and the hub answers `store_unavailable`.
+    public init(path: String, maxBytes: Int? = nil) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -23,6 +25,10 @@ public final class VigilDatabase: Sendable {
             // An acknowledged event must survive power loss, not just a crash of the process:
             // group commit keeps the cost of the extra fsync per batch small.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            if let maxBytes {
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                try db.execute(sql: "PRAGMA max_page_count = \(max(1, maxBytes / pageSize))")
+            }
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         try Migrations.migrator.migrate(pool)

@@ -129,7 +129,7 @@ import VigilStore
             let operatorID = try #require(try tokens.all().first { $0.name == "olga" }?.id)
             try tokens.revoke(id: operatorID, at: 1)
 
-            guard case .error(_, let error) = try await revokedLater.nextMessage(timeout: .seconds(5)) else {
+            guard case .error(_, let error) = try await revokedLater.nextMessage(timeout: .seconds(15)) else {
                 Issue.record("expected an error")
                 return
             }

@@ -42,17 +42,14 @@ import VigilCore
             _ = try await collect(1, from: stream)
             let metrics = try await curl(hub.httpsBase + "/metrics", caFile: hub.caFile)
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
-            let values = Dictionary(metrics.body.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line -> (String, Double)? in
-                let parts = line.split(separator: " ")
-                guard parts.count == 2, let value = Double(parts[1]) else { return nil }
-                return (String(parts[0]), value)
-            }, uniquingKeysWith: { first, _ in first })
+            let values = try await metricValues(hub)
             #expect(values["vigil_connections"] == 2)
             #expect(values["vigil_subscriptions"] == 1)
             #expect(values["vigil_events_published_total"] == 1)
             #expect(values["vigil_events_delivered_total"] == 1)
             #expect(values["vigil_commit_batch_size_count"] == 1)
             #expect(values["vigil_slow_consumer_closes_total"] == 0)
+            #expect(values["vigil_opening_timeouts_total"] == 0)
             await reader.close()
             await writer.close()
         }
@@ -91,19 +88,13 @@ import VigilCore
 
     @Test func theUpgradeChecksTheOrigin() async throws {
         try await withHub { hub async throws in
-            func upgrade(origin: String?) async throws -> Int {
-                var headers = ["Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="]
-                if let origin { headers["Origin"] = origin }
-                // A 101 keeps the connection open; three seconds are plenty to read the status line.
-                return try await curl(hub.httpsBase + "/ws", caFile: hub.caFile, headers: headers, maxTime: 3).status
-            }
-            #expect(try await upgrade(origin: nil) == 101)
-            #expect(try await upgrade(origin: "https://localhost:\(hub.port)") == 101)
-            #expect(try await upgrade(origin: "https://LOCALHOST:\(hub.port)") == 101)
-            #expect(try await upgrade(origin: "https://localhost:1\(hub.port)") == 400)
-            #expect(try await upgrade(origin: "https://evil.example") == 400)
-            #expect(try await upgrade(origin: "http://localhost:\(hub.port)") == 400)
-            #expect(try await upgrade(origin: "null") == 400)
+            #expect(try await hub.upgradeStatus(origin: nil) == 101)
+            #expect(try await hub.upgradeStatus(origin: "https://localhost:\(hub.port)") == 101)
+            #expect(try await hub.upgradeStatus(origin: "https://LOCALHOST:\(hub.port)") == 101)
+            #expect(try await hub.upgradeStatus(origin: "https://localhost:1\(hub.port)") == 400)
+            #expect(try await hub.upgradeStatus(origin: "https://evil.example") == 400)
+            #expect(try await hub.upgradeStatus(origin: "http://localhost:\(hub.port)") == 400)
+            #expect(try await hub.upgradeStatus(origin: "null") == 400)
         }
     }
 }

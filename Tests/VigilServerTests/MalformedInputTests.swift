@@ -4,12 +4,6 @@ import VigilCore
 
 /// Bad frames get an error with a stable code, change nothing, and leave the connection usable.
 @Suite(.timeLimit(.minutes(3))) struct MalformedInputTests {
-    private func authenticated(_ hub: TestHub, _ role: String = "operator") async throws -> RawSocket {
-        let socket = try await hub.raw(bearer: hub.token(role))
-        guard case .welcome = try await socket.nextMessage() else { throw RawSocketError.noFrame }
-        return socket
-    }
-
     @Test(arguments: [
         ("{not json", ErrorCode.badJSON, nil as String?),
         ("[1,2,3]", .badJSON, nil),
@@ -28,7 +22,7 @@ import VigilCore
     ])
     func malformedFramesGetTheirCode(_ frame: String, _ code: ErrorCode, _ ref: String?) async throws {
         try await withHub { hub async throws in
-            let socket = try await authenticated(hub)
+            let socket = try await hub.authenticatedRaw("operator")
             try await socket.send(frame)
             guard case .error(let answeredRef, let error) = try await socket.nextMessage() else {
                 Issue.record("expected an error for \(frame)")
@@ -49,7 +43,7 @@ import VigilCore
 
     @Test func wrongTypesNameTheField() async throws {
         try await withHub { hub async throws in
-            let socket = try await authenticated(hub)
+            let socket = try await hub.authenticatedRaw("operator")
             try await socket.send(#"{"op":"subscribe","ref":"x","topic":"notice/hq","since":"yesterday"}"#)
             guard case .error(_, let error) = try await socket.nextMessage() else {
                 Issue.record("expected an error")
@@ -62,7 +56,7 @@ import VigilCore
 
     @Test func unknownFieldsAreTolerated() async throws {
         try await withHub { hub async throws in
-            let socket = try await authenticated(hub)
+            let socket = try await hub.authenticatedRaw("operator")
             try await socket.send(#"{"op":"ping","ref":"p","client":"v9","extra":{"a":[1,2]}}"#)
             guard case .ok(let ref, _) = try await socket.nextMessage() else {
                 Issue.record("expected ok")
@@ -75,7 +69,7 @@ import VigilCore
 
     @Test func binaryFramesAreRefused() async throws {
         try await withHub { hub async throws in
-            let socket = try await authenticated(hub)
+            let socket = try await hub.authenticatedRaw("operator")
             try await socket.sendBinary([0x7B, 0x7D])
             guard case .error(_, let error) = try await socket.nextMessage() else {
                 Issue.record("expected an error")
@@ -88,7 +82,7 @@ import VigilCore
 
     @Test func aFrameOverTheLimitClosesWith1009AndStoresNothing() async throws {
         try await withHub(tweak: { $0.maxFrameBytes = 4096 }) { hub async throws in
-            let socket = try await authenticated(hub)
+            let socket = try await hub.authenticatedRaw("operator")
             let big = ClientMessage(ref: "big", .publish(topic: "notice/hq", type: "notice", data: notice(String(repeating: "x", count: 5000))))
             try await socket.send(big)
             #expect(await socket.closeCode() == CloseCode.messageTooBig.rawValue)
@@ -103,7 +97,7 @@ import VigilCore
 
     @Test func invalidUTF8ClosesTheConnectionAndTheHubStaysUp() async throws {
         try await withHub { hub async throws in
-            let socket = try await authenticated(hub)
+            let socket = try await hub.authenticatedRaw("operator")
             // A text frame whose bytes are not UTF-8 (WebSocket close code 1007).
             try await socket.sendInvalidUTF8Text([0x7B, 0xFF, 0xFE, 0x7D])
             #expect(await socket.closeCode() == CloseCode.invalidPayload.rawValue)

@@ -33,6 +33,10 @@ public struct Authenticator: Sendable {
             logger.warning("refused a revoked token", metadata: ["peer": "\(peer)", "token": "\(record.id)"])
             throw ProtocolError(.unauthorized, "the token has been revoked")
         }
+        guard !record.hasExpired(at: currentMilliseconds()) else {
+            logger.warning("refused an expired token", metadata: ["peer": "\(peer)", "token": "\(record.id)"])
+            throw ProtocolError(.unauthorized, "the token has expired")
+        }
         guard let role = Role(rawValue: record.role) else {
             logger.error("token has an unknown role", metadata: ["token": "\(record.id)", "role": "\(record.role)"])
             throw ProtocolError(.unauthorized, "the token is not valid")

@@ -17,6 +17,10 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed to connect; repeat for more (env VIGIL_ALLOWED_ORIGINS, comma-separated; default the server's own).")
     var allowedOrigins: [String] = []
     @Option(name: .customLong("public-dir"), help: "Static files to serve (env VIGIL_PUBLIC_DIR, default public).") var publicDirectory: String?
+    @Option(name: .customLong("max-db-mb"), help: "Refuse publishes (store_unavailable) once the database file reaches this many MiB; reads go on (env VIGIL_MAX_DB_MB; default: no bound but the disk).")
+    var maxDatabaseMegabytes: Int?
+    @Flag(name: .customLong("conformance-echo"), help: ArgumentHelp("Testing only: also serve an unauthenticated echo WebSocket at /conformance/echo for the conformance suite (env VIGIL_CONFORMANCE_ECHO=1).", visibility: .hidden))
+    var conformanceEcho = false
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
 
     func run() async throws {
@@ -37,6 +41,11 @@ struct Serve: AsyncParsableCommand {
             ? (ProcessInfo.processInfo.environment["VIGIL_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : allowedOrigins
         configuration.publicDirectory = setting(publicDirectory, env: "VIGIL_PUBLIC_DIR", default: "public")
+        if let megabytes = maxDatabaseMegabytes ?? ProcessInfo.processInfo.environment["VIGIL_MAX_DB_MB"].flatMap({ Int($0) }) {
+            guard megabytes > 0 else { throw ValidationError("--max-db-mb must be at least 1") }
+            configuration.maxDatabaseBytes = megabytes * 1024 * 1024
+        }
+        configuration.conformanceEcho = conformanceEcho || ProcessInfo.processInfo.environment["VIGIL_CONFORMANCE_ECHO"] == "1"
 
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info

@@ -17,6 +17,8 @@ struct TokenCommand: ParsableCommand {
         @Option(name: .customLong("site"), help: "A site the token may see; repeat for more.") var sites: [String] = []
         @Flag(name: .customLong("all-sites"), help: "The token sees every site, present and future.") var allSites = false
         @Option(help: "Who holds it (shown as `from` on what they publish).") var name: String?
+        @Option(help: "Refuse it after this long: a number with s, m, h or d (e.g. 24h, 30d). Default: it never expires.")
+        var expires: TokenLifetime?
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -24,8 +26,9 @@ struct TokenCommand: ParsableCommand {
         }
 
         func run() throws {
+            let now = currentMilliseconds()
             let issued = try TokenIssuer(tokens: TokenRepository(database: store.open()))
-                .issue(role: role, sites: sites, allSites: allSites, name: name, now: currentMilliseconds())
+                .issue(role: role, sites: sites, allSites: allSites, name: name, now: now, expiresAt: expires.map { now + $0.milliseconds })
             print("token \(issued.record.id) (\(issued.record.role), \(issued.record.name)); its secret, shown only now:")
             print(issued.secret)
         }
@@ -36,9 +39,10 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
+            let now = currentMilliseconds()
             for token in try TokenRepository(database: store.open()).all() {
                 let scope = token.allSites ? "*" : token.sites.joined(separator: ",")
-                let state = token.revokedAt == nil ? "active" : "revoked"
+                let state = token.revokedAt != nil ? "revoked" : token.hasExpired(at: now) ? "expired" : "active"
                 print("\(token.id)\t\(token.role)\t\(token.name)\t\(scope)\t\(state)")
             }
         }

@@ -59,6 +59,20 @@ final class HubProcess: @unchecked Sendable {
         self.process = nil
     }
 
+    /// SIGTERM without waiting: the hub shuts down gracefully while the test watches.
+    func requestShutdown() {
+        guard let process else { return }
+        Glibc.kill(process.processIdentifier, SIGTERM)
+    }
+
+    /// The exit status once the process has ended on its own, or nil if it is still running after `timeout`.
+    func exitStatus(timeout: Duration) async -> Int32? {
+        guard let process else { return nil }
+        guard await eventually(timeout: timeout, { !process.isRunning }) else { return nil }
+        self.process = nil
+        return process.terminationStatus
+    }
+
     func terminate() {
         guard let process else { return }
         process.terminate()

@@ -21,7 +21,8 @@ final class TestHub: @unchecked Sendable {
     var databasePath: String { configuration.databasePath }
 
     /// Tokens: admin (every site), operator, guard, device (hq), guard-depot (depot only), revoked (operator, hq).
-    init(tweak: (inout HubConfiguration) -> Void = { _ in }) async throws {
+    /// `server` adjusts what lies outside the hub (such as a bound on the database size).
+    init(tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in }) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-test-\(UUID().uuidString)")
         configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
@@ -30,6 +31,7 @@ final class TestHub: @unchecked Sendable {
         configuration.certificateDirectory = directory.appendingPathComponent("certs")
         configuration.publicDirectory = directory.appendingPathComponent("public").path
         tweak(&configuration.hub)
+        server(&configuration)
         try FileManager.default.createDirectory(atPath: configuration.publicDirectory, withIntermediateDirectories: true)
         try Data("<!doctype html><title>Vigil</title>".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/index.html"))
         try Data("export const x = 1;\n".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/app.js"))
@@ -84,11 +86,21 @@ final class TestHub: @unchecked Sendable {
     func raw(bearer: String? = nil) async throws -> RawSocket {
         try await RawSocket.connect(url: url, caFile: caFile, bearer: bearer)
     }
+
+    /// A raw connection authenticated with the bearer token of `role`, its `welcome` taken.
+    func authenticatedRaw(_ role: String) async throws -> RawSocket {
+        let socket = try await raw(bearer: token(role))
+        guard case .welcome = try await socket.nextMessage() else { throw RawSocketError.noFrame }
+        return socket
+    }
 }
 
 /// Runs `body` with a fresh hub and always shuts it down.
-func withHub<T>(tweak: (inout HubConfiguration) -> Void = { _ in }, _ body: (TestHub) async throws -> T) async throws -> T {
-    let hub = try await TestHub(tweak: tweak)
+func withHub<T>(
+    tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in },
+    _ body: (TestHub) async throws -> T
+) async throws -> T {
+    let hub = try await TestHub(tweak: tweak, server: server)
     do {
         let result = try await body(hub)
         await hub.shutdown()

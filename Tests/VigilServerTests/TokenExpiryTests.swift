@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import VigilCore
+import VigilHub
+import VigilStore
+
+@Suite(.timeLimit(.minutes(3))) struct TokenExpiryTests {
+    /// Issues a guard token for `hq` in the hub's own database that expires at `expiresAt`.
+    private func guardToken(_ hub: TestHub, expiresAt: Int64) throws -> String {
+        let issuer = TokenIssuer(tokens: TokenRepository(database: try VigilDatabase(path: hub.databasePath)))
+        return try issuer.issue(role: .guard, sites: ["hq"], allSites: false, name: "temp", now: 0, expiresAt: expiresAt).secret
+    }
+
+    @Test func anExpiredTokenIsRefusedOnHelloAndOnTheUpgrade() async throws {
+        try await withHub { hub async throws in
+            let expired = try guardToken(hub, expiresAt: currentMilliseconds() - 1)
+            let onHello = try await hub.raw()
+            try await onHello.send(ClientMessage(ref: "h", .hello(token: expired)))
+            #expect(try await onHello.nextMessage() == .error(ref: "h", ProtocolError(.unauthorized, "the token has expired")))
+            #expect(await onHello.closeCode() == CloseCode.unauthorized.rawValue)
+
+            let onUpgrade = try await hub.raw(bearer: expired)
+            #expect(try await onUpgrade.nextMessage() == .error(ref: nil, ProtocolError(.unauthorized, "the token has expired")))
+            #expect(await onUpgrade.closeCode() == CloseCode.unauthorized.rawValue)
+
+            let overHTTP = try await curl(
+                hub.httpsBase + "/api/publish", caFile: hub.caFile, method: "POST", headers: ["Authorization": "Bearer \(expired)"],
+                body: #"{"topic":"notice/hq","type":"notice","data":{"text":"late"}}"#)
+            #expect(overHTTP.status == 401)
+            #expect(overHTTP.body.contains(#""code":"unauthorized""#))
+        }
+    }
+
+    @Test func aTokenWithAnExpiryInTheFutureIsWelcomed() async throws {
+        try await withHub { hub async throws in
+            let socket = try await hub.raw(bearer: try guardToken(hub, expiresAt: currentMilliseconds() + 3_600_000))
+            guard case .welcome = try await socket.nextMessage() else {
+                Issue.record("expected welcome")
+                return
+            }
+            await socket.close()
+        }
+    }
+
+    @Test func anOpenConnectionIsClosedWhenItsTokenExpires() async throws {
+        try await withHub(tweak: { $0.revocationCheckInterval = .milliseconds(100) }) { hub async throws in
+            let socket = try await hub.raw(bearer: try guardToken(hub, expiresAt: currentMilliseconds() + 8_000))
+            guard case .welcome = try await socket.nextMessage() else {
+                Issue.record("expected welcome")
+                return
+            }
+            #expect(try await socket.nextMessage(timeout: .seconds(30)) == .error(ref: nil, ProtocolError(.unauthorized, "the token has expired")))
+            #expect(await socket.closeCode() == CloseCode.tokenRevoked.rawValue)
+        }
+    }
+
+    @Test func theCommandLineCreatesTokensThatExpire() async throws {
+        let hub = try HubProcess()
+        try hub.command(["site", "create", "hq"])
+        _ = try hub.token(["--role", "guard", "--site", "hq", "--name", "day", "--expires", "24h"])
+        _ = try hub.token(["--role", "guard", "--site", "hq", "--name", "blink", "--expires", "1s"])
+        for invalid in ["0h", "24", "h", "-1d", "3w", "99999999999999999d"] {
+            #expect(throws: HubProcessError.self, "\(invalid)") {
+                try hub.command(["token", "create", "--role", "guard", "--site", "hq", "--expires", invalid])
+            }
+        }
+        try await Task.sleep(for: .milliseconds(1_100))
+        let states = try hub.command(["token", "list"]).split(separator: "\n").reduce(into: [String: String]()) { states, line in
+            let columns = line.split(separator: "\t")
+            states[String(columns[2])] = String(columns[4])
+        }
+        #expect(states == ["day": "active", "blink": "expired"])
+    }
+}
