@@ -35,7 +35,7 @@ struct APIRoutes {
         }
         let identity: Identity
         do {
-            identity = try hub.authenticator.authenticate(secret, peer: context.peer)
+            identity = try await hub.authenticator.authenticate(secret, peer: context.peer)
         } catch {
             throw APIError(error)
         }

@@ -30,7 +30,7 @@ struct WebSocketSession {
         }
         if let secret = bearerToken(in: context.request.headers) {
             do {
-                session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try hub.authenticate(session, secret: secret))))
+                session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try await hub.authenticate(session, secret: secret))))
             } catch {
                 // Frames that follow the 101 response at once, together with a close, can be lost by
                 // WebSocket client libraries still setting up (swift-websocket's is one); give the

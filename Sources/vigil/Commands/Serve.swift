@@ -17,6 +17,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed to connect; repeat for more (env VIGIL_ALLOWED_ORIGINS, comma-separated; default the server's own).")
     var allowedOrigins: [String] = []
     @Option(name: .customLong("public-dir"), help: "Static files to serve (env VIGIL_PUBLIC_DIR, default public).") var publicDirectory: String?
+    @Option(name: .customLong("messages-per-second"), help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
+    var messagesPerSecond: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
 
     func run() async throws {
@@ -37,6 +39,10 @@ struct Serve: AsyncParsableCommand {
             ? (ProcessInfo.processInfo.environment["VIGIL_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : allowedOrigins
         configuration.publicDirectory = setting(publicDirectory, env: "VIGIL_PUBLIC_DIR", default: "public")
+        if let limit = messagesPerSecond ?? ProcessInfo.processInfo.environment["VIGIL_MESSAGES_PER_SECOND"].flatMap({ Int($0) }) {
+            guard limit > 0 else { throw ValidationError("the messages-per-second limit must be positive") }
+            configuration.hub.messagesPerSecond = limit
+        }
 
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info
