@@ -82,9 +82,7 @@ struct WebSocketSession {
             while true {
                 let (frames, closed) = await session.outbox.next()
                 if Task.isCancelled { return }
-                for frame in frames {
-                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame)))
-                }
+                try await FrameBatchWriter.write(frames, to: channel)
                 switch closed {
                 case nil:
                     continue
