@@ -63,8 +63,10 @@ public struct ConnectionsResult: Codable, Sendable {
     public var serverRSSAfterBytes: Int?
     /// (after - before) / connections.
     public var bytesPerConnection: Double?
-    /// One message per topic published after the connections were open, checked at each.
+    /// Messages published after the connections were open, as delivered and as expected
+    /// (each publisher's count times its topic's subscribers).
     public var broadcastDelivered: Int
+    public var broadcastExpected: Int
 }
 
 public struct StoreResult: Codable, Sendable {

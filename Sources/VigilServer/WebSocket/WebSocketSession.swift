@@ -42,7 +42,8 @@ struct WebSocketSession {
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await write(session, to: outbound, channel: channel) }
-            group.addTask { await closeWithoutHello(session) }
+            // A connection authenticated on the upgrade needs no hello deadline (nor its task).
+            if session.identity == nil { group.addTask { await closeWithoutHello(session) } }
             defer {
                 // Cancel first: the writer must not start a close of its own once the reader is done.
                 group.cancelAll()

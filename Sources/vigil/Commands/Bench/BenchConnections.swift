@@ -17,7 +17,7 @@ struct BenchConnections: AsyncParsableCommand {
         if let perConnection = result.bytesPerConnection {
             say("server memory per connection: \(String(format: "%.1f", perConnection / 1024)) KiB")
         }
-        say("broadcast check: \(result.broadcastDelivered) of \(result.connections - result.failed) received")
+        say("broadcast check: \(result.broadcastDelivered) of \(result.broadcastExpected) messages delivered")
         try output.write(result)
     }
 }
