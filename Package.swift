@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // Pure Swift + Foundation: geometry, geo, formats, wire protocol. No other dependency.
@@ -78,17 +79,33 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Load generator for `vigil bench`: lean WebSocket connections over NIO, dialects for vigil,
+        // nchan and Mosquitto (MQTT 3.1.1), latency histograms, /proc sampling of the server.
+        .target(
+            name: "VigilBench",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "vigil",
             dependencies: [
                 "VigilServer",
                 "VigilClient",
+                "VigilBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "VigilCoreTests", dependencies: ["VigilCore"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "VigilStoreTests", dependencies: ["VigilStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "VigilBenchTests", dependencies: ["VigilBench"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VigilServerTests",
             dependencies: [

@@ -70,11 +70,11 @@ public final class Hub: Sendable {
     }
 
     /// Authenticates a session (from `hello` or a bearer token on the upgrade) and returns its `welcome`.
-    public func authenticate(_ session: Session, secret: String) throws(ProtocolError) -> Welcome {
+    public func authenticate(_ session: Session, secret: String) async throws(ProtocolError) -> Welcome {
         guard session.identity == nil else {
             throw ProtocolError(.alreadyAuthenticated, "this connection is already authenticated")
         }
-        let identity = try authenticator.authenticate(secret, peer: session.peer)
+        let identity = try await authenticator.authenticate(secret, peer: session.peer)
         let admitted = connectionsPerToken.withLock { counts -> Bool in
             guard counts[identity.tokenID, default: 0] < configuration.maxConnectionsPerToken else { return false }
             counts[identity.tokenID, default: 0] += 1
@@ -157,7 +157,7 @@ public final class Hub: Sendable {
                 return .close(.unauthorized, reason: "hello required")
             }
             do {
-                reply(session, ServerFrame.welcome(try authenticate(session, secret: token), ref: message.ref))
+                reply(session, ServerFrame.welcome(try await authenticate(session, secret: token), ref: message.ref))
                 return .proceed
             } catch {
                 refuse(session, ref: message.ref, error)

@@ -55,9 +55,11 @@ public struct TokenRepository: Sendable {
         }
     }
 
-    /// The token whose secret hashes to `secretHash`, revoked or not.
-    public func find(secretHash: String) throws -> TokenRecord? {
-        try database.pool.read { db in
+    /// The token whose secret hashes to `secretHash`, revoked or not. Async: a synchronous read
+    /// would hold a cooperative thread while it waits for a reader, and with every thread waiting
+    /// so, the async reads that hold the readers could never finish.
+    public func find(secretHash: String) async throws -> TokenRecord? {
+        try await database.pool.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM tokens WHERE secret_hash = ?", arguments: [secretHash]) else {
                 return nil
             }

@@ -5,5 +5,7 @@ struct Vigil: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigil",
         abstract: "Vigil: a real-time hub for security control rooms, guards, sensors and flood reporters.",
-        subcommands: [Serve.self, SiteCommand.self, TokenCommand.self, CheckpointCommand.self, ImportCommand.self, Pub.self, Sub.self])
+        subcommands: [
+            Serve.self, SiteCommand.self, TokenCommand.self, CheckpointCommand.self, ImportCommand.self, Pub.self, Sub.self, BenchCommand.self,
+        ])
 }

@@ -61,7 +61,7 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
 }
 
 @Suite struct TokenAndSiteTests {
-    @Test func tokensKeepOnlyTheHashAndCanBeRevoked() throws {
+    @Test func tokensKeepOnlyTheHashAndCanBeRevoked() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-store-\(UUID().uuidString)/vigil.sqlite").path
         let database = try VigilDatabase(path: path)
         _ = try SiteRepository(database: database).create(id: "hq", name: "HQ", at: 0)
@@ -69,13 +69,13 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
         let tokens = TokenRepository(database: database)
         let record = TokenRecord(id: "tk_1", name: "gus", role: "guard", allSites: false, sites: ["hq"], createdAt: 5)
         try tokens.insert(record, secretHash: "abc123")
-        #expect(try tokens.find(secretHash: "abc123") == record)
-        #expect(try tokens.find(secretHash: "other") == nil)
+        #expect(try await tokens.find(secretHash: "abc123") == record)
+        #expect(try await tokens.find(secretHash: "other") == nil)
         #expect(throws: StoreError.notFound("site nowhere")) {
             try tokens.insert(TokenRecord(id: "tk_2", name: "x", role: "guard", allSites: false, sites: ["nowhere"], createdAt: 0), secretHash: "h2")
         }
         try tokens.revoke(id: "tk_1", at: 9)
-        #expect(try tokens.find(secretHash: "abc123")?.revokedAt == 9)
+        #expect(try await tokens.find(secretHash: "abc123")?.revokedAt == 9)
         #expect(throws: StoreError.notFound("token tk_missing")) { try tokens.revoke(id: "tk_missing", at: 9) }
         #expect(try tokens.all().map(\.id) == ["tk_1"])
     }

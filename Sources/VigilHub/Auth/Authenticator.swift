@@ -13,14 +13,14 @@ public struct Authenticator: Sendable {
         self.logger = logger
     }
 
-    public func authenticate(_ secret: String, peer: String) throws(ProtocolError) -> Identity {
+    public func authenticate(_ secret: String, peer: String) async throws(ProtocolError) -> Identity {
         guard TokenSecret.isWellFormed(secret) else {
             logger.warning("refused a malformed token", metadata: ["peer": "\(peer)"])
             throw ProtocolError(.unauthorized, "the token is not valid")
         }
         let record: TokenRecord?
         do {
-            record = try tokens.find(secretHash: TokenSecret.hash(secret))
+            record = try await tokens.find(secretHash: TokenSecret.hash(secret))
         } catch {
             logger.error("token lookup failed", metadata: ["error": "\(error)"])
             throw ProtocolError(.storeUnavailable, "the token could not be checked; try again")

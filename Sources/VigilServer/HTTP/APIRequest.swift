@@ -7,12 +7,12 @@ import VigilHub
 struct APIRequest {
     let hub: Hub
 
-    func identity(_ request: Request, context: VigilRequestContext) throws -> Identity {
+    func identity(_ request: Request, context: VigilRequestContext) async throws -> Identity {
         guard let secret = bearerToken(in: request.headers) else {
             throw APIError(ProtocolError(.unauthorized, "send the token as Authorization: Bearer <token>"))
         }
         do {
-            return try hub.authenticator.authenticate(secret, peer: context.peer)
+            return try await hub.authenticator.authenticate(secret, peer: context.peer)
         } catch {
             throw APIError(error)
         }

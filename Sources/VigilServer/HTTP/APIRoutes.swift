@@ -26,7 +26,7 @@ struct APIRoutes {
                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         router.post("api/publish") { request, context in
-            let identity = try api.identity(request, context: context)
+            let identity = try await api.identity(request, context: context)
             let fields = try await api.jsonObject(request, upTo: hub.configuration.maxFrameBytes, shape: "{topic, type, data}")
             guard let topic = fields["topic"]?.stringValue, let type = fields["type"]?.stringValue else {
                 throw APIError(ProtocolError(.badRequest, "fields 'topic' and 'type' are required strings"))

@@ -12,7 +12,7 @@ struct SecurityRoutes {
         let api = APIRequest(hub: hub)
         // A PIR sensor's script: POST {site, kind, location, thumbnails, ...} with its device token.
         router.post("api/alerts") { request, context in
-            let identity = try api.identity(request, context: context)
+            let identity = try await api.identity(request, context: context)
             var fields = try await api.jsonObject(request, upTo: hub.configuration.maxFrameBytes, shape: "{site, kind, ...}")
             guard let site = fields.removeValue(forKey: "site")?.stringValue else {
                 throw APIError(ProtocolError(.badRequest, "field 'site' is required"))
@@ -20,7 +20,7 @@ struct SecurityRoutes {
             return try await api.publish(identity, topic: "alerts/\(site)", type: "raise", data: .object(fields))
         }
         router.get("api/sites/:site/locations") { request, context in
-            let identity = try api.identity(request, context: context)
+            let identity = try await api.identity(request, context: context)
             let site = try context.parameters.require("site")
             let query = request.uri.queryParameters
             return try await api.answer {
@@ -29,7 +29,7 @@ struct SecurityRoutes {
             }
         }
         router.get("api/sites/:site/locations/:location/visits") { request, context in
-            let identity = try api.identity(request, context: context)
+            let identity = try await api.identity(request, context: context)
             let site = try context.parameters.require("site")
             let location = try context.parameters.require("location")
             let query = request.uri.queryParameters
@@ -40,13 +40,13 @@ struct SecurityRoutes {
             }
         }
         router.get("api/sites/:site/cameras") { request, context in
-            let identity = try api.identity(request, context: context)
+            let identity = try await api.identity(request, context: context)
             let site = try context.parameters.require("site")
             return try await api.answer { try await hub.cameras(of: site, as: identity) }
         }
         // The body is the topology itself, in the seed's iSurveillance JSON or the clean model.
         router.put("api/sites/:site/cameras") { request, context in
-            let identity = try api.identity(request, context: context)
+            let identity = try await api.identity(request, context: context)
             let site = try context.parameters.require("site")
             let topology = try await api.body(request, upTo: CameraTopologyJSON.maxBytes)
             guard let data = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: topology)) else {

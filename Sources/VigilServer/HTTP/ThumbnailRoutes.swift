@@ -13,7 +13,7 @@ struct ThumbnailRoutes {
     func register(on router: Router<VigilRequestContext>) {
         let api = APIRequest(hub: hub)
         router.post("api/thumbnails") { request, context in
-            _ = try api.identity(request, context: context)
+            _ = try await api.identity(request, context: context)
             let body = try await api.body(request, upTo: hub.configuration.maxThumbnailBytes)
             let thumbnail: Thumbnail
             do {

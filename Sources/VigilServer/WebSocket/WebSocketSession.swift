@@ -30,7 +30,7 @@ struct WebSocketSession {
         }
         if let secret = bearerToken(in: context.request.headers) {
             do {
-                session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try hub.authenticate(session, secret: secret))))
+                session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try await hub.authenticate(session, secret: secret))))
             } catch {
                 // Frames that follow the 101 response at once, together with a close, can be lost by
                 // WebSocket client libraries still setting up (swift-websocket's is one); give the
@@ -42,7 +42,8 @@ struct WebSocketSession {
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await write(session, to: outbound, channel: channel) }
-            group.addTask { await closeWithoutHello(session) }
+            // A connection authenticated on the upgrade needs no hello deadline (nor its task).
+            if session.identity == nil { group.addTask { await closeWithoutHello(session) } }
             defer {
                 // Cancel first: the writer must not start a close of its own once the reader is done.
                 group.cancelAll()
@@ -82,9 +83,7 @@ struct WebSocketSession {
             while true {
                 let (frames, closed) = await session.outbox.next()
                 if Task.isCancelled { return }
-                for frame in frames {
-                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame)))
-                }
+                try await FrameBatchWriter.write(frames, to: channel)
                 switch closed {
                 case nil:
                     continue

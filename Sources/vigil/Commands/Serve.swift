@@ -21,6 +21,8 @@ struct Serve: AsyncParsableCommand {
     var maxDatabaseMegabytes: Int?
     @Flag(name: .customLong("conformance-echo"), help: ArgumentHelp("Testing only: also serve an unauthenticated echo WebSocket at /conformance/echo for the conformance suite (env VIGIL_CONFORMANCE_ECHO=1).", visibility: .hidden))
     var conformanceEcho = false
+    @Option(name: .customLong("messages-per-second"), help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
+    var messagesPerSecond: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
 
     func run() async throws {
@@ -46,6 +48,10 @@ struct Serve: AsyncParsableCommand {
             configuration.maxDatabaseBytes = megabytes * 1024 * 1024
         }
         configuration.conformanceEcho = conformanceEcho || ProcessInfo.processInfo.environment["VIGIL_CONFORMANCE_ECHO"] == "1"
+        if let limit = messagesPerSecond ?? ProcessInfo.processInfo.environment["VIGIL_MESSAGES_PER_SECOND"].flatMap({ Int($0) }) {
+            guard limit > 0 else { throw ValidationError("the messages-per-second limit must be positive") }
+            configuration.hub.messagesPerSecond = limit
+        }
 
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info

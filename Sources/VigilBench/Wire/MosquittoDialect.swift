@@ -1,0 +1,53 @@
+import NIOCore
+import NIOWebSocket
+
+/// Mosquitto: MQTT 3.1.1 over WebSocket (subprotocol `mqtt`), clean sessions, QoS 0 on topic
+/// `bench/{n}`. Nothing is persisted.
+struct MosquittoDialect: Dialect {
+    let runID: String
+
+    static func topic(_ topic: Int) -> String { "bench/\(topic)" }
+
+    func upgrade(topic: Int, index: Int, publisher: Bool) -> (path: String, headers: [(String, String)]) {
+        ("/mqtt", [("Sec-WebSocket-Protocol", "mqtt")])
+    }
+
+    var readyOnUpgrade: Bool { false }
+
+    func opening(topic: Int, index: Int) -> [WebSocketFrame] {
+        var buffer = ByteBuffer()
+        // Keep-alive 0: the broker does not expect pings from a connection that only listens.
+        MQTTPacket.connect(clientID: "\(runID)-\(index)", keepAlive: 0).encode(into: &buffer)
+        MQTTPacket.subscribe(packetID: 1, topic: Self.topic(topic)).encode(into: &buffer)
+        return [.binary(buffer)]
+    }
+
+    func publish(topic: Int, payload: String, sentNanos: UInt64) -> WebSocketFrame {
+        var buffer = ByteBuffer()
+        MQTTPacket.publish(topic: Self.topic(topic), payload: ByteBuffer(string: payload)).encode(into: &buffer)
+        return .binary(buffer)
+    }
+
+    func makeReader() -> any FrameReader { Reader() }
+
+    /// MQTT is a byte stream: a packet may span WebSocket frames, and a frame may hold several.
+    final class Reader: FrameReader {
+        private var pending = ByteBuffer()
+
+        func read(_ frame: WebSocketFrame, into events: inout [Inbound]) throws {
+            guard frame.opcode == .binary || frame.opcode == .continuation else { return }
+            var data = frame.unmaskedData
+            pending.writeBuffer(&data)
+            while let packet = try MQTTPacket.decode(from: &pending) {
+                switch packet {
+                case .publish(_, let payload): events.append(.message(payload))
+                case .suback(_, let granted) where granted < 0x80: events.append(.ready)
+                case .suback: events.append(.refused("subscription refused"))
+                case .connack(let code) where code != 0: events.append(.refused("connack \(code)"))
+                default: break
+                }
+            }
+            pending.discardReadBytes()
+        }
+    }
+}

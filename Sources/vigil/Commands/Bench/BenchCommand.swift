@@ -1,0 +1,8 @@
+import ArgumentParser
+
+/// `vigil bench`: drives a running server with real WebSocket connections.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Benchmark a running hub (or nchan, or Mosquitto): fan-out, connections, store.",
+        subcommands: [BenchFanout.self, BenchConnections.self, BenchStore.self, BenchCompare.self])
+}

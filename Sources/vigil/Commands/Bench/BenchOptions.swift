@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import VigilBench
+import VigilCore
+import VigilHub
+import VigilStore
+
+extension BenchTarget: ExpressibleByArgument {}
+
+/// Which server a benchmark drives and how to reach it.
+struct BenchServerOptions: ParsableArguments {
+    @Option(help: "vigil, nchan or mosquitto.") var target: BenchTarget = .vigil
+    @Option(help: "Host name (TLS checks the certificate against it).") var host = "localhost"
+    @Option(help: "Port (default 8443 for vigil, 8444 for nchan, 8445 for mosquitto: the ports Benchmarks/ uses).") var port: Int?
+    @Option(help: "CA certificate to trust (default certs/vigil-dev-ca.pem).") var ca = "certs/vigil-dev-ca.pem"
+    @Flag(help: "Plain WebSocket instead of TLS.") var plain = false
+    @Option(name: .customLong("server-pid"), help: "The server's process id, for its CPU and memory.") var serverPID: Int32?
+    @Option(name: .customLong("data-dir"), help: "vigil: the hub's data directory, where the benchmark makes its sites and tokens.")
+    var dataDirectory = "data"
+
+    func target(subscribers: Int, publishers: Int, topics: Int) throws -> Target {
+        try BenchSetup.target(
+            kind: target, endpoint: Endpoint(host: host, port: port ?? BenchSetup.defaultPort(target), caFile: plain ? nil : ca),
+            pid: serverPID, dataDirectory: dataDirectory, subscribers: subscribers, publishers: publishers, topics: topics)
+    }
+}
+
+/// Where results go besides the screen.
+struct BenchOutputOptions: ParsableArguments {
+    @Option(help: "Write the results as JSON to this file.") var json: String?
+    @Option(help: "Event-loop threads of the load generator.") var threads = 2
+
+    func write<T: Encodable>(_ value: T) throws {
+        guard let json else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(value).write(to: URL(fileURLWithPath: json))
+        say("results written to \(json)")
+    }
+}
+
+/// Makes what a vigil benchmark needs in the hub's database: one site per topic (`bench-N`) and
+/// tokens for the subscribers (guard) and publishers (operator), enough for the per-token limit.
+enum BenchSetup {
+    static let connectionsPerToken = 60
+
+    static func defaultPort(_ target: BenchTarget) -> Int {
+        switch target {
+        case .vigil: 8443
+        case .nchan: 8444
+        case .mosquitto: 8445
+        }
+    }
+
+    static func target(
+        kind: BenchTarget, endpoint: Endpoint, pid: Int32?, dataDirectory: String, subscribers: Int, publishers: Int, topics: Int
+    ) throws -> Target {
+        var target = Target(kind: kind, endpoint: endpoint, serverPID: pid)
+        guard kind == .vigil else { return target }
+        let database = try VigilDatabase(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path)
+        let sites = SiteRepository(database: database)
+        for topic in 0..<max(topics, publishers) where try !sites.exists("bench-\(topic)") {
+            _ = try sites.create(id: "bench-\(topic)", name: "benchmark \(topic)", at: currentMilliseconds())
+        }
+        let issuer = TokenIssuer(tokens: TokenRepository(database: database))
+        func tokens(_ count: Int, role: Role) throws -> [String] {
+            try (0..<(count + connectionsPerToken - 1) / connectionsPerToken).map { _ in
+                try issuer.issue(role: role, sites: [], allSites: true, name: "bench-\(role.rawValue)", now: currentMilliseconds()).secret
+            }
+        }
+        target.vigilSubscriberTokens = try tokens(subscribers, role: .guard)
+        target.vigilPublisherTokens = try tokens(publishers, role: .operator)
+        target.vigilConnectionsPerToken = connectionsPerToken
+        return target
+    }
+}
