@@ -12,7 +12,7 @@ struct CurlResponse {
 /// A binary body goes to `saveBodyTo` (the response's `body` is then empty).
 func curl(
     _ url: String, caFile: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil, pathAsIs: Bool = false,
-    maxTime: Int = 10, saveBodyTo file: URL? = nil
+    maxTime: Int = 30, saveBodyTo file: URL? = nil
 ) async throws -> CurlResponse {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {

@@ -89,7 +89,7 @@ final class RawSocket: Sendable {
     }
 
     /// The next frame, or nil when the connection ended or nothing came in time.
-    func next(timeout: Duration = .seconds(10)) async -> String? {
+    func next(timeout: Duration = .seconds(30)) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let (frame, ended) = inbox.state.withLock { inbox -> (String?, Bool) in
@@ -103,13 +103,13 @@ final class RawSocket: Sendable {
     }
 
     /// The next frame decoded.
-    func nextMessage(timeout: Duration = .seconds(10)) async throws -> ServerMessage {
+    func nextMessage(timeout: Duration = .seconds(30)) async throws -> ServerMessage {
         guard let text = await next(timeout: timeout) else { throw RawSocketError.noFrame }
         return try ServerMessage.decode(text)
     }
 
     /// The next `ok` or `error` answering `ref`, skipping events.
-    func answer(to ref: String, timeout: Duration = .seconds(10)) async throws -> ServerMessage {
+    func answer(to ref: String, timeout: Duration = .seconds(30)) async throws -> ServerMessage {
         while true {
             let message = try await nextMessage(timeout: timeout)
             switch message {
