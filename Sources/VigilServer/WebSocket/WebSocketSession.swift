@@ -41,7 +41,7 @@ struct WebSocketSession {
             }
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await write(session, to: outbound, channel: channel) }
+            group.addTask(executorPreference: EventLoopTaskExecutor(channel.eventLoop)) { await write(session, to: outbound, channel: channel) }
             // A connection authenticated on the upgrade needs no hello deadline (nor its task).
             if session.identity == nil { group.addTask { await closeWithoutHello(session) } }
             defer {
