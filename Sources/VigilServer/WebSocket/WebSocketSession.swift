@@ -79,11 +79,12 @@ struct WebSocketSession {
             // close the outbox so that a replay waiting for room stops waiting.
             session.outbox.close(.close(.normal, reason: ""))
         }
+        let writer = FrameBatchWriter(channel: channel)
         do {
             while true {
                 let (frames, closed) = await session.outbox.next()
                 if Task.isCancelled { return }
-                try await FrameBatchWriter.write(frames, to: channel)
+                try await writer.write(frames)
                 switch closed {
                 case nil:
                     continue
