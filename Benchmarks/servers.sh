@@ -63,10 +63,13 @@ http {
         location ~ ^/sub/([A-Za-z0-9_-]+)$ {
             nchan_subscriber websocket;
             nchan_channel_id \$1;
+            # A new subscriber gets what is published from now on (the default replays the buffer).
+            nchan_subscriber_first_message newest;
         }
         location ~ ^/pubsub/([A-Za-z0-9_-]+)$ {
             nchan_pubsub websocket;
             nchan_channel_id \$1;
+            nchan_subscriber_first_message newest;
         }
     }
 }

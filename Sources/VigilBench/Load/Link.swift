@@ -41,7 +41,8 @@ final class Link: ChannelInboundHandler, RemovableChannelHandler {
     /// HTTP handlers are still in the pipeline).
     func open() {
         guard let context else { return }
-        for frame in dialect.opening(topic: topic, index: index) {
+        let publisher = if case .publisher = role { true } else { false }
+        for frame in dialect.opening(topic: topic, index: index, publisher: publisher) {
             context.write(wrapOutboundOut(frame), promise: nil)
         }
         context.flush()

@@ -32,7 +32,7 @@ protocol Dialect: Sendable {
     /// Whether the upgrade itself subscribes (nchan), or the server confirms it later.
     var readyOnUpgrade: Bool { get }
     /// Frames sent right after the upgrade.
-    func opening(topic: Int, index: Int) -> [WebSocketFrame]
+    func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame]
     func publish(topic: Int, payload: String, sentNanos: UInt64) -> WebSocketFrame
     func makeReader() -> any FrameReader
 }

@@ -14,10 +14,11 @@ struct MosquittoDialect: Dialect {
 
     var readyOnUpgrade: Bool { false }
 
-    func opening(topic: Int, index: Int) -> [WebSocketFrame] {
+    func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame] {
         var buffer = ByteBuffer()
+        // Client ids must be unique: the broker ends an older connection with the same id.
         // Keep-alive 0: the broker does not expect pings from a connection that only listens.
-        MQTTPacket.connect(clientID: "\(runID)-\(index)", keepAlive: 0).encode(into: &buffer)
+        MQTTPacket.connect(clientID: "\(runID)-\(publisher ? "p" : "s")\(index)", keepAlive: 0).encode(into: &buffer)
         MQTTPacket.subscribe(packetID: 1, topic: Self.topic(topic)).encode(into: &buffer)
         return [.binary(buffer)]
     }

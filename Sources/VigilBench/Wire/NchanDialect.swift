@@ -12,7 +12,7 @@ struct NchanDialect: Dialect {
     /// nchan subscribes a WebSocket when it upgrades; nothing more to send.
     var readyOnUpgrade: Bool { true }
 
-    func opening(topic: Int, index: Int) -> [WebSocketFrame] { [] }
+    func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame] { [] }
 
     func publish(topic: Int, payload: String, sentNanos: UInt64) -> WebSocketFrame {
         .text(payload)

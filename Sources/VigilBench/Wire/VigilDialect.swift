@@ -20,7 +20,7 @@ struct VigilDialect: Dialect {
 
     var readyOnUpgrade: Bool { false }
 
-    func opening(topic: Int, index: Int) -> [WebSocketFrame] {
+    func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame] {
         [.text(#"{"op":"subscribe","ref":"s","topic":"\#(Self.topic(topic))"}"#)]
     }
 

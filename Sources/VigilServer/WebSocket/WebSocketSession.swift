@@ -41,7 +41,7 @@ struct WebSocketSession {
             }
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await write(session, to: outbound, channel: channel) }
+            group.addTask(executorPreference: EventLoopTaskExecutor(channel.eventLoop)) { await write(session, to: outbound, channel: channel) }
             // A connection authenticated on the upgrade needs no hello deadline (nor its task).
             if session.identity == nil { group.addTask { await closeWithoutHello(session) } }
             defer {
@@ -79,11 +79,12 @@ struct WebSocketSession {
             // close the outbox so that a replay waiting for room stops waiting.
             session.outbox.close(.close(.normal, reason: ""))
         }
+        let writer = FrameBatchWriter(channel: channel)
         do {
             while true {
                 let (frames, closed) = await session.outbox.next()
                 if Task.isCancelled { return }
-                try await FrameBatchWriter.write(frames, to: channel)
+                try await writer.write(frames)
                 switch closed {
                 case nil:
                     continue

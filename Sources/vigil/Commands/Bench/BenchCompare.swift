@@ -3,7 +3,8 @@ import Foundation
 import VigilBench
 
 /// Runs one fan-out load against vigil, nchan and Mosquitto back to back, flat out, then again at
-/// half the best peer's rate for latency; prints each figure with its ratio to the best peer.
+/// half the best peer's rate for latency (and at `--rate` when given); prints each figure with its
+/// ratio to the best peer.
 struct BenchCompare: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare", abstract: "The same fan-out load against vigil, nchan and Mosquitto (started by Benchmarks/compare.sh).")
@@ -25,6 +26,8 @@ struct BenchCompare: AsyncParsableCommand {
         var flatOut: [FanoutResult]
         var halfRate: Double
         var atHalfRate: [FanoutResult]
+        var fixedRate: Double
+        var atFixedRate: [FanoutResult]
     }
 
     func run() async throws {
@@ -52,6 +55,14 @@ struct BenchCompare: AsyncParsableCommand {
                 atHalfRate.append(try await FanoutBench.run(target, plan: halfPlan, say: say))
             }
         }
+        var fixedPlan = flatPlan
+        fixedPlan.rate = load.rate
+        var atFixedRate: [FanoutResult] = []
+        if load.rate > 0 {
+            for target in try targets() {
+                atFixedRate.append(try await FanoutBench.run(target, plan: fixedPlan, say: say))
+            }
+        }
         say("")
         say("\(load.subscribers) subscribers, \(load.topics) topics, \(load.publishers) publishers, \(load.payloadBytes) B payload, \(load.seconds) s each, \(plain ? "ws" : "wss")")
         say("vigil commits every publish to SQLite before delivering it; nchan (memory store) and Mosquitto (QoS 0) keep nothing.")
@@ -60,6 +71,12 @@ struct BenchCompare: AsyncParsableCommand {
             say("")
             say(ComparisonTable.fanout(atHalfRate, title: "\(Int(halfPlan.rate)) msg/s published").render())
         }
-        try output.write(Results(date: ISO8601DateFormatter().string(from: Date()), flatOut: flatOut, halfRate: halfPlan.rate, atHalfRate: atHalfRate))
+        if !atFixedRate.isEmpty {
+            say("")
+            say(ComparisonTable.fanout(atFixedRate, title: "\(Int(load.rate)) msg/s published").render())
+        }
+        try output.write(Results(
+            date: ISO8601DateFormatter().string(from: Date()), flatOut: flatOut, halfRate: halfPlan.rate, atHalfRate: atHalfRate,
+            fixedRate: load.rate, atFixedRate: atFixedRate))
     }
 }
