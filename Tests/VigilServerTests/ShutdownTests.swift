@@ -52,8 +52,8 @@ import VigilCore
     /// SIGTERM on the real process: connected clients are closed with 1001 and it exits cleanly.
     @Test func sigtermClosesConnectionsWith1001AndExitsCleanly() async throws {
         let hub = try HubProcess()
-        try hub.command(["site", "create", "hq"])
-        let token = try hub.token(["--role", "guard", "--site", "hq"])
+        try await hub.command(["site", "create", "hq"])
+        let token = try await hub.token(["--role", "guard", "--site", "hq"])
         try await hub.start()
         let socket = try await RawSocket.connect(url: hub.url, caFile: hub.caFile, bearer: token)
         guard case .welcome = try await socket.nextMessage() else {

@@ -28,14 +28,14 @@ struct WebSocketSession {
                 channel.close(promise: nil)
             }
         }
-        if let secret = bearerToken(in: context.request.headers) {
+        if hub.isShuttingDown {
+            // The session was opened already closed with 1001.
+            await pauseBeforeRefusal()
+        } else if let secret = bearerToken(in: context.request.headers) {
             do {
                 session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try await hub.authenticate(session, secret: secret))))
             } catch {
-                // Frames that follow the 101 response at once, together with a close, can be lost by
-                // WebSocket client libraries still setting up (swift-websocket's is one); give the
-                // client a moment before the refusal.
-                try? await Task.sleep(for: Self.refusalDelay)
+                await pauseBeforeRefusal()
                 session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, error)))
                 session.outbox.close(.close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue))
             }
@@ -51,6 +51,12 @@ struct WebSocketSession {
             }
             try await read(inbound, session: session)
         }
+    }
+
+    /// Frames that follow the 101 response at once, together with a close, can be lost by WebSocket
+    /// client libraries still setting up (swift-websocket's is one): a refusal waits a moment.
+    private func pauseBeforeRefusal() async {
+        try? await Task.sleep(for: Self.refusalDelay)
     }
 
     private func read(_ inbound: WebSocketInboundStream, session: Session) async throws {
