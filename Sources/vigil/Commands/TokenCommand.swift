@@ -17,7 +17,7 @@ struct TokenCommand: ParsableCommand {
         @Option(name: .customLong("site"), help: "A site the token may see; repeat for more.") var sites: [String] = []
         @Flag(name: .customLong("all-sites"), help: "The token sees every site, present and future.") var allSites = false
         @Option(help: "Who holds it (shown as `from` on what they publish).") var name: String?
-        @Option(help: "Refuse it after this long: a number with s, m, h or d (e.g. 24h, 30d). Default: it never expires.")
+        @Option(help: "Refuse it after this long: a duration such as 24h, 30d or 1h30m (at most a year). Default: it never expires.")
         var expires: TokenLifetime?
         @OptionGroup var store: StoreOptions
 

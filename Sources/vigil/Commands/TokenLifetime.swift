@@ -1,16 +1,12 @@
 import ArgumentParser
+import VigilCore
 
-/// How long a new token is accepted: a whole number followed by s, m, h or d (`90m`, `24h`, `30d`).
+/// How long a new token is accepted: a duration such as `90m`, `24h` or `30d` (at most a year).
 struct TokenLifetime: ExpressibleByArgument {
     let milliseconds: Int64
 
-    private static let units: [Character: Int64] = ["s": 1_000, "m": 60_000, "h": 3_600_000, "d": 86_400_000]
-
     init?(argument: String) {
-        guard let unit = argument.last.flatMap({ Self.units[$0] }),
-              let count = Int64(argument.dropLast()), count > 0,
-              case (let product, false) = count.multipliedReportingOverflow(by: unit)
-        else { return nil }
-        milliseconds = product
+        guard let milliseconds = DurationText.milliseconds(argument) else { return nil }
+        self.milliseconds = milliseconds
     }
 }
