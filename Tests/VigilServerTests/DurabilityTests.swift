@@ -12,9 +12,9 @@ import VigilCore
     /// that stayed connected throughout receives every event exactly once, in order.
     @Test func acknowledgedEventsSurviveKillNine() async throws {
         let hub = try HubProcess()
-        try hub.command(["site", "create", "hq"])
-        let operatorToken = try hub.token(["--role", "operator", "--site", "hq", "--name", "olga"])
-        let guardToken = try hub.token(["--role", "guard", "--site", "hq", "--name", "gus"])
+        try await hub.command(["site", "create", "hq"])
+        let operatorToken = try await hub.token(["--role", "operator", "--site", "hq", "--name", "olga"])
+        let guardToken = try await hub.token(["--role", "guard", "--site", "hq", "--name", "gus"])
         try await hub.start()
 
         func client(_ token: String) -> VigilClient {
@@ -82,14 +82,14 @@ import VigilCore
         #expect(live.first?.seq == head + 1)
         await checker.close()
         await reader.close()
-        hub.terminate()
+        await hub.stop()
     }
 
     @Test func revokingATokenWithTheCommandLineRefusesItsNextConnection() async throws {
         let hub = try HubProcess()
-        try hub.command(["site", "create", "hq"])
-        let token = try hub.token(["--role", "guard", "--site", "hq", "--name", "temp"])
-        let listing = try hub.command(["token", "list"])
+        try await hub.command(["site", "create", "hq"])
+        let token = try await hub.token(["--role", "guard", "--site", "hq", "--name", "temp"])
+        let listing = try await hub.command(["token", "list"])
         #expect(listing.contains("temp"))
         #expect(!listing.contains(token), "a secret is never shown again")
         try await hub.start()
@@ -97,11 +97,11 @@ import VigilCore
         try await first.connect()
         await first.close()
         let id = try #require(listing.split(separator: "\n").first { $0.contains("temp") }?.split(separator: "\t").first)
-        try hub.command(["token", "revoke", String(id)])
+        try await hub.command(["token", "revoke", String(id)])
         let second = VigilClient(configuration: ClientConfiguration(url: hub.url, token: token, caFile: hub.caFile))
         await #expect(throws: ClientError.self) { try await second.connect() }
         await second.close()
-        hub.terminate()
+        await hub.stop()
     }
 }
 

@@ -9,9 +9,9 @@ import VigilCore
     /// exactly once: the escalation, the end of the visit and the missed round.
     @Test func timersResumeAfterKillNineAndFireOnce() async throws {
         let hub = try HubProcess()
-        try hub.command(["site", "create", "hq", "--escalate-after", "2s", "--quiet-after", "2s"])
-        let deviceToken = try hub.token(["--role", "device", "--site", "hq", "--name", "pir-1"])
-        let adminToken = try hub.token(["--role", "admin", "--all-sites", "--name", "root"])
+        try await hub.command(["site", "create", "hq", "--escalate-after", "2s", "--quiet-after", "2s"])
+        let deviceToken = try await hub.token(["--role", "device", "--site", "hq", "--name", "pir-1"])
+        let adminToken = try await hub.token(["--role", "admin", "--all-sites", "--name", "root"])
         try await hub.start()
 
         func client(_ token: String) -> VigilClient {
@@ -50,6 +50,6 @@ import VigilCore
         let escalated = try await reader.history(topic: "alerts/hq/escalated")
         #expect(escalated.map { $0.data["alert"]?["id"] } == escalatedIDs, "each escalation reaches the wider audience")
         await reader.close()
-        hub.terminate()
+        await hub.stop()
     }
 }

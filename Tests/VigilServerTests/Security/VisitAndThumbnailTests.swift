@@ -53,7 +53,7 @@ import VigilCore
                 let file = directory.appendingPathComponent(name)
                 try bytes.write(to: file)
                 let answer = try await hub.upload(file)
-                #expect(answer.status == 400, "\(name)")
+                #expect(answer.status == 400, "\(name): \(answer.body)")
                 #expect(json(answer.body)["code"] == "invalid_image", "\(name): \(answer.body)")
             }
             let big = directory.appendingPathComponent("big.jpg")
@@ -80,7 +80,7 @@ import VigilCore
 @Suite(.timeLimit(.minutes(3))) struct VisitTests {
     @Test func motionStartsAVisitThatEndsAfterTheQuietPeriodWithItsSnapshots() async throws {
         try await withHub(tweak: { $0.timerInterval = .milliseconds(100) }) { hub async throws in
-            try hub.setTimings(of: "hq", quietAfterMs: 800)
+            try await hub.setTimings(of: "hq", quietAfterMs: 800)
             let room = hub.client("operator")
             let stream = try await room.subscribe("alerts/hq")
             _ = try await collect(1, from: stream)
@@ -123,7 +123,7 @@ import VigilCore
 
     @Test func visitsArePagedNewestFirstAndOnlyTheControlRoomReadsThem() async throws {
         try await withHub(tweak: { $0.timerInterval = .milliseconds(50) }) { hub async throws in
-            try hub.setTimings(of: "hq", quietAfterMs: 1)
+            try await hub.setTimings(of: "hq", quietAfterMs: 1)
             let device = hub.client("device")
             var visits: [JSONValue] = []
             for round in 0..<5 {

@@ -14,12 +14,8 @@ func curl(
     _ url: String, caFile: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil, pathAsIs: Bool = false,
     maxTime: Int = 30, saveBodyTo file: URL? = nil
 ) async throws -> CurlResponse {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result {
-                try curlBlocking(url, caFile: caFile, method: method, headers: headers, body: body, pathAsIs: pathAsIs, maxTime: maxTime, file: file)
-            })
-        }
+    try await offThePool {
+        try curlBlocking(url, caFile: caFile, method: method, headers: headers, body: body, pathAsIs: pathAsIs, maxTime: maxTime, file: file)
     }
 }
 
@@ -32,9 +28,10 @@ private func curlBlocking(
     for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
     if let body { arguments += ["--data-binary", body] }
     arguments.append(url)
-    let text = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["curl"] + arguments).output
+    let (exitStatus, text) = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["curl"] + arguments)
     guard let split = text.range(of: "\r\n\r\n") else {
-        return CurlResponse(status: 0, headers: [:], body: text)
+        // No answer at all: the body says why, by curl's exit status (7 refused, 28 timed out, 35 TLS, 56 reset).
+        return CurlResponse(status: 0, headers: [:], body: "curl exited \(exitStatus) \(text)")
     }
     let headLines = text[..<split.lowerBound].components(separatedBy: "\r\n")
     let status = headLines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0

@@ -25,15 +25,15 @@ final class HubProcess: @unchecked Sendable {
 
     /// Runs a `vigil` command against this hub's data directory and returns its standard output.
     @discardableResult
-    func command(_ arguments: [String]) throws -> String {
-        let (status, output) = try runProcess(Self.executable, arguments + ["--data-dir", dataDirectory])
+    func command(_ arguments: [String]) async throws -> String {
+        let (status, output) = try await runVigil(arguments + ["--data-dir", dataDirectory])
         guard status == 0 else { throw HubProcessError.commandFailed(arguments, status) }
         return output
     }
 
     /// Creates a token with the CLI and returns its secret (the last line it prints).
-    func token(_ arguments: [String]) throws -> String {
-        try command(["token", "create"] + arguments).split(separator: "\n").last.map(String.init) ?? ""
+    func token(_ arguments: [String]) async throws -> String {
+        try await command(["token", "create"] + arguments).split(separator: "\n").last.map(String.init) ?? ""
     }
 
     func start() async throws {
@@ -71,6 +71,11 @@ final class HubProcess: @unchecked Sendable {
         guard await eventually(timeout: timeout, { !process.isRunning }) else { return nil }
         self.process = nil
         return process.terminationStatus
+    }
+
+    /// SIGTERM, and waits for the end on a thread of its own: a graceful shutdown may take seconds.
+    func stop() async {
+        try? await offThePool { self.terminate() }
     }
 
     func terminate() {

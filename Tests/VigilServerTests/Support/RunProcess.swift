@@ -19,11 +19,7 @@ func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int
     return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8))
 }
 
-/// Runs the `vigil` command line on a thread of its own (see `curl`): status and standard output.
+/// Runs the `vigil` command line on a thread of its own: status and standard output.
 func runVigil(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try runProcess(HubProcess.executable, arguments) })
-        }
-    }
+    try await offThePool { try runProcess(HubProcess.executable, arguments) }
 }

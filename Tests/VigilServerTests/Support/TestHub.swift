@@ -36,7 +36,13 @@ final class TestHub: @unchecked Sendable {
         try Data("<!doctype html><title>Vigil</title>".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/index.html"))
         try Data("export const x = 1;\n".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/app.js"))
 
-        let database = try VigilDatabase(path: configuration.databasePath)
+        self.tokens = try await offThePool { [configuration] in try Self.seed(databaseAt: configuration.databasePath) }
+        try await start()
+    }
+
+    /// Sites `hq` and `depot`, and a token of each role; returns the secrets by role.
+    private static func seed(databaseAt path: String) throws -> [String: String] {
+        let database = try VigilDatabase(path: path)
         let sites = SiteRepository(database: database)
         _ = try sites.create(id: "hq", name: "Headquarters", at: 0)
         _ = try sites.create(id: "depot", name: "Depot", at: 0)
@@ -50,8 +56,7 @@ final class TestHub: @unchecked Sendable {
         let revoked = try issuer.issue(role: .operator, sites: ["hq"], allSites: false, name: "gone", now: 0)
         try TokenRepository(database: database).revoke(id: revoked.record.id, at: 1)
         tokens["revoked"] = revoked.secret
-        self.tokens = tokens
-        try await start()
+        return tokens
     }
 
     func token(_ role: String) -> String { tokens[role]! }
@@ -60,7 +65,7 @@ final class TestHub: @unchecked Sendable {
     func start() async throws {
         var logger = Logger(label: "vigil.test")
         logger.logLevel = .warning
-        let server = try HubServer(configuration: configuration, logger: logger)
+        let server = try await offThePool { [configuration, logger] in try HubServer(configuration: configuration, logger: logger) }
         let running = try await server.start()
         configuration.port = running.port
         self.running = running
