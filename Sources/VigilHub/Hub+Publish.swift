@@ -44,11 +44,13 @@ extension Hub {
     }
 
     /// Checks the topic, the token's right to publish on it and the data, once, for every transport.
-    public func prepare(identity: Identity, topic: String, type: String, data: JSONValue) throws(ProtocolError) -> PreparedPublish {
+    public func prepare(identity: Identity, topic: String, type: String, data: JSONValue) async throws(ProtocolError) -> PreparedPublish {
         guard type.utf8.count <= ClientMessage.maxTypeLength else {
             throw ProtocolError(.badRequest, "field 'type' is longer than \(ClientMessage.maxTypeLength) bytes")
         }
         let topic = try Topic(topic)
+        // Site-scoped kinds check that the site exists; a site created meanwhile is learnt here.
+        await sites.learn(topic.scope)
         let validated = try services.command(identity, topic: topic, type: type, data: data)
         let event = NewEvent(
             topic: topic.rawValue, type: validated.type, ts: currentMilliseconds(), from: identity.name, payload: validated.payload,

@@ -14,6 +14,7 @@ public final class Hub: Sendable {
     public let authenticator: Authenticator
     let tokens: TokenRepository
     let services: ServiceRegistry
+    let sites: SiteDirectory
     public let tables: DomainTables
     public let thumbnails: ThumbnailStore
     let broker: Broker
@@ -36,9 +37,10 @@ public final class Hub: Sendable {
         self.store = store
         tokens = TokenRepository(database: database)
         authenticator = Authenticator(tokens: tokens, logger: logger)
-        let sites = SiteDirectory(repository: SiteRepository(database: database))
         let tables = DomainTables(database: database)
         self.tables = tables
+        let sites = SiteDirectory(tables: tables)
+        self.sites = sites
         thumbnails = ThumbnailStore(database: database)
         services = ServiceRegistry([
             NoticeService(sites: sites),
@@ -194,7 +196,7 @@ public final class Hub: Sendable {
             end(subscription)
             reply(session, ServerFrame.ok(ref: ref) { $0.field("topic", pattern.rawValue) })
         case .publish(let topic, let type, let data):
-            let prepared = try prepare(identity: identity, topic: topic, type: type, data: data)
+            let prepared = try await prepare(identity: identity, topic: topic, type: type, data: data)
             publish(prepared) { [self] result in
                 switch result {
                 case .success(let accepted):

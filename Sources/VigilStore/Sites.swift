@@ -65,13 +65,15 @@ public struct SiteRepository: Sendable {
     }
 
     public func exists(_ id: String) throws -> Bool {
-        try database.pool.read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [id]) != nil
-        }
+        try database.pool.read { db in try DomainTransaction(db).siteExists(id) }
     }
 }
 
 extension DomainTransaction {
+    public func siteExists(_ id: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [id]) != nil
+    }
+
     /// The timings of `site`, which must exist.
     public func timings(of site: String) throws -> SiteTimings {
         guard let row = try Row.fetchOne(db, sql: "SELECT escalate_after_ms, quiet_after_ms FROM sites WHERE id = ?", arguments: [site]) else {

@@ -1,20 +1,26 @@
 import Synchronization
 import VigilStore
 
-/// The sites that exist, cached; a miss reads the database again, since `vigil site create` may
-/// add one while the hub runs.
+/// The sites that exist, as far as the hub has learnt. `vigil site create` may add one while the
+/// hub runs, so a site not yet known is looked up again (`learn`) before a publish is checked.
+/// The lookup is an asynchronous read: a synchronous one, made on one of the few cooperative
+/// threads while other reads hold the database's readers, can stall the whole hub.
 public final class SiteDirectory: Sendable {
-    private let repository: SiteRepository
+    private let tables: DomainTables
     private let known = Mutex<Set<String>>([])
 
-    public init(repository: SiteRepository) {
-        self.repository = repository
+    public init(tables: DomainTables) {
+        self.tables = tables
     }
 
+    /// Whether `site` is known to exist.
     public func exists(_ site: String) -> Bool {
-        if known.withLock({ $0.contains(site) }) { return true }
-        guard (try? repository.exists(site)) == true else { return false }
+        known.withLock { $0.contains(site) }
+    }
+
+    /// Looks `site` up in the database unless it is already known to exist.
+    public func learn(_ site: String) async {
+        guard !exists(site), (try? await tables.read({ try $0.siteExists(site) })) == true else { return }
         known.withLock { _ = $0.insert(site) }
-        return true
     }
 }

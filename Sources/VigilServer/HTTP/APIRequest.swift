@@ -39,7 +39,7 @@ struct APIRequest {
     func publish(_ identity: Identity, topic: String, type: String, data: JSONValue) async throws -> Response {
         let accepted: Hub.Accepted
         do {
-            accepted = try await hub.publish(hub.prepare(identity: identity, topic: topic, type: type, data: data))
+            accepted = try await hub.publish(await hub.prepare(identity: identity, topic: topic, type: type, data: data))
         } catch {
             throw APIError(error)
         }
