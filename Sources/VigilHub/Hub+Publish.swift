@@ -18,12 +18,13 @@ extension Hub {
         public let seq: UInt64?
         public let ts: Int64
         /// The committed type and data, when the hub derived them (ids, times, the camera a swipe reached).
-        public let derived: (type: String, payload: String)?
+        public let derived: Derived?
         public let reply: [String: JSONValue]
 
-        public static func == (lhs: Accepted, rhs: Accepted) -> Bool {
-            lhs.topic == rhs.topic && lhs.seq == rhs.seq && lhs.ts == rhs.ts && lhs.derived?.type == rhs.derived?.type
-                && lhs.derived?.payload == rhs.derived?.payload && lhs.reply == rhs.reply
+        public struct Derived: Sendable, Equatable {
+            public let type: String
+            /// Canonical JSON text.
+            public let payload: String
         }
 
         /// The fields of the `ok` a publisher receives, over WebSocket or HTTP.
@@ -71,7 +72,7 @@ extension Hub {
         commits.submit(prepared.event, topic: prepared.topic) { [logger] result in
             completion(result.map { stored in
                 Accepted(
-                    topic: stored.topic, seq: stored.seq, ts: stored.ts, derived: derives ? (stored.type, stored.payload) : nil,
+                    topic: stored.topic, seq: stored.seq, ts: stored.ts, derived: derives ? Accepted.Derived(type: stored.type, payload: stored.payload) : nil,
                     reply: prepared.reply)
             }.mapError { error in
                 if let refusal = error as? ProtocolError { return refusal }
@@ -81,7 +82,7 @@ extension Hub {
         }
     }
 
-    /// Awaitable publish for HTTP integrations.
+    /// Awaitable publish, for HTTP integrations and the domains' timers.
     public func publish(_ prepared: PreparedPublish) async throws(ProtocolError) -> Accepted {
         let result = await withCheckedContinuation { continuation in
             publish(prepared) { continuation.resume(returning: $0) }

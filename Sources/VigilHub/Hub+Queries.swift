@@ -41,7 +41,7 @@ extension Hub {
     /// The site's camera wall and current views, as `cameras/{site}` subscribers first receive it.
     public func cameras(of site: String, as identity: Identity) async throws(ProtocolError) -> JSONValue {
         let topic = try Topic("cameras/\(site)")
-        try services.authorizeRead(identity, TopicPattern(topic.rawValue))
+        try authorizeRead(identity, topic: topic.rawValue)
         guard let snapshot = try await storeCall({ try await services.snapshot(of: topic) }) else { return .object([:]) }
         return .object(snapshot.data)
     }

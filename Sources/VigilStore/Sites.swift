@@ -6,6 +6,17 @@ public struct Site: Sendable, Equatable {
     public var name: String
     public var createdAt: Int64
     public var timings: SiteTimings
+
+    init(id: String, name: String, createdAt: Int64, timings: SiteTimings) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.timings = timings
+    }
+
+    init(row: Row) {
+        self.init(id: row[0], name: row[1], createdAt: row[2], timings: SiteTimings(escalateAfterMs: row[3], quietAfterMs: row[4]))
+    }
 }
 
 /// How long a site's alerts wait before they escalate, and how long a location stays "being
@@ -52,16 +63,18 @@ public struct SiteRepository: Sendable {
         }
     }
 
+    private static let columns = "id, name, created_at, escalate_after_ms, quiet_after_ms"
+
     public func all() throws -> [Site] {
         try database.pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, created_at, escalate_after_ms, quiet_after_ms FROM sites ORDER BY id").map {
-                Site(id: $0[0], name: $0[1], createdAt: $0[2], timings: SiteTimings(escalateAfterMs: $0[3], quietAfterMs: $0[4]))
-            }
+            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM sites ORDER BY id").map(Site.init(row:))
         }
     }
 
     public func find(_ id: String) throws -> Site? {
-        try all().first { $0.id == id }
+        try database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM sites WHERE id = ?", arguments: [id]).map(Site.init(row:))
+        }
     }
 
     public func exists(_ id: String) throws -> Bool {

@@ -48,7 +48,7 @@ struct CommandData {
 
     func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
         guard let value = fields[key], value != .null else { return nil }
-        guard let number = value.numberValue, number.rounded() == number, let whole = Int(exactly: number), range.contains(whole) else {
+        guard let number = value.numberValue, let whole = Int(exactly: number), range.contains(whole) else {
             throw ProtocolError(.invalidData, "data.\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return whole
@@ -68,7 +68,7 @@ struct CommandData {
         }
         var hashes: [String] = []
         for item in list {
-            guard let hash = item.stringValue, ThumbnailHash.isValid(hash) else {
+            guard let hash = item.stringValue, SHA256Hex.isValid(hash) else {
                 throw ProtocolError(.invalidData, "data.\(key) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
             }
             if !hashes.contains(hash) { hashes.append(hash) }
@@ -81,7 +81,7 @@ struct CommandData {
         let milliseconds: Int64?
         switch fields[key] {
         case .string(let text): milliseconds = DurationText.milliseconds(text)
-        case .number(let number): milliseconds = Int64(exactly: number.rounded() == number ? number : .nan)
+        case .number(let number): milliseconds = Int64(exactly: number)
         default: throw ProtocolError(.invalidData, "data.\(key) is required: a duration such as \"30m\" or milliseconds")
         }
         guard let milliseconds, range.contains(milliseconds) else {
@@ -90,12 +90,5 @@ struct CommandData {
                 "data.\(key) must be a duration from \(DurationText.text(range.lowerBound)) to \(DurationText.text(range.upperBound)), e.g. \"30m\"")
         }
         return milliseconds
-    }
-}
-
-/// Thumbnails are named by the SHA-256 of their bytes in lowercase hex.
-public enum ThumbnailHash {
-    public static func isValid(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

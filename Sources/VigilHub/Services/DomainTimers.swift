@@ -33,13 +33,7 @@ extension Hub {
     private func fire(_ type: String, on topic: String, effect: any DomainEffect) async {
         guard let topic = try? Topic(topic) else { return }
         let event = NewEvent(topic: topic.rawValue, type: type, ts: currentMilliseconds(), from: configuration.serverName, payload: "{}", effect: effect)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            commits.submit(event, topic: topic) { [logger] result in
-                if case .failure(let error) = result, !(error is ProtocolError) {
-                    logger.error("a timer's event was not stored; it fires again next tick", metadata: ["topic": "\(topic)", "error": "\(error)"])
-                }
-                continuation.resume()
-            }
-        }
+        // A refusal means it is no longer due; a failed commit is logged, and it fires again next tick.
+        _ = try? await publish(PreparedPublish(topic: topic, event: event, durability: .durable, reply: [:]))
     }
 }
