@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HummingbirdTLS
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOSSL
@@ -53,34 +52,23 @@ public struct HubServer: Sendable {
         SecurityRoutes(hub: hub).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
 
-        let originPolicy = OriginPolicy(configured: configuration.allowedOrigins)
-        let webSocketRouter = Router(context: VigilRequestContext.self)
-        let session = WebSocketSession(hub: hub, logger: logger)
-        let checkOrigin: @Sendable (Request, VigilRequestContext) -> RouterShouldUpgrade = { request, context in
-            let origins = request.headers[values: .origin]
-            guard origins.allSatisfy({ originPolicy.permits(origin: $0, host: request.head.authority) }) else {
-                context.logger.warning("refused a WebSocket from another origin", metadata: ["origin": "\(origins)", "peer": "\(context.peer)"])
-                return .dontUpgrade
-            }
-            return .upgrade([:])
-        }
-        webSocketRouter.ws("ws", shouldUpgrade: checkOrigin) { inbound, outbound, context in
-            try await session.run(inbound: inbound, outbound: outbound, context: context)
-        }
         if configuration.conformanceEcho {
             logger.warning("serving the test-only echo endpoint \(ConformanceEcho.path)")
-            let echo = ConformanceEcho(maxMessageBytes: configuration.hub.maxFrameBytes)
-            webSocketRouter.ws(RouterPath(ConformanceEcho.path), shouldUpgrade: checkOrigin) { inbound, outbound, _ in
-                try await echo.run(inbound: inbound, outbound: outbound)
-            }
         }
+        let routes = WebSocketRoutes(
+            hub: hub, originPolicy: OriginPolicy(configured: configuration.allowedOrigins), conformanceEcho: configuration.conformanceEcho,
+            connection: .init(
+                maxMessageBytes: configuration.hub.maxFrameBytes, pingInterval: TimeAmount(configuration.pingInterval),
+                closeGrace: TimeAmount(Self.closeGrace)),
+            endpoint: .init(closeGrace: TimeAmount(Self.closeGrace), refusalDelay: .milliseconds(100), maxWaitingRequests: 16),
+            logger: logger)
 
         let (runningPorts, portContinuation) = AsyncStream.makeStream(of: Int.self)
         self.runningPorts = runningPorts
         drain = ConnectionDrain(hub: hub)
         application = Application(
             router: router,
-            server: Self.serverBuilder(webSocketRouter: webSocketRouter, tls: tls, configuration: configuration, openingTimeouts: hub.metrics.openingTimeouts),
+            server: Self.serverBuilder(routes: routes, tls: tls, configuration: configuration, openingTimeouts: hub.metrics.openingTimeouts),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: configuration.hub.serverName),
             services: [
                 // `vigil token revoke` works on the database, so the hub looks for revoked tokens.
@@ -93,6 +81,9 @@ public struct HubServer: Sendable {
             },
             logger: logger)
     }
+
+    /// How long a peer that has been sent a close frame, or whose outbox overflowed, may take to hang up.
+    static let closeGrace: Duration = .seconds(2)
 
     private let runningPorts: AsyncStream<Int>
     /// Listed after the application: graceful shutdown runs in reverse order, so connections are

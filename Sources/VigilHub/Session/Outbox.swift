@@ -6,6 +6,10 @@ import VigilCore
 /// A connection's bounded queue of frames waiting for its socket. Producers never wait on it (an
 /// event is offered to every subscriber without blocking the fan-out); when it overflows the
 /// connection is closed as a slow consumer and resumes later from history.
+///
+/// The connection drains it without a task of its own: `take()` hands over what is queued, and
+/// when it found nothing, the waker set with `onReady` is called once the next frame or the close
+/// arrives.
 public final class Outbox: Sendable {
     public enum CloseReason: Sendable, Equatable {
         case slowConsumer
@@ -16,7 +20,9 @@ public final class Outbox: Sendable {
     private struct State {
         var frames = Deque<ByteBuffer>()
         var bytes = 0
-        var reader: CheckedContinuation<Void, Never>?
+        /// Set when `take()` found nothing: the next offer or close calls the waker.
+        var readerWaiting = false
+        var waker: (@Sendable () -> Void)?
         var spaceWaiters: [CheckedContinuation<Void, Never>] = []
         var closed: CloseReason?
     }
@@ -32,10 +38,26 @@ public final class Outbox: Sendable {
         self.onOverflow = onOverflow
     }
 
+    /// What `take()` hands over.
+    public enum Taken: Sendable {
+        /// Everything queued so far, oldest first.
+        case frames([ByteBuffer])
+        /// Closed, and every frame queued before the close has been taken.
+        case closed(CloseReason)
+        /// Nothing yet: the waker will be called.
+        case empty
+    }
+
+    /// Sets what is called (once per `take()` that found nothing) when a frame or the close
+    /// arrives; nil lets the previous one go.
+    public func onReady(_ waker: (@Sendable () -> Void)?) {
+        state.withLock { $0.waker = waker }
+    }
+
     /// Queues a frame without waiting. Returns false when the outbox is closed or just overflowed.
     @discardableResult
     public func offer(_ frame: ByteBuffer) -> Bool {
-        let (accepted, overflowed, reader) = state.withLock { state -> (Bool, Bool, CheckedContinuation<Void, Never>?) in
+        let (accepted, overflowed, reader) = state.withLock { state -> (Bool, Bool, (@Sendable () -> Void)?) in
             guard state.closed == nil else { return (false, false, nil) }
             if state.frames.count >= maxFrames || state.bytes + frame.readableBytes > maxBytes {
                 let waiters = Self.close(&state, reason: .slowConsumer)
@@ -43,11 +65,9 @@ public final class Outbox: Sendable {
             }
             state.frames.append(frame)
             state.bytes += frame.readableBytes
-            let reader = state.reader
-            state.reader = nil
-            return (true, false, reader)
+            return (true, false, Self.wakeReader(&state))
         }
-        reader?.resume()
+        reader?()
         if overflowed { onOverflow() }
         return accepted
     }
@@ -71,46 +91,38 @@ public final class Outbox: Sendable {
         }
     }
 
-    /// The frames queued so far, waiting when there are none; the close reason once closed and drained.
-    public func next() async -> (frames: [ByteBuffer], closed: CloseReason?) {
-        while true {
-            let taken = state.withLock { state -> ([ByteBuffer], CloseReason?, [CheckedContinuation<Void, Never>])? in
-                if state.frames.isEmpty {
-                    guard let closed = state.closed else { return nil }
-                    return ([], closed, [])
+    /// The frames queued so far; the close reason once closed and drained; or `.empty`, and the
+    /// waker is called when that changes.
+    public func take() -> Taken {
+        let (taken, waiters) = state.withLock { state -> (Taken, [CheckedContinuation<Void, Never>]) in
+            if state.frames.isEmpty {
+                guard let closed = state.closed else {
+                    state.readerWaiting = true
+                    return (.empty, [])
                 }
-                let frames = Array(state.frames)
-                state.frames.removeAll(keepingCapacity: true)
-                state.bytes = 0
-                let waiters = state.spaceWaiters
-                state.spaceWaiters = []
-                return (frames, nil, waiters)
+                return (.closed(closed), [])
             }
-            if let (frames, closed, waiters) = taken {
-                waiters.forEach { $0.resume() }
-                return (frames, closed)
-            }
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
-                    if state.closed != nil || !state.frames.isEmpty { return true }
-                    state.reader = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
+            let frames = Array(state.frames)
+            state.frames.removeAll(keepingCapacity: true)
+            state.bytes = 0
+            let waiters = state.spaceWaiters
+            state.spaceWaiters = []
+            return (.frames(frames), waiters)
         }
+        waiters.forEach { $0.resume() }
+        return taken
     }
 
     /// Closes the outbox. A slow consumer's queued frames are dropped; otherwise the reader still
     /// takes what is queued, then learns the reason.
     public func close(_ reason: CloseReason) {
         let reader = state.withLock { state in Self.close(&state, reason: reason) }
-        reader?.resume()
+        reader?()
     }
 
     public var closeReason: CloseReason? { state.withLock { $0.closed } }
 
-    private static func close(_ state: inout State, reason: CloseReason) -> CheckedContinuation<Void, Never>? {
+    private static func close(_ state: inout State, reason: CloseReason) -> (@Sendable () -> Void)? {
         guard state.closed == nil else { return nil }
         state.closed = reason
         if reason == .slowConsumer {
@@ -120,8 +132,13 @@ public final class Outbox: Sendable {
         }
         state.spaceWaiters.forEach { $0.resume() }
         state.spaceWaiters = []
-        let reader = state.reader
-        state.reader = nil
-        return reader
+        return wakeReader(&state)
+    }
+
+    /// The waker, when a reader found nothing since it last ran.
+    private static func wakeReader(_ state: inout State) -> (@Sendable () -> Void)? {
+        guard state.readerWaiting else { return nil }
+        state.readerWaiting = false
+        return state.waker
     }
 }

@@ -1,0 +1,100 @@
+import HTTPTypes
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import NIOWebSocket
+
+/// A connection after TLS: HTTP/1.1, or a WebSocket when its first request upgrades to one.
+///
+/// HTTP requests go to the Hummingbird responder in the connection's task, as Hummingbird serves
+/// them. An upgraded connection is handed to a `WebSocketConnection` in the channel pipeline, and
+/// the connection's task ends there: a WebSocket lives on its event loop with no task of its own.
+struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
+    enum Opened: Sendable {
+        case webSocket
+        case http(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+        /// An upgrade request that was not upgraded (an unknown path, another origin): 400.
+        case refusedUpgrade(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+    }
+
+    struct Value: ServerChildChannelValue {
+        let opened: EventLoopFuture<Opened>
+        let channel: any Channel
+    }
+
+    let responder: HTTPChannelHandler.Responder
+    let http: HTTP1Channel.Configuration
+    let routes: WebSocketRoutes
+    let maxFrameBytes: Int
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            let upgradeAttempted = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
+            let upgradeRoute = NIOLoopBoundBox(WebSocketRoutes.Route?.none, eventLoop: channel.eventLoop)
+            let routes = routes
+            let upgrader = NIOTypedWebSocketServerUpgrader<Opened>(
+                maxFrameSize: maxFrameBytes,
+                shouldUpgrade: { channel, head in
+                    upgradeAttempted.value = true
+                    upgradeRoute.value = routes.route(head)
+                    return channel.eventLoop.makeSucceededFuture(upgradeRoute.value == nil ? nil : HTTPHeaders())
+                },
+                upgradePipelineHandler: { channel, head in
+                    channel.eventLoop.makeCompletedFuture {
+                        // Only called after `shouldUpgrade` chose a route.
+                        let connection = routes.makeConnection(upgradeRoute.value!, head: head, channel: channel)
+                        try channel.pipeline.syncOperations.addHandler(connection)
+                        return .webSocket
+                    }
+                })
+            let http = http
+            var configuration = NIOUpgradableHTTPServerPipelineConfiguration<Opened>(
+                upgradeConfiguration: NIOTypedHTTPServerUpgradeConfiguration(
+                    upgraders: [upgrader],
+                    notUpgradingCompletionHandler: { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                            try channel.pipeline.syncOperations.addHandlers(http.additionalChannelHandlers())
+                            try channel.pipeline.syncOperations.addHandler(
+                                HTTPConnectionStateHandler(idleTimeout: http.idleTimeout.map { Duration($0) }, logger: logger))
+                            let asyncChannel = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
+                                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+                            return upgradeAttempted.value ? .refusedUpgrade(asyncChannel) : .http(asyncChannel)
+                        }
+                    }))
+            configuration.enablePipelining = false  // NIOAsyncChannel takes one request at a time
+            configuration.enableErrorHandling = false  // Hummingbird answers malformed requests
+            configuration.enableResponseHeaderValidation = false  // HTTPTypes validates them
+            configuration.decoderConfiguration.maxHeaderFieldSize = http.httpDecoder.maxHeaderFieldSize
+            configuration.decoderConfiguration.maxHeaderListSize = http.httpDecoder.maxHeaderListSize
+            configuration.decoderConfiguration.maxHeaderFieldCount = http.httpDecoder.maxHeaderFieldCount
+            let opened = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
+            return Value(opened: opened, channel: channel)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        switch try? await value.opened.get() {
+        case .http(let asyncChannel):
+            await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+        case .refusedUpgrade(let asyncChannel):
+            await refuseUpgrade(asyncChannel, logger: logger)
+        case .webSocket, nil:
+            return
+        }
+    }
+
+    private func refuseUpgrade(_ asyncChannel: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>, logger: Logger) async {
+        do {
+            try await asyncChannel.executeThenClose { _, outbound in
+                let response = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
+                try await outbound.write(contentsOf: [.head(response), .end(nil)])
+            }
+        } catch {
+            logger.trace("could not answer a refused upgrade", metadata: ["error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Logging
+import NIOCore
+import VigilCore
+import VigilHub
+
+/// `/ws`: one hub session on one connection. Requests go to the hub in order (`RequestQueue`);
+/// what the hub sends waits in the session's outbox, and the connection drains it on its event
+/// loop, a batch per write, taking the next batch only once the socket has taken the last. So a
+/// reader that stops reading fills its outbox until it overflows and is closed with 4008 (and, if
+/// it does not even take the close frame, its socket is closed after the grace).
+final class HubEndpoint: WebSocketEndpoint {
+    struct Settings: Sendable {
+        var closeGrace: TimeAmount
+        /// Frames that follow the 101 at once, together with a close, can be lost by WebSocket
+        /// client libraries still setting up (swift-websocket's is one): a refusal waits this long.
+        var refusalDelay: Duration
+        /// Requests waiting for the hub before the connection stops reading.
+        var maxWaitingRequests: Int
+    }
+
+    private let hub: Hub
+    private let logger: Logger
+    private let settings: Settings
+    /// The token of the upgrade request, if it carried one.
+    private let bearerToken: String?
+    private var session: Session?
+    private let requests: RequestQueue
+    private var writing = false
+    private var helloDeadline: Scheduled<Void>?
+
+    init(hub: Hub, bearerToken: String?, settings: Settings, logger: Logger) {
+        self.hub = hub
+        self.bearerToken = bearerToken
+        self.settings = settings
+        self.logger = logger
+        requests = RequestQueue(pauseAt: settings.maxWaitingRequests)
+    }
+
+    func opened(_ connection: WebSocketConnection) {
+        let channel = connection.channel
+        let grace = settings.closeGrace
+        let session = hub.openSession(peer: channel.peerDescription) {
+            // The outbox overflowed: the writer sends 4008 if the socket still takes writes;
+            // otherwise the socket is closed once the grace has passed.
+            channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
+        }
+        self.session = session
+        let bound = NIOLoopBound((self, connection), eventLoop: channel.eventLoop)
+        session.outbox.onReady {
+            channel.eventLoop.execute { bound.value.0.writeOutbox(to: bound.value.1) }
+        }
+        if hub.isShuttingDown {
+            // The session was opened already closed with 1001.
+            channel.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(settings.refusalDelay)) {
+                self.writeOutbox(to: connection)
+            }
+            return
+        }
+        if let bearerToken {
+            enqueue(.authenticate(secret: bearerToken), on: connection)
+        } else {
+            let hub = hub
+            helloDeadline = channel.eventLoop.scheduleTask(in: TimeAmount(hub.configuration.helloTimeout)) {
+                guard session.identity == nil else { return }
+                session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, ProtocolError(.unauthorized, "no hello in time"))))
+                session.outbox.close(.close(.unauthorized, reason: "no hello in time"))
+            }
+        }
+        writeOutbox(to: connection)
+    }
+
+    func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {
+        switch message {
+        case .text(let text):
+            enqueue(.text(text), on: connection)
+        case .binary:
+            session?.outbox.offer(ByteBuffer(string: ServerFrame.error(
+                ref: nil, ProtocolError(.binaryNotSupported, "requests are JSON text frames"))))
+        }
+    }
+
+    func closed() {
+        helloDeadline?.cancel()
+        guard let session else { return }
+        // The waker holds this endpoint: let it go.
+        session.outbox.onReady(nil)
+        hub.closeSession(session)
+    }
+
+    // MARK: Requests
+
+    private func enqueue(_ request: RequestQueue.Request, on connection: WebSocketConnection) {
+        guard let session else { return }
+        let (startDraining, pauseReading) = requests.add(request)
+        if pauseReading { connection.pauseReading() }
+        guard startDraining else { return }
+        Self.drain(requests, of: session, connection: NIOLoopBound(connection, eventLoop: connection.eventLoop), hub: hub, refusalDelay: settings.refusalDelay)
+    }
+
+    /// Starts the task that takes the requests in order until there are none.
+    private static func drain(
+        _ requests: RequestQueue, of session: Session, connection: NIOLoopBound<WebSocketConnection>, hub: Hub, refusalDelay: Duration
+    ) {
+        Task {
+            await takeRequests(requests, of: session, connection: connection, hub: hub, refusalDelay: refusalDelay)
+        }
+    }
+
+    private static func takeRequests(
+        _ requests: RequestQueue, of session: Session, connection: NIOLoopBound<WebSocketConnection>, hub: Hub, refusalDelay: Duration
+    ) async {
+        while true {
+            let next = requests.next()
+            if next.resumeReading {
+                connection.eventLoop.execute { connection.value.resumeReading() }
+            }
+            guard let request = next.request else { return }
+            // Once the connection is closing, what it still sent is dropped.
+            guard session.outbox.closeReason == nil else { continue }
+            switch request {
+            case .authenticate(let secret):
+                await authenticate(session, secret: secret, hub: hub, refusalDelay: refusalDelay)
+            case .text(let text):
+                if case .close(let code, let reason) = await hub.receive(text, on: session) {
+                    session.outbox.close(.close(code, reason: reason))
+                }
+            }
+        }
+    }
+
+    private static func authenticate(_ session: Session, secret: String, hub: Hub, refusalDelay: Duration) async {
+        do {
+            session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try await hub.authenticate(session, secret: secret))))
+        } catch {
+            try? await Task.sleep(for: refusalDelay)
+            session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, error)))
+            session.outbox.close(.close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue))
+        }
+    }
+
+    // MARK: Writing
+
+    /// Hands what the outbox holds to the socket, one batch at a time; the close reason, once
+    /// everything before it is out, becomes the close frame.
+    private func writeOutbox(to connection: WebSocketConnection) {
+        guard !writing, let session else { return }
+        switch session.outbox.take() {
+        case .empty:
+            return
+        case .frames(let frames):
+            writing = true
+            connection.send(texts: frames).assumeIsolated().whenComplete { result in
+                self.writing = false
+                switch result {
+                case .success:
+                    self.writeOutbox(to: connection)
+                case .failure(let error):
+                    self.logger.debug("write failed", metadata: ["session": "\(session.id)", "error": "\(error)"])
+                    connection.channel.close(promise: nil)
+                }
+            }
+        case .closed(.slowConsumer):
+            logger.notice("closing a slow consumer", metadata: ["session": "\(session.id)", "peer": "\(session.peer)"])
+            connection.close(.slowConsumer, reason: "slow consumer; resume with since")
+        case .closed(.close(let code, let reason)):
+            connection.close(code, reason: reason)
+        }
+    }
+}
+
+extension Channel {
+    /// The remote address as `ip:port`, for logs.
+    var peerDescription: String {
+        remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+    }
+}

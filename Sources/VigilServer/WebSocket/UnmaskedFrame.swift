@@ -1,0 +1,23 @@
+import NIOCore
+import NIOWebSocket
+
+/// A server's frame on the wire (RFC 6455 §5.2): final, unmasked, a header and then the bytes.
+/// The connection encodes its frames itself so that a batch of them is one buffer, one TLS
+/// write and one flush.
+enum UnmaskedFrame {
+    static func append(opcode: WebSocketOpcode, payload: ByteBuffer, to buffer: inout ByteBuffer) {
+        buffer.writeInteger(0x80 | UInt8(webSocketOpcode: opcode))
+        let length = payload.readableBytes
+        switch length {
+        case ..<126:
+            buffer.writeInteger(UInt8(length))
+        case ..<65536:
+            buffer.writeInteger(UInt8(126))
+            buffer.writeInteger(UInt16(length))
+        default:
+            buffer.writeInteger(UInt8(127))
+            buffer.writeInteger(UInt64(length))
+        }
+        buffer.writeImmutableBuffer(payload)
+    }
+}

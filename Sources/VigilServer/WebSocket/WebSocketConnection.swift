@@ -1,0 +1,248 @@
+import NIOCore
+import NIOWebSocket
+import VigilCore
+
+/// What a WebSocket connection serves (the hub's `/ws`, the conformance echo). Every call comes on
+/// the connection's event loop.
+protocol WebSocketEndpoint: AnyObject {
+    /// The 101 has been sent; the connection is open.
+    func opened(_ connection: WebSocketConnection)
+    func received(_ message: WebSocketMessage, on connection: WebSocketConnection)
+    /// The socket is gone. Called once.
+    func closed()
+}
+
+/// One WebSocket connection after the upgrade, run on its event loop by the channel itself: it
+/// answers pings and sends its own, puts messages together, hands them to its endpoint, writes
+/// what the endpoint sends and runs the closing handshake (RFC 6455 §5.5, §7). It has no task of
+/// its own, so an idle connection costs its socket, its TLS state and this object, nothing more.
+final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundIn = Never
+
+    struct Settings: Sendable {
+        var maxMessageBytes: Int
+        /// Pings go out this often; a peer that has not answered the previous one by then is cut off.
+        var pingInterval: TimeAmount
+        /// How long a peer that has been sent a close frame may take to hang up.
+        var closeGrace: TimeAmount
+    }
+
+    let channel: any Channel
+    private let settings: Settings
+    private let endpoint: any WebSocketEndpoint
+    private var assembler: MessageAssembler
+    private var context: ChannelHandlerContext?
+    /// Where frames enter the pipeline: below the frame encoder, as bytes this class encodes.
+    private var frameOutput: ChannelHandlerContext?
+    private var nextPing: Scheduled<Void>?
+    /// The payload of the ping the peer has not answered yet.
+    private var unansweredPing: ByteBuffer?
+    private var closeSent = false
+    private var ended = false
+    /// Reading stops while the endpoint is busy with what it was given.
+    private var readingPaused = false
+    private var readPending = false
+
+    init(channel: any Channel, settings: Settings, endpoint: any WebSocketEndpoint) {
+        self.channel = channel
+        self.settings = settings
+        self.endpoint = endpoint
+        assembler = MessageAssembler(maxBytes: settings.maxMessageBytes)
+    }
+
+    var eventLoop: any EventLoop { channel.eventLoop }
+
+    // MARK: Channel events
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        frameOutput = try? context.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self)
+        schedulePing()
+        endpoint.opened(self)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        end()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        end()
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        // No extension is negotiated, so every reserved bit must be clear; a client masks every frame.
+        guard frame.reservedBits.isEmpty, frame.maskKey != nil else {
+            close(.protocolError, reason: "")
+            return
+        }
+        switch frame.opcode {
+        case .ping:
+            guard !closeSent else { return }
+            write(opcode: .pong, payload: frame.unmaskedData)
+        case .pong:
+            if frame.unmaskedData == unansweredPing { unansweredPing = nil }
+        case .connectionClose:
+            receivedClose(frame.unmaskedData)
+        default:
+            guard !closeSent else { return }
+            switch assembler.append(frame) {
+            case .incomplete:
+                break
+            case .message(let message):
+                endpoint.received(message, on: self)
+            case .fail(let code):
+                close(code, reason: "")
+            }
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            close(.goingAway, reason: "server shutting down")
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if readingPaused {
+            readPending = true
+        } else {
+            context.read()
+        }
+    }
+
+    // MARK: For the endpoint (on the event loop)
+
+    /// Sends text messages in one write and one flush; succeeds once the socket has taken them.
+    func send(texts: [ByteBuffer]) -> EventLoopFuture<Void> {
+        guard let frameOutput, !closeSent else { return eventLoop.makeFailedFuture(ChannelError.outputClosed) }
+        var batch = channel.allocator.buffer(capacity: texts.reduce(0) { $0 + $1.readableBytes + 10 })
+        for text in texts { UnmaskedFrame.append(opcode: .text, payload: text, to: &batch) }
+        let written = eventLoop.makePromise(of: Void.self)
+        frameOutput.writeAndFlush(NIOAny(batch), promise: written)
+        return written.futureResult
+    }
+
+    /// Sends one message as it is (the echo).
+    func send(_ message: WebSocketMessage) {
+        guard !closeSent else { return }
+        switch message {
+        case .text(let text): write(opcode: .text, payload: ByteBuffer(string: text))
+        case .binary(let bytes): write(opcode: .binary, payload: bytes)
+        }
+    }
+
+    /// Starts the closing handshake: a close frame, then the socket is closed when the peer
+    /// answers or after the grace, whichever is first.
+    func close(_ code: CloseCode, reason: String) {
+        _ = close(code: code.rawValue, reason: reason)
+    }
+
+    func pauseReading() {
+        readingPaused = true
+    }
+
+    func resumeReading() {
+        readingPaused = false
+        if readPending, let context {
+            readPending = false
+            context.read()
+        }
+    }
+
+    // MARK: Inside
+
+    /// Sends the close frame (once); the future completes when the socket has taken it.
+    private func close(code: UInt16, reason: String) -> EventLoopFuture<Void> {
+        guard !closeSent else { return eventLoop.makeSucceededVoidFuture() }
+        closeSent = true
+        nextPing?.cancel()
+        var payload = channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+        payload.writeInteger(code)
+        // A control frame carries at most 125 bytes (§5.5).
+        payload.writeBytes(reason.utf8.prefix(123))
+        let channel = channel
+        eventLoop.scheduleTask(in: settings.closeGrace) { channel.close(promise: nil) }
+        return write(opcode: .connectionClose, payload: payload)
+    }
+
+    /// Closes the socket once the close frame has gone out.
+    private func closeNow(code: UInt16, reason: String) {
+        let channel = channel
+        close(code: code, reason: reason).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// The peer's close: answered (unless this side sent one first), then the socket is closed.
+    /// A close without a code is answered with 1000; one with a reason that is not UTF-8, a lone
+    /// byte, or a code nobody may send (1004-1006, 1015, below 1000, above 4999...) with 1002.
+    private func receivedClose(_ data: ByteBuffer) {
+        // The session ends before the answer goes out: a client that has its answer may count
+        // on what the session held (its place under the per-token limit) being free.
+        end()
+        guard !closeSent else {
+            channel.close(promise: nil)
+            return
+        }
+        var data = data
+        let isValid: Bool
+        switch data.readableBytes {
+        case 0:
+            isValid = true
+        case 1:
+            isValid = false
+        default:
+            let code = data.readWebSocketErrorCode()
+            let reasonIsText = String(validating: data.readableBytesView, as: UTF8.self) != nil
+            if case .unknown(let number)? = code, !(3000...4999).contains(number) {
+                isValid = false
+            } else {
+                isValid = reasonIsText
+            }
+        }
+        closeNow(code: isValid ? CloseCode.normal.rawValue : CloseCode.protocolError.rawValue, reason: "")
+    }
+
+    private func schedulePing() {
+        nextPing = eventLoop.assumeIsolated().scheduleTask(in: settings.pingInterval) { self.ping() }
+    }
+
+    private func ping() {
+        guard unansweredPing == nil else {
+            closeNow(code: CloseCode.goingAway.rawValue, reason: "Ping timeout")
+            return
+        }
+        var payload = ByteBuffer()
+        payload.writeBytes((0..<16).map { _ in UInt8.random(in: .min ... .max) })
+        unansweredPing = payload
+        write(opcode: .ping, payload: payload)
+        schedulePing()
+    }
+
+    /// One frame, written and flushed at once.
+    @discardableResult
+    private func write(opcode: WebSocketOpcode, payload: ByteBuffer) -> EventLoopFuture<Void> {
+        guard let frameOutput else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
+        var frame = channel.allocator.buffer(capacity: payload.readableBytes + 10)
+        UnmaskedFrame.append(opcode: opcode, payload: payload, to: &frame)
+        let written = eventLoop.makePromise(of: Void.self)
+        frameOutput.writeAndFlush(NIOAny(frame), promise: written)
+        return written.futureResult
+    }
+
+    private func end() {
+        guard !ended else { return }
+        ended = true
+        nextPing?.cancel()
+        nextPing = nil
+        endpoint.closed()
+    }
+}
