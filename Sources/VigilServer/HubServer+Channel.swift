@@ -6,18 +6,19 @@ import NIOCore
 import NIOSSL
 
 extension HubServer {
-    /// TLS, then the opening deadline, then HTTP/1.1 with the WebSocket upgrade.
+    /// Lean connection buffers, TLS, then the opening deadline, then HTTP/1.1 with the WebSocket upgrade.
     static func serverBuilder(
         routes: WebSocketRoutes, tls: TLSConfiguration, configuration: ServerConfiguration, openingTimeouts: Metrics.Counter
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            try TLSChannel(
-                OpeningDeadline(
-                    base: HTTPAndWebSocketChannel(
-                        responder: responder, http: .init(idleTimeout: TimeAmount(configuration.httpIdleTimeout)),
-                        routes: routes, maxFrameBytes: configuration.hub.maxFrameBytes),
-                    limit: configuration.openingTimeout, timeouts: openingTimeouts),
-                tlsConfiguration: tls)
+            WithConnectionBuffers(
+                base: try TLSChannel(
+                    OpeningDeadline(
+                        base: HTTPAndWebSocketChannel(
+                            responder: responder, http: .init(idleTimeout: TimeAmount(configuration.httpIdleTimeout)),
+                            routes: routes, maxFrameBytes: configuration.hub.maxFrameBytes),
+                        limit: configuration.openingTimeout, timeouts: openingTimeouts),
+                    tlsConfiguration: tls))
         }
     }
 }

@@ -29,6 +29,9 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     let channel: any Channel
+    /// A batch lives only until TLS has encrypted it: malloc's memory, not the channel's mapped
+    /// pages (`PageMappedBuffers`), which would cost a map and an unmap for every large batch.
+    private static let batchAllocator = ByteBufferAllocator()
     private let settings: Settings
     private let endpoint: any WebSocketEndpoint
     private var assembler: MessageAssembler
@@ -125,7 +128,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     /// Sends text messages in one write and one flush; succeeds once the socket has taken them.
     func send(texts: [ByteBuffer]) -> EventLoopFuture<Void> {
         guard let frameOutput, !closeSent else { return eventLoop.makeFailedFuture(ChannelError.outputClosed) }
-        var batch = channel.allocator.buffer(capacity: texts.reduce(0) { $0 + $1.readableBytes + 10 })
+        var batch = Self.batchAllocator.buffer(capacity: texts.reduce(0) { $0 + $1.readableBytes + 10 })
         for text in texts { UnmaskedFrame.append(opcode: .text, payload: text, to: &batch) }
         let written = eventLoop.makePromise(of: Void.self)
         frameOutput.writeAndFlush(NIOAny(batch), promise: written)
