@@ -147,7 +147,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     /// Starts the closing handshake: a close frame, then the socket is closed when the peer
     /// answers or after the grace, whichever is first.
     func close(_ code: CloseCode, reason: String) {
-        _ = close(code: code.rawValue, reason: reason)
+        close(code: code.rawValue, reason: reason)
     }
 
     func pauseReading() {
@@ -164,9 +164,9 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: Inside
 
-    /// Sends the close frame (once); the future completes when the socket has taken it.
-    private func close(code: UInt16, reason: String) -> EventLoopFuture<Void> {
-        guard !closeSent else { return eventLoop.makeSucceededVoidFuture() }
+    /// Sends the close frame (once), then hangs up this side: nothing follows a close frame.
+    private func close(code: UInt16, reason: String) {
+        guard !closeSent else { return }
         closeSent = true
         nextPing?.cancel()
         var payload = channel.allocator.buffer(capacity: 2 + reason.utf8.count)
@@ -175,13 +175,18 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         payload.writeBytes(reason.utf8.prefix(123))
         let channel = channel
         eventLoop.scheduleTask(in: settings.closeGrace) { channel.close(promise: nil) }
-        return write(opcode: .connectionClose, payload: payload)
+        write(opcode: .connectionClose, payload: payload).assumeIsolated().whenComplete { _ in self.hangUp() }
     }
 
-    /// Closes the socket once the close frame has gone out.
-    private func closeNow(code: UInt16, reason: String) {
+    /// Ends the connection from this side: TLS close_notify and the socket's write side, so that
+    /// the peer sees the end at once (a full close would first wait up to 5 s for the peer's
+    /// close_notify, which WebSocket clients send only once the server has closed); the whole
+    /// socket goes when the peer has answered or hung up too, or after the grace.
+    private func hangUp() {
         let channel = channel
-        close(code: code, reason: reason).whenComplete { _ in channel.close(promise: nil) }
+        let outputClosed = eventLoop.makePromise(of: Void.self)
+        outputClosed.futureResult.whenFailure { _ in channel.close(promise: nil) }
+        channel.close(mode: .output, promise: outputClosed)
     }
 
     /// The peer's close: answered (unless this side sent one first), then the socket is closed.
@@ -192,6 +197,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         // on what the session held (its place under the per-token limit) being free.
         end()
         guard !closeSent else {
+            // The answer to this side's close: both sides are done, the socket goes at once.
             channel.close(promise: nil)
             return
         }
@@ -211,7 +217,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
                 isValid = reasonIsText
             }
         }
-        closeNow(code: isValid ? CloseCode.normal.rawValue : CloseCode.protocolError.rawValue, reason: "")
+        close(code: isValid ? CloseCode.normal.rawValue : CloseCode.protocolError.rawValue, reason: "")
     }
 
     private func schedulePing() {
@@ -220,7 +226,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func ping() {
         guard unansweredPing == nil else {
-            closeNow(code: CloseCode.goingAway.rawValue, reason: "Ping timeout")
+            close(code: CloseCode.goingAway.rawValue, reason: "Ping timeout")
             return
         }
         var payload = ByteBuffer()
