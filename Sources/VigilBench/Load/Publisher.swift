@@ -15,6 +15,10 @@ final class Publisher {
     let payloadBytes: Int
     /// Messages per second; 0 means flat out.
     let rate: Double
+    /// Where in its interval this publisher's messages fall, from 0 to 1. Publishers at a fixed
+    /// rate are spread evenly over the interval: started together and all on the same beat, they
+    /// would send in bursts of one message each, and every server would be measured on bursts.
+    let phase: Double
     let window: Int
     let completion: Completion
     unowned(unsafe) var link: Link?
@@ -24,11 +28,12 @@ final class Publisher {
     private var startedAt: UInt64 = 0
     private var timer: RepeatedTask?
 
-    init(id: Int, topic: Int, payloadBytes: Int, rate: Double, window: Int, completion: Completion) {
+    init(id: Int, topic: Int, payloadBytes: Int, rate: Double, phase: Double, window: Int, completion: Completion) {
         self.id = id
         self.topic = topic
         self.payloadBytes = payloadBytes
         self.rate = rate
+        self.phase = phase
         self.window = window
         self.completion = completion
     }
@@ -69,7 +74,8 @@ final class Publisher {
     private func tick() {
         guard running else { return }
         let elapsed = Double(NIODeadline.now().uptimeNanoseconds - startedAt) / 1e9
-        let due = UInt64(elapsed * rate)
+        // Message k is due at (k - phase) / rate seconds.
+        let due = UInt64(elapsed * rate + phase)
         guard due > sent else { return }
         for _ in sent..<due { sendOne() }
         link?.flush()
