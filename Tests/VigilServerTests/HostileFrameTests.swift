@@ -14,6 +14,8 @@ import VigilCore
         ("a ping over 125 bytes", WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer(repeating: 0x61, count: 126))),
         ("a continuation with nothing to continue", WebSocketFrame(fin: true, opcode: .continuation, data: ByteBuffer(string: "{}"))),
         ("reserved bits set", WebSocketFrame(fin: true, rsv1: true, opcode: .text, data: ByteBuffer(string: "{}"))),
+        ("a close with reserved bits set", WebSocketFrame(fin: true, rsv2: true, opcode: .connectionClose, data: ByteBuffer(bytes: [0x03, 0xE8]))),
+        ("a reserved opcode", WebSocketFrame(fin: true, opcode: WebSocketOpcode(encodedWebSocketOpcode: 0x3)!, data: ByteBuffer(string: "{}"))),
     ])
     func protocolViolationsCloseWith1002(_ what: String, _ frame: WebSocketFrame) async throws {
         try await withHub { hub async throws in
@@ -33,6 +35,20 @@ import VigilCore
             try await socket.sendFrame(WebSocketFrame(fin: false, opcode: .text, data: ByteBuffer(bytes: Array(#"{"op":"ping","ref":"\#u{E9}"#.utf8.dropLast()))))
             try await socket.sendFrame(WebSocketFrame(fin: true, opcode: .continuation, data: ByteBuffer(bytes: [0x28, 0x22, 0x7D])))
             #expect(await socket.closeCode() == CloseCode.invalidPayload.rawValue)
+            try await expectStillServed(bystander, hub: hub)
+        }
+    }
+
+    /// Fragments each under the frame limit that add up to more than the message limit close with
+    /// 1009 as soon as the limit is passed, not once the message is whole.
+    @Test func fragmentsAddingUpToMoreThanTheLimitCloseWith1009() async throws {
+        try await withHub { hub async throws in
+            let bystander = try await hub.authenticatedRaw("guard")
+            let socket = try await hub.authenticatedRaw("operator")
+            let half = ByteBuffer(repeating: 0x20, count: hub.configuration.hub.maxFrameBytes / 2 + 1)
+            try await socket.sendFrame(WebSocketFrame(fin: false, opcode: .text, data: half))
+            try await socket.sendFrame(WebSocketFrame(fin: false, opcode: .continuation, data: half))
+            #expect(await socket.closeCode() == CloseCode.messageTooBig.rawValue)
             try await expectStillServed(bystander, hub: hub)
         }
     }
