@@ -127,8 +127,7 @@ public final class Hub: Sendable {
             let (message, reason) = ending == .revoked
                 ? ("the token has been revoked", "token revoked") : ("the token has expired", "token expired")
             logger.notice("closing a connection whose token ended", metadata: ["session": "\(session.id)", "token": "\(tokenID)", "reason": "\(reason)"])
-            reply(session, ServerFrame.error(ref: nil, ProtocolError(.unauthorized, message)))
-            session.outbox.close(.close(.tokenRevoked, reason: reason))
+            session.end(with: ProtocolError(.unauthorized, message), code: .tokenRevoked, reason: reason)
             closed += 1
         }
         return closed

@@ -20,6 +20,13 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
         case refusedUpgrade(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
     }
 
+    /// What a connection's first request asked for: plain HTTP, or an upgrade and the route it
+    /// gets (nil: refused).
+    private enum FirstRequest {
+        case http
+        case upgrade(WebSocketRoutes.Route?)
+    }
+
     struct Value: ServerChildChannelValue {
         let opened: EventLoopFuture<Opened>
         let channel: any Channel
@@ -32,21 +39,20 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            let upgradeAttempted = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
-            let upgradeRoute = NIOLoopBoundBox(WebSocketRoutes.Route?.none, eventLoop: channel.eventLoop)
+            let firstRequest = NIOLoopBoundBox(FirstRequest.http, eventLoop: channel.eventLoop)
             let routes = routes
             let upgrader = NIOTypedWebSocketServerUpgrader<Opened>(
                 maxFrameSize: maxFrameBytes,
                 shouldUpgrade: { channel, head in
-                    upgradeAttempted.value = true
-                    upgradeRoute.value = routes.route(head)
-                    return channel.eventLoop.makeSucceededFuture(upgradeRoute.value == nil ? nil : HTTPHeaders())
+                    let route = routes.route(head)
+                    firstRequest.value = .upgrade(route)
+                    return channel.eventLoop.makeSucceededFuture(route == nil ? nil : HTTPHeaders())
                 },
                 upgradePipelineHandler: { channel, head in
                     channel.eventLoop.makeCompletedFuture {
                         // Only called after `shouldUpgrade` chose a route.
-                        let connection = routes.makeConnection(upgradeRoute.value!, head: head, channel: channel)
-                        try channel.pipeline.syncOperations.addHandler(connection)
+                        guard case .upgrade(let route?) = firstRequest.value else { throw ChannelError.inappropriateOperationForState }
+                        try channel.pipeline.syncOperations.addHandler(routes.makeConnection(route, head: head, channel: channel))
                         return .webSocket
                     }
                 })
@@ -62,7 +68,8 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
                                 HTTPConnectionStateHandler(idleTimeout: http.idleTimeout.map { Duration($0) }, logger: logger))
                             let asyncChannel = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
                                 wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
-                            return upgradeAttempted.value ? .refusedUpgrade(asyncChannel) : .http(asyncChannel)
+                            if case .upgrade = firstRequest.value { return .refusedUpgrade(asyncChannel) }
+                            return .http(asyncChannel)
                         }
                     }))
             configuration.enablePipelining = false  // NIOAsyncChannel takes one request at a time

@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 import VigilCore
 
@@ -25,4 +26,10 @@ public final class Session: Sendable {
     }
 
     public var identity: Identity? { state.withLock { $0.identity } }
+
+    /// Ends the connection from the hub's side: `error` is its last frame, then the close `code`.
+    public func end(with error: ProtocolError, code: CloseCode, reason: String) {
+        outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, error)))
+        outbox.close(.close(code, reason: reason))
+    }
 }

@@ -62,8 +62,7 @@ final class HubEndpoint: WebSocketEndpoint {
             let hub = hub
             helloDeadline = channel.eventLoop.scheduleTask(in: TimeAmount(hub.configuration.helloTimeout)) {
                 guard session.identity == nil else { return }
-                session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, ProtocolError(.unauthorized, "no hello in time"))))
-                session.outbox.close(.close(.unauthorized, reason: "no hello in time"))
+                session.end(with: ProtocolError(.unauthorized, "no hello in time"), code: .unauthorized, reason: "no hello in time")
             }
         }
         writeOutbox(to: connection)
@@ -94,47 +93,51 @@ final class HubEndpoint: WebSocketEndpoint {
         let (startDraining, pauseReading) = requests.add(request)
         if pauseReading { connection.pauseReading() }
         guard startDraining else { return }
-        Self.drain(requests, of: session, connection: NIOLoopBound(connection, eventLoop: connection.eventLoop), hub: hub, refusalDelay: settings.refusalDelay)
+        RequestTaker(
+            requests: requests, session: session, connection: NIOLoopBound(connection, eventLoop: connection.eventLoop),
+            hub: hub, refusalDelay: settings.refusalDelay
+        ).start()
     }
 
-    /// Starts the task that takes the requests in order until there are none.
-    private static func drain(
-        _ requests: RequestQueue, of session: Session, connection: NIOLoopBound<WebSocketConnection>, hub: Hub, refusalDelay: Duration
-    ) {
-        Task {
-            await takeRequests(requests, of: session, connection: connection, hub: hub, refusalDelay: refusalDelay)
+    /// The task that takes a connection's requests in order until there are none.
+    private struct RequestTaker: Sendable {
+        let requests: RequestQueue
+        let session: Session
+        let connection: NIOLoopBound<WebSocketConnection>
+        let hub: Hub
+        let refusalDelay: Duration
+
+        func start() {
+            Task { await run() }
         }
-    }
 
-    private static func takeRequests(
-        _ requests: RequestQueue, of session: Session, connection: NIOLoopBound<WebSocketConnection>, hub: Hub, refusalDelay: Duration
-    ) async {
-        while true {
-            let next = requests.next()
-            if next.resumeReading {
-                connection.eventLoop.execute { connection.value.resumeReading() }
-            }
-            guard let request = next.request else { return }
-            // Once the connection is closing, what it still sent is dropped.
-            guard session.outbox.closeReason == nil else { continue }
-            switch request {
-            case .authenticate(let secret):
-                await authenticate(session, secret: secret, hub: hub, refusalDelay: refusalDelay)
-            case .text(let text):
-                if case .close(let code, let reason) = await hub.receive(text, on: session) {
-                    session.outbox.close(.close(code, reason: reason))
+        private func run() async {
+            while true {
+                let next = requests.next()
+                if next.resumeReading {
+                    connection.eventLoop.execute { connection.value.resumeReading() }
+                }
+                guard let request = next.request else { return }
+                // Once the connection is closing, what it still sent is dropped.
+                guard session.outbox.closeReason == nil else { continue }
+                switch request {
+                case .authenticate(let secret):
+                    await authenticate(secret)
+                case .text(let text):
+                    if case .close(let code, let reason) = await hub.receive(text, on: session) {
+                        session.outbox.close(.close(code, reason: reason))
+                    }
                 }
             }
         }
-    }
 
-    private static func authenticate(_ session: Session, secret: String, hub: Hub, refusalDelay: Duration) async {
-        do {
-            session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try await hub.authenticate(session, secret: secret))))
-        } catch {
-            try? await Task.sleep(for: refusalDelay)
-            session.outbox.offer(ByteBuffer(string: ServerFrame.error(ref: nil, error)))
-            session.outbox.close(.close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue))
+        private func authenticate(_ secret: String) async {
+            do {
+                session.outbox.offer(ByteBuffer(string: ServerFrame.welcome(try await hub.authenticate(session, secret: secret))))
+            } catch {
+                try? await Task.sleep(for: refusalDelay)
+                session.end(with: error, code: .afterRefusedAuthentication(error.code), reason: error.code.rawValue)
+            }
         }
     }
 

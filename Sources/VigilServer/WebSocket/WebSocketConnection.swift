@@ -29,9 +29,9 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     let channel: any Channel
-    /// A batch lives only until TLS has encrypted it: malloc's memory, not the channel's mapped
-    /// pages (`PageMappedBuffers`), which would cost a map and an unmap for every large batch.
-    private static let batchAllocator = ByteBufferAllocator()
+    /// Outgoing frames live only until TLS has encrypted them: malloc's memory, not the channel's
+    /// mapped pages (`PageMappedBuffers`), which would cost a map and an unmap for every large batch.
+    private static let frameAllocator = ByteBufferAllocator()
     private let settings: Settings
     private let endpoint: any WebSocketEndpoint
     private var assembler: MessageAssembler
@@ -127,12 +127,8 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Sends text messages in one write and one flush; succeeds once the socket has taken them.
     func send(texts: [ByteBuffer]) -> EventLoopFuture<Void> {
-        guard let frameOutput, !closeSent else { return eventLoop.makeFailedFuture(ChannelError.outputClosed) }
-        var batch = Self.batchAllocator.buffer(capacity: texts.reduce(0) { $0 + $1.readableBytes + 10 })
-        for text in texts { UnmaskedFrame.append(opcode: .text, payload: text, to: &batch) }
-        let written = eventLoop.makePromise(of: Void.self)
-        frameOutput.writeAndFlush(NIOAny(batch), promise: written)
-        return written.futureResult
+        guard !closeSent else { return eventLoop.makeFailedFuture(ChannelError.outputClosed) }
+        return write(opcode: .text, payloads: texts)
     }
 
     /// Sends one message as it is (the echo).
@@ -189,7 +185,8 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         channel.close(mode: .output, promise: outputClosed)
     }
 
-    /// The peer's close: answered (unless this side sent one first), then the socket is closed.
+    /// The peer's close: answered and this side hangs up, or, when it answers this side's close,
+    /// the socket is closed.
     /// A close without a code is answered with 1000; one with a reason that is not UTF-8, a lone
     /// byte, or a code nobody may send (1004-1006, 1015, below 1000, above 4999...) with 1002.
     private func receivedClose(_ data: ByteBuffer) {
@@ -239,11 +236,16 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     /// One frame, written and flushed at once.
     @discardableResult
     private func write(opcode: WebSocketOpcode, payload: ByteBuffer) -> EventLoopFuture<Void> {
+        write(opcode: opcode, payloads: [payload])
+    }
+
+    /// Frames encoded one after the other into one buffer: one write and one flush for them all.
+    private func write(opcode: WebSocketOpcode, payloads: [ByteBuffer]) -> EventLoopFuture<Void> {
         guard let frameOutput else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
-        var frame = channel.allocator.buffer(capacity: payload.readableBytes + 10)
-        UnmaskedFrame.append(opcode: opcode, payload: payload, to: &frame)
+        var frames = Self.frameAllocator.buffer(capacity: payloads.reduce(0) { $0 + $1.readableBytes + 10 })
+        for payload in payloads { UnmaskedFrame.append(opcode: opcode, payload: payload, to: &frames) }
         let written = eventLoop.makePromise(of: Void.self)
-        frameOutput.writeAndFlush(NIOAny(frame), promise: written)
+        frameOutput.writeAndFlush(NIOAny(frames), promise: written)
         return written.futureResult
     }
 
