@@ -50,6 +50,24 @@ import VigilCore
         }
     }
 
+    /// A client that ends its stream without a close frame (TLS close_notify, then FIN, as when its
+    /// process exits) is let go at once, not left open until a ping finds it gone.
+    @Test func aPeerThatEndsItsStreamWithoutACloseFrameIsLetGo() async throws {
+        try await withHub(server: { $0.pingInterval = .seconds(120) }) { hub async throws in
+            let engine = try #require(hub.running?.hub)
+            let peer = try await TCPPeer.connect(port: hub.port, caFile: hub.caFile)
+            try await peer.send(
+                "GET /ws HTTP/1.1\r\nHost: localhost:\(hub.port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                    + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    + "Authorization: Bearer \(hub.token("guard"))\r\n\r\n")
+            #expect(await peer.received(until: #""op":"welcome""#).contains(#""op":"welcome""#))
+            #expect(engine.openSessionCount == 1)
+            try await peer.channel.close(mode: .output)
+            #expect(await eventually(timeout: .seconds(10)) { engine.openSessionCount == 0 }, "the session outlived its peer's stream")
+            peer.close()
+        }
+    }
+
     private func expectCutByTheDeadlineAndOthersUndisturbed(_ hub: TestHub) async throws {
         #expect(try await metricValues(hub)["vigil_opening_timeouts_total"] == 1)
         let socket = try await hub.raw(bearer: hub.token("guard"))

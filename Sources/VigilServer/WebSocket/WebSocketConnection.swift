@@ -106,6 +106,12 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ChannelShouldQuiesceEvent {
             close(.goingAway, reason: "server shutting down")
+        } else if let event = event as? ChannelEvent, event == .inputClosed {
+            // The peer ended its stream (TLS close_notify or TCP FIN) without a close frame: it can
+            // send nothing more, not even the pong or close a WebSocket needs, so the connection is
+            // over. Half-closure is allowed on the server's sockets for HTTP, so NIO would otherwise
+            // leave this socket open until the next ping found it dead.
+            context.close(promise: nil)
         } else {
             context.fireUserInboundEventTriggered(event)
         }
