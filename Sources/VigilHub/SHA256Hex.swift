@@ -1,11 +1,12 @@
 import Crypto
 import Foundation
+import VigilCore
 
 /// The SHA-256 of some bytes as 64 lowercase hex digits: how token secrets are stored and
 /// thumbnails are named.
 public enum SHA256Hex {
     static func digest(_ bytes: some DataProtocol) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        HexText.lowercase(SHA256.hash(data: bytes))
     }
 
     /// Whether `text` has the form `digest` gives (a thumbnail's name, say).

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import VigilCore
 
 /// The one SQLite file of a hub: WAL mode, foreign keys on, migrations applied on open.
 public final class VigilDatabase: Sendable {
@@ -53,7 +54,7 @@ enum Meta {
 
     static func randomHex(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return HexText.lowercase((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     static func hexBytes(_ text: String) -> [UInt8] {

@@ -12,5 +12,7 @@ final class ConformanceEcho: WebSocketEndpoint {
         connection.send(message)
     }
 
+    func writable(_ connection: WebSocketConnection) {}
+
     func closed() {}
 }

@@ -5,9 +5,9 @@ import VigilHub
 
 /// `/ws`: one hub session on one connection. Requests go to the hub in order (`RequestQueue`);
 /// what the hub sends waits in the session's outbox, and the connection drains it on its event
-/// loop, a batch per write, taking the next batch only once the socket has taken the last. So a
-/// reader that stops reading fills its outbox until it overflows and is closed with 4008 (and, if
-/// it does not even take the close frame, its socket is closed after the grace).
+/// loop, a batch per write, while the channel is writable. So a reader that stops reading fills
+/// its socket, then its outbox until that overflows and it is closed with 4008 (and, if it does
+/// not even take the close frame, its socket is closed after the grace).
 final class HubEndpoint: WebSocketEndpoint {
     struct Settings: Sendable {
         var closeGrace: TimeAmount
@@ -25,7 +25,6 @@ final class HubEndpoint: WebSocketEndpoint {
     private let bearerToken: String?
     private var session: Session?
     private let requests: RequestQueue
-    private var writing = false
     private var helloDeadline: Scheduled<Void>?
 
     init(hub: Hub, bearerToken: String?, settings: Settings, logger: Logger) {
@@ -143,30 +142,29 @@ final class HubEndpoint: WebSocketEndpoint {
 
     // MARK: Writing
 
-    /// Hands what the outbox holds to the socket, one batch at a time; the close reason, once
-    /// everything before it is out, becomes the close frame.
+    func writable(_ connection: WebSocketConnection) {
+        writeOutbox(to: connection)
+    }
+
+    /// Hands what the outbox holds to the socket, a batch per write, while the socket takes
+    /// writes; the close reason, once everything before it is out, becomes the close frame.
+    /// When the socket stops taking writes, frames wait in the outbox until `writable`.
     private func writeOutbox(to connection: WebSocketConnection) {
-        guard !writing, let session else { return }
-        switch session.outbox.take() {
-        case .empty:
-            return
-        case .frames(let frames):
-            writing = true
-            connection.send(texts: frames).assumeIsolated().whenComplete { result in
-                self.writing = false
-                switch result {
-                case .success:
-                    self.writeOutbox(to: connection)
-                case .failure(let error):
-                    self.logger.debug("write failed", metadata: ["session": "\(session.id)", "error": "\(error)"])
-                    connection.channel.close(promise: nil)
-                }
+        guard let session else { return }
+        while connection.isWritable {
+            switch session.outbox.take() {
+            case .empty:
+                return
+            case .frames(let frames):
+                connection.send(texts: frames)
+            case .closed(.slowConsumer):
+                logger.notice("closing a slow consumer", metadata: ["session": "\(session.id)", "peer": "\(session.peer)"])
+                connection.close(.slowConsumer, reason: "slow consumer; resume with since")
+                return
+            case .closed(.close(let code, let reason)):
+                connection.close(code, reason: reason)
+                return
             }
-        case .closed(.slowConsumer):
-            logger.notice("closing a slow consumer", metadata: ["session": "\(session.id)", "peer": "\(session.peer)"])
-            connection.close(.slowConsumer, reason: "slow consumer; resume with since")
-        case .closed(.close(let code, let reason)):
-            connection.close(code, reason: reason)
         }
     }
 }

@@ -8,6 +8,8 @@ protocol WebSocketEndpoint: AnyObject {
     /// The 101 has been sent; the connection is open.
     func opened(_ connection: WebSocketConnection)
     func received(_ message: WebSocketMessage, on connection: WebSocketConnection)
+    /// The socket takes writes again after `isWritable` was false.
+    func writable(_ connection: WebSocketConnection)
     /// The socket is gone. Called once.
     func closed()
 }
@@ -117,6 +119,11 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { endpoint.writable(self) }
+        context.fireChannelWritabilityChanged()
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
     }
@@ -131,10 +138,15 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: For the endpoint (on the event loop)
 
-    /// Sends text messages in one write and one flush; succeeds once the socket has taken them.
-    func send(texts: [ByteBuffer]) -> EventLoopFuture<Void> {
-        guard !closeSent else { return eventLoop.makeFailedFuture(ChannelError.outputClosed) }
-        return write(opcode: .text, payloads: texts)
+    /// False while the socket holds more unsent bytes than its high-water mark; the endpoint hears
+    /// `writable` once it has drained below the low one.
+    var isWritable: Bool { channel.isWritable }
+
+    /// Sends text messages in one write and one flush. No promise: a failed write closes the
+    /// connection (`errorCaught`), and flow control is `isWritable`.
+    func send(texts: [ByteBuffer]) {
+        guard !closeSent, let frameOutput else { return }
+        frameOutput.writeAndFlush(NIOAny(encode(opcode: .text, payloads: texts)), promise: nil)
     }
 
     /// Sends one message as it is (the echo).
@@ -242,17 +254,17 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     /// One frame, written and flushed at once.
     @discardableResult
     private func write(opcode: WebSocketOpcode, payload: ByteBuffer) -> EventLoopFuture<Void> {
-        write(opcode: opcode, payloads: [payload])
+        guard let frameOutput else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
+        let written = eventLoop.makePromise(of: Void.self)
+        frameOutput.writeAndFlush(NIOAny(encode(opcode: opcode, payloads: [payload])), promise: written)
+        return written.futureResult
     }
 
-    /// Frames encoded one after the other into one buffer: one write and one flush for them all.
-    private func write(opcode: WebSocketOpcode, payloads: [ByteBuffer]) -> EventLoopFuture<Void> {
-        guard let frameOutput else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
+    /// Frames encoded one after the other into one buffer, for one write and one flush.
+    private func encode(opcode: WebSocketOpcode, payloads: [ByteBuffer]) -> ByteBuffer {
         var frames = Self.frameAllocator.buffer(capacity: payloads.reduce(0) { $0 + $1.readableBytes + 10 })
         for payload in payloads { UnmaskedFrame.append(opcode: opcode, payload: payload, to: &frames) }
-        let written = eventLoop.makePromise(of: Void.self)
-        frameOutput.writeAndFlush(NIOAny(frames), promise: written)
-        return written.futureResult
+        return frames
     }
 
     private func end() {

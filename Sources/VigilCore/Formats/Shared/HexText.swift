@@ -1,0 +1,16 @@
+/// Bytes as lowercase hexadecimal text, two digits a byte: digests and keys. Written by hand
+/// because `String(format: "%02x")` costs a Foundation formatter per byte, and a token digest is
+/// taken on every authentication.
+public enum HexText {
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    public static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
