@@ -58,6 +58,7 @@ import VigilCore
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: "just text") == .invalidData)
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": 42]) == .invalidData)
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": "  "]) == .invalidData)
+            #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": "\n\t\u{00A0}\r\n"]) == .invalidData)
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": "x", "level": "panic"]) == .invalidData)
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": .string(String(repeating: "a", count: 2001))]) == .invalidData)
             // Nothing refused was stored.

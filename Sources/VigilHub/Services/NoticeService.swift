@@ -28,7 +28,7 @@ public struct NoticeService: TopicService {
         guard let fields = data.objectValue else {
             throw ProtocolError(.invalidData, "data must be an object {text, level?}")
         }
-        guard let text = fields["text"]?.stringValue, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard let text = fields["text"]?.stringValue, text.contains(where: { !$0.isWhitespace }) else {
             throw ProtocolError(.invalidData, "data.text must be a non-empty string")
         }
         guard text.count <= Self.maxTextLength else {
