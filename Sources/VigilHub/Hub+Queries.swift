@@ -57,7 +57,7 @@ extension Hub {
         }
         let hash = SHA256Hex.digest(bytes)
         let thumbnail = Thumbnail(hash: hash, mediaType: header.format.mediaType, width: header.width, height: header.height, bytes: bytes)
-        try await storeCall { try await thumbnails.put(thumbnail, at: currentMilliseconds()) }
+        _ = try await storeCall { try await thumbnails.put(thumbnail, at: currentMilliseconds()) }
         return thumbnail
     }
 }

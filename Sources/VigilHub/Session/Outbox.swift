@@ -22,9 +22,19 @@ public final class Outbox: Sendable {
         var bytes = 0
         /// Set when `take()` found nothing: the next offer or close calls the waker.
         var readerWaiting = false
-        var waker: (@Sendable () -> Void)?
+        var waker: Waker?
         var spaceWaiters: [CheckedContinuation<Void, Never>] = []
         var closed: CloseReason?
+    }
+
+    /// The reader's waker. A class, so that handing it out of the lock (once per frame that finds
+    /// the reader waiting) moves a reference instead of allocating a re-abstracted closure.
+    private final class Waker: Sendable {
+        let wake: @Sendable () -> Void
+
+        init(_ wake: @escaping @Sendable () -> Void) {
+            self.wake = wake
+        }
     }
 
     private let state = Mutex(State())
@@ -51,13 +61,14 @@ public final class Outbox: Sendable {
     /// Sets what is called (once per `take()` that found nothing) when a frame or the close
     /// arrives; nil lets the previous one go.
     public func onReady(_ waker: (@Sendable () -> Void)?) {
+        let waker = waker.map(Waker.init)
         state.withLock { $0.waker = waker }
     }
 
     /// Queues a frame without waiting. Returns false when the outbox is closed or just overflowed.
     @discardableResult
     public func offer(_ frame: ByteBuffer) -> Bool {
-        let (accepted, overflowed, reader) = state.withLock { state -> (Bool, Bool, (@Sendable () -> Void)?) in
+        let (accepted, overflowed, reader) = state.withLock { state -> (Bool, Bool, Waker?) in
             guard state.closed == nil else { return (false, false, nil) }
             if state.frames.count >= maxFrames || state.bytes + frame.readableBytes > maxBytes {
                 let waiters = Self.close(&state, reason: .slowConsumer)
@@ -67,7 +78,7 @@ public final class Outbox: Sendable {
             state.bytes += frame.readableBytes
             return (true, false, Self.wakeReader(&state))
         }
-        reader?()
+        reader?.wake()
         if overflowed { onOverflow() }
         return accepted
     }
@@ -117,12 +128,12 @@ public final class Outbox: Sendable {
     /// takes what is queued, then learns the reason.
     public func close(_ reason: CloseReason) {
         let reader = state.withLock { state in Self.close(&state, reason: reason) }
-        reader?()
+        reader?.wake()
     }
 
     public var closeReason: CloseReason? { state.withLock { $0.closed } }
 
-    private static func close(_ state: inout State, reason: CloseReason) -> (@Sendable () -> Void)? {
+    private static func close(_ state: inout State, reason: CloseReason) -> Waker? {
         guard state.closed == nil else { return nil }
         state.closed = reason
         if reason == .slowConsumer {
@@ -136,7 +147,7 @@ public final class Outbox: Sendable {
     }
 
     /// The waker, when a reader found nothing since it last ran.
-    private static func wakeReader(_ state: inout State) -> (@Sendable () -> Void)? {
+    private static func wakeReader(_ state: inout State) -> Waker? {
         guard state.readerWaiting else { return nil }
         state.readerWaiting = false
         return state.waker
