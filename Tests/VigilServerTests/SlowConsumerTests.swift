@@ -44,6 +44,39 @@ import VigilCore
         }
     }
 
+    /// A reader that stops long enough for its socket to stop taking writes, then reads again, gets
+    /// every event in order and stays connected: what the socket would not take waited in its
+    /// outbox, and writing went on once the socket drained.
+    @Test func aReaderThatPausesThenReadsAgainGetsEverything() async throws {
+        try await withHub(tweak: { $0.messagesPerSecond = 1_000_000 }) { hub async throws in
+            let paused = try await RawSocket.connect(url: hub.url, caFile: hub.caFile, bearer: hub.token("guard"), stalled: true)
+            try await paused.send(ClientMessage(ref: "s", .subscribe(topic: "notice/hq", since: nil)))
+            let publisher = hub.client("operator")
+            let admin = hub.client("admin")
+            let presence = try await admin.subscribe("presence/notice/hq")
+            _ = try await collect(1, from: presence)
+            // About 7.6 MB of frames: more than a paused reader's socket buffers take on loopback
+            // (a 4 MiB send buffer at most here, a 128 KiB receive buffer), less than the outbox
+            // holds (8 MiB, 16,384 frames).
+            let total: UInt64 = 4000
+            try await publishBurst(Int(total), with: publisher)
+            await paused.startReading()
+            var seqs: [UInt64] = []
+            while seqs.count < Int(total), let frame = await paused.next(timeout: .seconds(10)) {
+                if case .event(let event) = try ServerMessage.decode(frame), let seq = event.seq { seqs.append(seq) }
+            }
+            #expect(seqs.count == Int(total), "received \(seqs.count) of \(total) events")
+            #expect(seqs.elementsEqual(1...total), "every event once, in order")
+            try await paused.send(ClientMessage(ref: "p", .ping))
+            guard case .ok = try await paused.answer(to: "p") else {
+                Issue.record("the reader that paused was not answered")
+                return
+            }
+            await paused.close()
+            for client in [publisher, admin] { await client.close() }
+        }
+    }
+
     /// A slow consumer that comes back with `since` gets exactly what it missed.
     @Test func aClosedSlowConsumerResumesWithSince() async throws {
         try await withHub(tweak: {
