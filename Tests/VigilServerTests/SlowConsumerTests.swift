@@ -49,12 +49,8 @@ import VigilCore
     /// outbox, and writing went on once the socket drained.
     @Test func aReaderThatPausesThenReadsAgainGetsEverything() async throws {
         try await withHub(tweak: { $0.messagesPerSecond = 1_000_000 }) { hub async throws in
-            let paused = try await RawSocket.connect(url: hub.url, caFile: hub.caFile, bearer: hub.token("guard"), stalled: true)
-            try await paused.send(ClientMessage(ref: "s", .subscribe(topic: "notice/hq", since: nil)))
+            let (paused, admin) = try await stalledSubscriber(on: hub)
             let publisher = hub.client("operator")
-            let admin = hub.client("admin")
-            let presence = try await admin.subscribe("presence/notice/hq")
-            _ = try await collect(1, from: presence)
             // About 7.6 MB of frames: more than a paused reader's socket buffers take on loopback
             // (a 4 MiB send buffer at most here, a 128 KiB receive buffer), less than the outbox
             // holds (8 MiB, 16,384 frames).
@@ -83,13 +79,8 @@ import VigilCore
             $0.outboxMaxFrames = 64
             $0.messagesPerSecond = 1_000_000
         }) { hub async throws in
-            let stalled = try await RawSocket.connect(url: hub.url, caFile: hub.caFile, bearer: hub.token("guard"), stalled: true)
-            try await stalled.send(ClientMessage(ref: "s", .subscribe(topic: "notice/hq", since: nil)))
+            let (stalled, admin) = try await stalledSubscriber(on: hub)
             let publisher = hub.client("operator")
-            // Wait until the subscription is registered (its presence shows), then overflow the outbox.
-            let admin = hub.client("admin")
-            let presence = try await admin.subscribe("presence/notice/hq")
-            _ = try await collect(1, from: presence)
             let total: UInt64 = 4000
             try await publishBurst(Int(total), with: publisher)
             await stalled.startReading()
@@ -105,6 +96,17 @@ import VigilCore
             for client in [publisher, admin, back] { await client.close() }
         }
     }
+}
+
+/// A guard's connection subscribed to notice/hq that reads nothing until `startReading()`, once
+/// its subscription is registered (its presence shows to the admin client returned with it).
+private func stalledSubscriber(on hub: TestHub) async throws -> (RawSocket, admin: VigilClient) {
+    let stalled = try await RawSocket.connect(url: hub.url, caFile: hub.caFile, bearer: hub.token("guard"), stalled: true)
+    try await stalled.send(ClientMessage(ref: "s", .subscribe(topic: "notice/hq", since: nil)))
+    let admin = hub.client("admin")
+    let presence = try await admin.subscribe("presence/notice/hq")
+    _ = try await collect(1, from: presence)
+    return (stalled, admin)
 }
 
 /// Publishes `count` notices of about 1.7 KB on notice/hq from 20 concurrent lanes, enough to fill
