@@ -142,8 +142,8 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     /// `writable` once it has drained below the low one.
     var isWritable: Bool { channel.isWritable }
 
-    /// Sends text messages in one write and one flush. No promise: a failed write closes the
-    /// connection (`errorCaught`), and flow control is `isWritable`.
+    /// Sends text messages in one write and one flush. No promise: NIO closes a channel whose
+    /// socket fails a write, and flow control is `isWritable`. Nothing is sent after the close frame.
     func send(texts: [ByteBuffer]) {
         guard !closeSent, let frameOutput else { return }
         frameOutput.writeAndFlush(NIOAny(encode(opcode: .text, payloads: texts)), promise: nil)
