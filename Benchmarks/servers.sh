@@ -3,6 +3,8 @@
 #   vigil (release build) on 8443, nginx + nchan on 8444, Mosquitto (WebSockets listener) on 8445.
 # All three speak TLS with the certificate vigil makes for localhost, so the load is the same.
 # Installs nginx, libnginx-mod-nchan and mosquitto from Debian when they are missing.
+# With SERVER_CPUS (a taskset CPU list, e.g. 0-1) every server runs on those CPUs only, so that a
+# load generator on the others (compare.sh's LOADGEN_CPUS) does not take their time.
 # Usage: Benchmarks/servers.sh DIR     (stop them with Benchmarks/stop.sh DIR)
 set -euo pipefail
 DIR="$(mkdir -p "$1" && cd "$1" && pwd)"
@@ -19,6 +21,8 @@ fi
 ulimit -Hn 1048576 2>/dev/null || true
 ulimit -n "$(ulimit -Hn)"
 NOFILE="$(ulimit -n)"
+PIN=()
+if [ -n "${SERVER_CPUS:-}" ]; then PIN=(taskset -c "$SERVER_CPUS"); fi
 
 for port in 8443 8444 8445; do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
@@ -39,7 +43,7 @@ wait_port() {
 # vigil: a fresh data directory; its first start makes the development CA and certificate.
 # The per-connection request limit (200/s by default) is raised: the other two have none.
 mkdir -p "$DIR/vigil-data" "$DIR/certs" "$DIR/public"
-"$VIGIL" serve --port 8443 --data-dir "$DIR/vigil-data" --cert-dir "$DIR/certs" --public-dir "$DIR/public" \
+"${PIN[@]}" "$VIGIL" serve --port 8443 --data-dir "$DIR/vigil-data" --cert-dir "$DIR/certs" --public-dir "$DIR/public" \
     --messages-per-second 1000000 --log-level warning >"$DIR/vigil.log" 2>&1 &
 echo $! >"$DIR/vigil.pid"
 wait_port 8443
@@ -75,7 +79,7 @@ http {
 }
 CONF
 mkdir -p "$DIR/nginx-tmp"
-nginx -p "$DIR" -c "$DIR/nginx.conf" >"$DIR/nginx.log" 2>&1 &
+"${PIN[@]}" nginx -p "$DIR" -c "$DIR/nginx.conf" >"$DIR/nginx.log" 2>&1 &
 echo $! >"$DIR/nchan.pid"
 wait_port 8444
 
@@ -96,7 +100,7 @@ persistence false
 max_queued_messages 100000
 log_dest file $DIR/mosquitto-broker.log
 CONF
-mosquitto -c "$DIR/mosquitto.conf" >"$DIR/mosquitto.log" 2>&1 &
+"${PIN[@]}" mosquitto -c "$DIR/mosquitto.conf" >"$DIR/mosquitto.log" 2>&1 &
 echo $! >"$DIR/mosquitto.pid"
 wait_port 8445
 echo "servers up in $DIR: vigil $(cat "$DIR/vigil.pid"), nchan $(cat "$DIR/nchan.pid"), mosquitto $(cat "$DIR/mosquitto.pid")"
