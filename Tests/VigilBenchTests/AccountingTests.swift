@@ -46,4 +46,15 @@ import Testing
         #expect(ComparisonTable.ratio(of: 0, in: [2, 4, nil], higherIsBetter: false) == 0.5)
         #expect(ComparisonTable.ratio(of: 2, in: [2, 4, nil], higherIsBetter: false) == nil)
     }
+
+    @Test func figuresShownForContextCarryNoRatio() {
+        var table = ComparisonTable(columns: ["a", "b"])
+        table.rows = [
+            .init("delivered", [10, 20], higherIsBetter: true),
+            .init("load generator CPU %", [50, 70], higherIsBetter: false, compared: false),
+        ]
+        let lines = table.render().split(separator: "\n")
+        #expect(lines[2] == "| delivered | 10 (0.50x) | 20 (2.00x) |")
+        #expect(lines[3] == "| load generator CPU % | 50 | 70 |")
+    }
 }

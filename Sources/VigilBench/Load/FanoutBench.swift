@@ -32,6 +32,8 @@ public enum FanoutBench {
 
         let before = engine.totals()
         let cpuStart = sampler?.sample()
+        let generator = ProcessSampler(pid: getpid())
+        let generatorStart = generator.sample()
         var peakRSS = cpuStart?.residentBytes ?? 0
         let started = ContinuousClock.now
         engine.start(publishers)
@@ -47,6 +49,7 @@ public enum FanoutBench {
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
         let atStop = engine.totals()
         let cpuEnd = sampler?.sample()
+        let generatorEnd = generator.sample()
         let expected = try await engine.subscribersPerTopic().reduce(0) { total, entry in
             total + entry.value * Int((sent[entry.key] ?? [:]).values.reduce(0, +))
         }
@@ -68,6 +71,9 @@ public enum FanoutBench {
         if let cpuStart, let cpuEnd {
             result.serverCPUPercent = ProcessSampler.cpuPercent(from: cpuStart, to: cpuEnd)
             result.serverRSSBytes = max(peakRSS, cpuEnd.residentBytes)
+        }
+        if let generatorStart, let generatorEnd {
+            result.loadGeneratorCPUPercent = ProcessSampler.cpuPercent(from: generatorStart, to: generatorEnd)
         }
         return result
     }

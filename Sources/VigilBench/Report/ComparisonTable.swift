@@ -8,12 +8,15 @@ public struct ComparisonTable: Sendable {
         public var values: [Double?]
         public var higherIsBetter: Bool
         public var format: String
+        /// False for figures shown for context, not as a contest (no ratios).
+        public var compared: Bool
 
-        public init(_ name: String, _ values: [Double?], higherIsBetter: Bool, format: String = "%.0f") {
+        public init(_ name: String, _ values: [Double?], higherIsBetter: Bool, format: String = "%.0f", compared: Bool = true) {
             self.name = name
             self.values = values
             self.higherIsBetter = higherIsBetter
             self.format = format
+            self.compared = compared
         }
     }
 
@@ -39,7 +42,7 @@ public struct ComparisonTable: Sendable {
             let cells = row.values.indices.map { index -> String in
                 guard let value = row.values[index] else { return "n/a" }
                 let text = String(format: row.format, value)
-                guard let ratio = Self.ratio(of: index, in: row.values, higherIsBetter: row.higherIsBetter) else { return text }
+                guard row.compared, let ratio = Self.ratio(of: index, in: row.values, higherIsBetter: row.higherIsBetter) else { return text }
                 return text + String(format: " (%.2fx)", ratio)
             }
             lines.append("| \(row.name) | " + cells.joined(separator: " | ") + " |")
@@ -60,6 +63,7 @@ public struct ComparisonTable: Sendable {
             Row("lost / duplicated / out of order", results.map { Double($0.lost + $0.duplicated + $0.outOfOrder) }, higherIsBetter: false),
             Row("server CPU %", results.map { $0.serverCPUPercent }, higherIsBetter: false),
             Row("server RSS MiB", results.map { $0.serverRSSBytes.map { Double($0) / 1_048_576 } }, higherIsBetter: false, format: "%.1f"),
+            Row("load generator CPU %", results.map { $0.loadGeneratorCPUPercent }, higherIsBetter: false, compared: false),
         ]
         return table
     }

@@ -53,6 +53,8 @@ public struct FanoutResult: Codable, Sendable {
     public var failedConnections = 0
     public var serverCPUPercent: Double?
     public var serverRSSBytes: Int?
+    /// This process: on a machine it shares with the server, what the load itself costs.
+    public var loadGeneratorCPUPercent: Double?
 }
 
 public struct ConnectionsResult: Codable, Sendable {
