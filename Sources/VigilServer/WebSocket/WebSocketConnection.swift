@@ -87,7 +87,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         switch frame.opcode {
         case .ping:
             guard !closeSent else { return }
-            write(opcode: .pong, payload: frame.unmaskedData)
+            write(opcode: .pong, payloads: [frame.unmaskedData])
         case .pong:
             if frame.unmaskedData == unansweredPing { unansweredPing = nil }
         case .connectionClose:
@@ -145,16 +145,16 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     /// Sends text messages in one write and one flush. No promise: NIO closes a channel whose
     /// socket fails a write, and flow control is `isWritable`. Nothing is sent after the close frame.
     func send(texts: [ByteBuffer]) {
-        guard !closeSent, let frameOutput else { return }
-        frameOutput.writeAndFlush(NIOAny(encode(opcode: .text, payloads: texts)), promise: nil)
+        guard !closeSent else { return }
+        write(opcode: .text, payloads: texts)
     }
 
     /// Sends one message as it is (the echo).
     func send(_ message: WebSocketMessage) {
         guard !closeSent else { return }
         switch message {
-        case .text(let text): write(opcode: .text, payload: ByteBuffer(string: text))
-        case .binary(let bytes): write(opcode: .binary, payload: bytes)
+        case .text(let text): write(opcode: .text, payloads: [ByteBuffer(string: text)])
+        case .binary(let bytes): write(opcode: .binary, payloads: [bytes])
         }
     }
 
@@ -189,7 +189,9 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         payload.writeBytes(reason.utf8.prefix(123))
         let channel = channel
         eventLoop.scheduleTask(in: settings.closeGrace) { channel.close(promise: nil) }
-        write(opcode: .connectionClose, payload: payload).assumeIsolated().whenComplete { _ in self.hangUp() }
+        let written = eventLoop.makePromise(of: Void.self)
+        written.futureResult.assumeIsolated().whenComplete { _ in self.hangUp() }
+        write(opcode: .connectionClose, payloads: [payload], promise: written)
     }
 
     /// Ends the connection from this side: TLS close_notify and the socket's write side, so that
@@ -247,24 +249,20 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         var payload = ByteBuffer()
         payload.writeBytes((0..<16).map { _ in UInt8.random(in: .min ... .max) })
         unansweredPing = payload
-        write(opcode: .ping, payload: payload)
+        write(opcode: .ping, payloads: [payload])
         schedulePing()
     }
 
-    /// One frame, written and flushed at once.
-    @discardableResult
-    private func write(opcode: WebSocketOpcode, payload: ByteBuffer) -> EventLoopFuture<Void> {
-        guard let frameOutput else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
-        let written = eventLoop.makePromise(of: Void.self)
-        frameOutput.writeAndFlush(NIOAny(encode(opcode: opcode, payloads: [payload])), promise: written)
-        return written.futureResult
-    }
-
-    /// Frames encoded one after the other into one buffer, for one write and one flush.
-    private func encode(opcode: WebSocketOpcode, payloads: [ByteBuffer]) -> ByteBuffer {
+    /// Frames encoded one after the other into one buffer: one write and one flush for them all.
+    /// `promise`, when given, learns when the socket has taken them.
+    private func write(opcode: WebSocketOpcode, payloads: [ByteBuffer], promise: EventLoopPromise<Void>? = nil) {
+        guard let frameOutput else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
         var frames = Self.frameAllocator.buffer(capacity: payloads.reduce(0) { $0 + $1.readableBytes + 10 })
         for payload in payloads { UnmaskedFrame.append(opcode: opcode, payload: payload, to: &frames) }
-        return frames
+        frameOutput.writeAndFlush(NIOAny(frames), promise: promise)
     }
 
     private func end() {
