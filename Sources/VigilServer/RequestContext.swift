@@ -1,8 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// The context of every HTTP request and WebSocket upgrade. It keeps the channel so a connection
-/// that must go (a slow consumer that stopped reading) can be closed from outside its handler.
+/// The context of every HTTP request. It keeps the channel, from which the peer's address is
+/// read only when a log or the authenticator asks for it.
 public struct VigilRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public let channel: any Channel
