@@ -56,10 +56,7 @@ import VigilCore
         try await withHub(server: { $0.pingInterval = .seconds(120) }) { hub async throws in
             let engine = try #require(hub.running?.hub)
             let peer = try await TCPPeer.connect(port: hub.port, caFile: hub.caFile)
-            try await peer.send(
-                "GET /ws HTTP/1.1\r\nHost: localhost:\(hub.port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-                    + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                    + "Authorization: Bearer \(hub.token("guard"))\r\n\r\n")
+            try await peer.send(hub.upgradeRequest(bearer: hub.token("guard")))
             #expect(await peer.received(until: #""op":"welcome""#).contains(#""op":"welcome""#))
             #expect(engine.openSessionCount == 1)
             try await peer.channel.close(mode: .output)

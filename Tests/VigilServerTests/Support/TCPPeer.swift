@@ -77,15 +77,19 @@ private final class ReceivedBytes: ChannelInboundHandler, Sendable {
 }
 
 extension TestHub {
+    /// A WebSocket upgrade request written by hand, for a `TCPPeer` to send.
+    func upgradeRequest(path: String = "/ws", origin: String? = nil, bearer: String? = nil) -> String {
+        "GET \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+            + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            + (origin.map { "Origin: \($0)\r\n" } ?? "") + (bearer.map { "Authorization: Bearer \($0)\r\n" } ?? "") + "\r\n"
+    }
+
     /// The status of a WebSocket upgrade request written by hand (a 101 leaves the connection
     /// open, so the answer is read up to the end of its status line).
     func upgradeStatus(path: String = "/ws", origin: String? = nil) async throws -> Int {
         let peer = try await TCPPeer.connect(port: port, caFile: caFile)
         defer { peer.close() }
-        try await peer.send(
-            "GET \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-                + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                + (origin.map { "Origin: \($0)\r\n" } ?? "") + "\r\n")
+        try await peer.send(upgradeRequest(path: path, origin: origin))
         let statusLine = await peer.received(until: "\r\n").prefix { $0 != "\r" }
         return Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
