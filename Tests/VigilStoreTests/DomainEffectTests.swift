@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import VigilCore
 import VigilStore
@@ -18,9 +17,10 @@ private struct WriteThenMaybeRefuse: DomainEffect {
 }
 
 @Suite struct DomainEffectTests {
+    private let scratch = ScratchDirectory()
+
     private func database() throws -> VigilDatabase {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-store-\(UUID().uuidString)/vigil.sqlite").path
-        let database = try VigilDatabase(path: path)
+        let database = try VigilDatabase(path: scratch.newDatabasePath())
         _ = try SiteRepository(database: database).create(id: "hq", name: "HQ", at: 0)
         return database
     }

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import VigilCore
 import VigilStore
@@ -12,16 +11,14 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
 }
 
 @Suite struct EventLogTests {
-    private func temporaryDatabasePath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("vigil-store-\(UUID().uuidString)/vigil.sqlite").path
-    }
+    private let scratch = ScratchDirectory()
 
     private func event(_ topic: String, _ text: String) -> NewEvent {
         NewEvent(topic: topic, type: "notice", ts: 1, from: "t", payload: #"{"text":"\#(text)"}"#)
     }
 
     @Test func seqCountsPerTopicFromOneAcrossBatches() async throws {
-        let log = EventLog(database: try VigilDatabase(path: temporaryDatabasePath()))
+        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath()))
         let first = try await log.append([event("a/x", "1"), event("b/x", "1"), event("a/x", "2")])
         #expect(seqs(first) == [1, 1, 2])
         let second = try await log.append([event("a/x", "3"), event("b/x", "2")])
@@ -31,7 +28,7 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
     }
 
     @Test func numberingContinuesAfterReopening() async throws {
-        let path = temporaryDatabasePath()
+        let path = scratch.newDatabasePath()
         let epoch: String
         do {
             let database = try VigilDatabase(path: path)
@@ -47,11 +44,11 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
     }
 
     @Test func aNewDatabaseHasANewEpoch() throws {
-        #expect(try VigilDatabase(path: temporaryDatabasePath()).epoch != VigilDatabase(path: temporaryDatabasePath()).epoch)
+        #expect(try VigilDatabase(path: scratch.newDatabasePath()).epoch != VigilDatabase(path: scratch.newDatabasePath()).epoch)
     }
 
     @Test func readsAfterAndBefore() async throws {
-        let log = EventLog(database: try VigilDatabase(path: temporaryDatabasePath()))
+        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath()))
         _ = try await log.append((1...20).map { event("a/x", "\($0)") })
         #expect(try await log.events(of: "a/x", after: 15, limit: 100).map(\.seq) == [16, 17, 18, 19, 20])
         #expect(try await log.events(of: "a/x", after: 0, limit: 3).map(\.seq) == [1, 2, 3])
@@ -61,9 +58,10 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
 }
 
 @Suite struct TokenAndSiteTests {
+    private let scratch = ScratchDirectory()
+
     @Test func tokensKeepOnlyTheHashAndCanBeRevoked() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-store-\(UUID().uuidString)/vigil.sqlite").path
-        let database = try VigilDatabase(path: path)
+        let database = try VigilDatabase(path: scratch.newDatabasePath())
         _ = try SiteRepository(database: database).create(id: "hq", name: "HQ", at: 0)
         #expect(throws: StoreError.alreadyExists("site hq")) { try SiteRepository(database: database).create(id: "hq", name: "again", at: 0) }
         let tokens = TokenRepository(database: database)
