@@ -14,8 +14,6 @@ public struct Probe: Sendable, Equatable {
         self.sentNanos = sentNanos
     }
 
-    static let start: [UInt8] = Array("~B".utf8)
-
     /// The probe text padded with `x` to `size` bytes (never shorter than the probe itself).
     /// Padding is plain ASCII so that it needs no escaping in any transport.
     public func payload(size: Int) -> String {
@@ -24,10 +22,12 @@ public struct Probe: Sendable, Equatable {
     }
 
     /// Finds and reads the first probe in `bytes`; nil when there is none or it is malformed.
+    /// The probe starts with `~B`: byte literals, because a static array here was a lazy global
+    /// that every byte of every message checked again.
     public static func find(in bytes: ByteBufferView) -> Probe? {
         var index = bytes.startIndex
         while index < bytes.endIndex - 1 {
-            if bytes[index] == start[0], bytes[index + 1] == start[1] {
+            if bytes[index] == UInt8(ascii: "~"), bytes[index + 1] == UInt8(ascii: "B") {
                 return read(bytes, from: index + 2)
             }
             index += 1
