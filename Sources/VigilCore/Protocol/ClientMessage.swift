@@ -1,4 +1,3 @@
-import Foundation
 
 /// One request from a client: an operation and the `ref` the answer will carry.
 public struct ClientMessage: Sendable, Equatable {
@@ -42,7 +41,7 @@ extension ClientMessage {
     public static func decode(_ text: some StringProtocol) -> Result<ClientMessage, DecodeFailure> {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            value = try JSONValue(parsing: text)
         } catch {
             return .failure(DecodeFailure(ref: nil, error: ProtocolError(.badJSON, "the frame is not valid JSON")))
         }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A frame from the server as a client decodes it.
 public enum ServerMessage: Sendable, Equatable {
@@ -10,7 +9,7 @@ public enum ServerMessage: Sendable, Equatable {
     case gap(topic: String, from: UInt64, to: UInt64)
 
     public static func decode(_ text: some StringProtocol) throws(ProtocolError) -> ServerMessage {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)), case .object(let fields) = value else {
+        guard let value = try? JSONValue(parsing: text), case .object(let fields) = value else {
             throw ProtocolError(.badJSON, "the server sent a frame that is not a JSON object")
         }
         let reader = FieldReader(fields: fields)

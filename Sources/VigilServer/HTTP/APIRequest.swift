@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import VigilCore
 import VigilHub
@@ -29,7 +28,7 @@ struct APIRequest {
     /// The body as a JSON object; `shape` names the fields expected, for the refusal.
     func jsonObject(_ request: Request, upTo limit: Int, shape: String) async throws -> [String: JSONValue] {
         let body = try await body(request, upTo: limit)
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: body)), let fields = value.objectValue else {
+        guard let value = try? JSONValue(parsing: body.readableBytesView), let fields = value.objectValue else {
             throw APIError(ProtocolError(.badJSON, "the body must be a JSON object \(shape)"))
         }
         return fields

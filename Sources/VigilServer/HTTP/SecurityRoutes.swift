@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import VigilCore
 import VigilHub
@@ -49,7 +48,7 @@ struct SecurityRoutes {
             let identity = try await api.identity(request, context: context)
             let site = try context.parameters.require("site")
             let topology = try await api.body(request, upTo: CameraTopologyJSON.maxBytes)
-            guard let data = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: topology)) else {
+            guard let data = try? JSONValue(parsing: topology.readableBytesView) else {
                 throw APIError(ProtocolError(.badJSON, "the body must be a camera topology in JSON"))
             }
             return try await api.publish(identity, topic: "cameras/\(site)", type: "topology", data: data)

@@ -20,7 +20,7 @@ func withHub(_ connection: ConnectionOptions, command: String, _ body: (VigilCli
 
 /// Parses a command-line JSON argument or file.
 func parseJSON(_ data: Data, what: String) throws -> JSONValue {
-    guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+    guard let value = try? JSONValue(parsing: data) else {
         throw ValidationError("\(what) is not valid JSON")
     }
     return value

@@ -113,7 +113,7 @@ public struct CameraService: TopicService {
     static func json(of topology: CameraTopology) -> JSONValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        guard let data = try? encoder.encode(topology), let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        guard let data = try? encoder.encode(topology), let value = try? JSONValue(parsing: data) else {
             return .array([])
         }
         return value["cameras"] ?? .array([])
@@ -129,7 +129,7 @@ public struct CameraService: TopicService {
                 data["view"] = try transaction.cameraView(of: viewer, site: site)?.json
                 return TopicSnapshot(head: head, data: data)
             }
-            let cameras = try transaction.cameraTopology(of: site).flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+            let cameras = try transaction.cameraTopology(of: site).flatMap { try? JSONValue(parsing: $0) }
             return TopicSnapshot(head: head, data: [
                 "cameras": cameras ?? .array([]), "views": .array(try transaction.cameraViews(of: site).map(\.json)),
             ])
