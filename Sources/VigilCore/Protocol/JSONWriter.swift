@@ -121,6 +121,22 @@ public struct JSONWriter: Sendable {
 
     static func appendQuoted(_ string: String, to text: inout String) {
         text.append("\"")
+        // Most strings (topics, types, names) need no escape: one append, no scalar-by-scalar copy.
+        if string.utf8.contains(where: mayStartAnEscape) {
+            appendEscaped(string, to: &text)
+        } else {
+            text.append(string)
+        }
+        text.append("\"")
+    }
+
+    /// A quote, a backslash, a control character, or 0xE2, which leads U+2028 and U+2029 (escaped
+    /// because JavaScript string literals cannot hold them raw).
+    private static func mayStartAnEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
+    }
+
+    private static func appendEscaped(_ string: String, to text: inout String) {
         var plainStart = string.unicodeScalars.startIndex
         let scalars = string.unicodeScalars
         var index = scalars.startIndex
@@ -151,6 +167,5 @@ public struct JSONWriter: Sendable {
             index = scalars.index(after: index)
         }
         text.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-        text.append("\"")
     }
 }
