@@ -4,7 +4,7 @@
 #   Fuzz/run.sh [seconds-per-target] [target ...]
 #
 # Seconds default to $FUZZ_SECONDS or 30. Targets: flood-xml kml camera-topology scribble
-# detections client-message image-header (all when none are named). Seed inputs come from Fuzz/corpus/<target>/; inputs
+# detections client-message json image-header (all when none are named). Seed inputs come from Fuzz/corpus/<target>/; inputs
 # libFuzzer finds go to .build-fuzz/corpus/<target>/ and crashing inputs to
 # .build-fuzz/artifacts/. Exits non-zero if any target crashes, leaks past the limits or fails to build.
 set -euo pipefail
@@ -16,7 +16,7 @@ seconds="${1:-${FUZZ_SECONDS:-30}}"
 shift $(( $# > 0 ? 1 : 0 ))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(flood-xml kml camera-topology scribble detections client-message image-header)
+    targets=(flood-xml kml camera-topology scribble detections client-message json image-header)
 fi
 
 out=.build-fuzz
@@ -30,6 +30,7 @@ entry_file() {
         scribble) echo Fuzz/ScribbleFuzz.swift ;;
         detections) echo Fuzz/DetectionsFuzz.swift ;;
         client-message) echo Fuzz/ClientMessageFuzz.swift ;;
+        json) echo Fuzz/JSONFuzz.swift ;;
         image-header) echo Fuzz/ImageHeaderFuzz.swift ;;
         *) echo "unknown fuzz target: $1" >&2; return 1 ;;
     esac

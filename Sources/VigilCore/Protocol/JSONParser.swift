@@ -18,10 +18,11 @@ extension JSONValue {
     /// in turn and throws for every wrong guess, about 150 allocations and 100 µs for a small
     /// request, on the path of every request the hub takes.
     ///
-    /// It accepts what `JSONDecoder` accepts, with one exception: a trailing comma in an array or
-    /// an object, which `JSONDecoder` lets through and RFC 8259 does not. A repeated object key keeps its first
-    /// value, as `JSONDecoder` does; a leading byte order mark is skipped; a number too large for a
-    /// `Double`, or so small that it would become 0, is refused.
+    /// It accepts what `JSONDecoder` accepts, with two exceptions where `JSONDecoder` departs from
+    /// RFC 8259: a trailing comma in an array or an object, which it lets through, and some zeros
+    /// written with an exponent (`0e3`, `-0.0e-3`), which it refuses. A repeated object key keeps
+    /// its first value, as `JSONDecoder` does; a leading byte order mark is skipped; a number too
+    /// large for a `Double`, or so small that it would become 0, is refused.
     public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
         let parsed = bytes.withContiguousStorageIfAvailable { buffer in Self.parseDocument(buffer) }
         switch parsed ?? Array(bytes).withUnsafeBufferPointer({ buffer in Self.parseDocument(buffer) }) {

@@ -44,6 +44,13 @@ import VigilCore
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: #"{"a":[1,2,],"b":3}"#) }
     }
 
+    /// RFC 8259 allows an exponent on zero; `JSONDecoder` refuses some such numbers.
+    @Test func zeroWithAnExponentIsZero() throws {
+        for text in ["0e3", "-0.0e-3", "0.000e5", "0E+0"] {
+            #expect(try JSONValue(parsing: text) == 0, "\(text)")
+        }
+    }
+
     @Test func refusalsSayWhereAndWhy() {
         #expect(refusal(#""\udc00""#) == "a lone surrogate at byte 1")
         #expect(refusal(#"{"a":1}x"#) == "text after the value at byte 7")
