@@ -45,9 +45,10 @@ final class HubEndpoint: WebSocketEndpoint {
         }
         self.session = session
         let bound = NIOLoopBound((self, connection), eventLoop: channel.eventLoop)
-        session.outbox.onReady {
-            channel.eventLoop.execute { bound.value.0.writeOutbox(to: bound.value.1) }
-        }
+        // Made once: a closure written inside the waker would be allocated again for every frame.
+        let write: @Sendable () -> Void = { bound.value.0.writeOutbox(to: bound.value.1) }
+        let eventLoop = channel.eventLoop
+        session.outbox.onReady { eventLoop.execute(write) }
         if hub.isShuttingDown {
             // The session was opened already closed with 1001.
             channel.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(settings.refusalDelay)) {
