@@ -1,4 +1,3 @@
-import DequeModule
 import NIOCore
 import Synchronization
 import VigilCore
@@ -7,7 +6,7 @@ import VigilCore
 /// event is offered to every subscriber without blocking the fan-out); when it overflows the
 /// connection is closed as a slow consumer and resumes later from history.
 ///
-/// The connection drains it without a task of its own: `take()` hands over what is queued, and
+/// The connection drains it without a task of its own: `take(into:)` hands over what is queued, and
 /// when it found nothing, the waker set with `onReady` is called once the next frame or the close
 /// arrives.
 public final class Outbox: Sendable {
@@ -18,9 +17,9 @@ public final class Outbox: Sendable {
     }
 
     private struct State {
-        var frames = Deque<ByteBuffer>()
+        var frames: [ByteBuffer] = []
         var bytes = 0
-        /// Set when `take()` found nothing: the next offer or close calls the waker.
+        /// Set when `take(into:)` found nothing: the next offer or close calls the waker.
         var readerWaiting = false
         var waker: Waker?
         var spaceWaiters: [CheckedContinuation<Void, Never>] = []
@@ -48,17 +47,17 @@ public final class Outbox: Sendable {
         self.onOverflow = onOverflow
     }
 
-    /// What `take()` hands over.
+    /// What `take(into:)` found.
     public enum Taken: Sendable {
-        /// Everything queued so far, oldest first.
-        case frames([ByteBuffer])
+        /// Everything queued so far is in the array given, oldest first.
+        case frames
         /// Closed, and every frame queued before the close has been taken.
         case closed(CloseReason)
         /// Nothing yet: the waker will be called.
         case empty
     }
 
-    /// Sets what is called (once per `take()` that found nothing) when a frame or the close
+    /// Sets what is called (once per `take(into:)` that found nothing) when a frame or the close
     /// arrives; nil lets the previous one go.
     public func onReady(_ waker: (@Sendable () -> Void)?) {
         let waker = waker.map(Waker.init)
@@ -102,9 +101,13 @@ public final class Outbox: Sendable {
         }
     }
 
-    /// The frames queued so far; the close reason once closed and drained; or `.empty`, and the
-    /// waker is called when that changes.
-    public func take() -> Taken {
+    /// Moves the frames queued so far to the end of `frames`; or says the close reason once closed
+    /// and drained; or `.empty`, and the waker is called when that changes.
+    ///
+    /// Given an empty array, the two arrays trade places: the outbox queues what comes next in the
+    /// storage of the one it was given. So a reader that empties its array after each write and
+    /// passes it again allocates nothing for taking.
+    public func take(into frames: inout [ByteBuffer]) -> Taken {
         let (taken, waiters) = state.withLock { state -> (Taken, [CheckedContinuation<Void, Never>]) in
             if state.frames.isEmpty {
                 guard let closed = state.closed else {
@@ -113,12 +116,16 @@ public final class Outbox: Sendable {
                 }
                 return (.closed(closed), [])
             }
-            let frames = Array(state.frames)
-            state.frames.removeAll(keepingCapacity: true)
+            if frames.isEmpty {
+                swap(&frames, &state.frames)
+            } else {
+                frames.append(contentsOf: state.frames)
+                state.frames.removeAll(keepingCapacity: true)
+            }
             state.bytes = 0
             let waiters = state.spaceWaiters
             state.spaceWaiters = []
-            return (.frames(frames), waiters)
+            return (.frames, waiters)
         }
         waiters.forEach { $0.resume() }
         return taken

@@ -26,6 +26,10 @@ final class HubEndpoint: WebSocketEndpoint {
     private var session: Session?
     private let requests: RequestQueue
     private var helloDeadline: Scheduled<Void>?
+    /// The frames of one write; its storage goes back and forth with the outbox's (`take(into:)`).
+    private var batch: [ByteBuffer] = []
+    /// A batch array grown past this many frames (a burst) is let go rather than kept for life.
+    private static let batchCapacityKept = 64
 
     init(hub: Hub, bearerToken: String?, settings: Settings, logger: Logger) {
         self.hub = hub
@@ -152,12 +156,18 @@ final class HubEndpoint: WebSocketEndpoint {
     /// When the socket stops taking writes, frames wait in the outbox until `writable`.
     private func writeOutbox(to connection: WebSocketConnection) {
         guard let session else { return }
+        // Held here, not in `batch`, while writing: a write can call back into this method (the
+        // socket's writability changes), and that call must not find this batch.
+        var frames = batch
+        batch = []
+        defer { batch = frames }
         while connection.isWritable {
-            switch session.outbox.take() {
+            switch session.outbox.take(into: &frames) {
             case .empty:
                 return
-            case .frames(let frames):
+            case .frames:
                 connection.send(texts: frames)
+                frames.removeAll(keepingCapacity: frames.capacity <= Self.batchCapacityKept)
             case .closed(.slowConsumer):
                 logger.notice("closing a slow consumer", metadata: ["session": "\(session.id)", "peer": "\(session.peer)"])
                 connection.close(.slowConsumer, reason: "slow consumer; resume with since")

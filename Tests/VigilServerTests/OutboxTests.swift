@@ -1,0 +1,61 @@
+import NIOCore
+import Synchronization
+import Testing
+import VigilHub
+
+/// The outbox hands its frames over in order, in the reader's array, and wakes the reader once
+/// when it had found nothing.
+@Suite struct OutboxTests {
+    private func texts(_ frames: [ByteBuffer]) -> [String] {
+        frames.map { String(buffer: $0) }
+    }
+
+    @Test func framesComeOutInOrderIntoTheArrayGiven() {
+        let outbox = Outbox(maxBytes: 1 << 20, maxFrames: 100, onOverflow: {})
+        for text in ["a", "b", "c"] { outbox.offer(ByteBuffer(string: text)) }
+        var frames: [ByteBuffer] = []
+        guard case .frames = outbox.take(into: &frames) else {
+            Issue.record("expected frames")
+            return
+        }
+        #expect(texts(frames) == ["a", "b", "c"])
+        // An array that still holds frames gets the new ones after them.
+        outbox.offer(ByteBuffer(string: "d"))
+        guard case .frames = outbox.take(into: &frames) else {
+            Issue.record("expected frames")
+            return
+        }
+        #expect(texts(frames) == ["a", "b", "c", "d"])
+        frames.removeAll()
+        guard case .empty = outbox.take(into: &frames) else {
+            Issue.record("expected nothing")
+            return
+        }
+        #expect(frames.isEmpty)
+    }
+
+    @Test func aReaderThatFoundNothingIsWokenOnceThenLearnsTheClose() {
+        let outbox = Outbox(maxBytes: 1 << 20, maxFrames: 100, onOverflow: {})
+        let wakes = Atomic(0)
+        outbox.onReady { wakes.add(1, ordering: .relaxed) }
+        var frames: [ByteBuffer] = []
+        guard case .empty = outbox.take(into: &frames) else {
+            Issue.record("expected nothing")
+            return
+        }
+        outbox.offer(ByteBuffer(string: "a"))
+        outbox.offer(ByteBuffer(string: "b"))
+        #expect(wakes.load(ordering: .relaxed) == 1, "one wake for the reader that found nothing")
+        outbox.close(.close(.goingAway, reason: "bye"))
+        guard case .frames = outbox.take(into: &frames) else {
+            Issue.record("what was queued before the close comes first")
+            return
+        }
+        #expect(texts(frames) == ["a", "b"])
+        frames.removeAll()
+        guard case .closed(.close(.goingAway, reason: "bye")) = outbox.take(into: &frames) else {
+            Issue.record("expected the close")
+            return
+        }
+    }
+}
