@@ -53,6 +53,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // One folder per domain (alerts, cameras, check-ins, notice, ...): services, effects, tables
+        // and migrations, timers, read queries and HTTP routes. Above the engine, which names none.
+        .target(
+            name: "VigilDomains",
+            dependencies: ["VigilCore", "VigilStore", "VigilHub", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "VigilServer",
             dependencies: [
@@ -98,6 +105,7 @@ let package = Package(
             name: "vigil",
             dependencies: [
                 "VigilServer",
+                "VigilDomains",
                 "VigilClient",
                 "VigilBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -54,7 +54,7 @@ extension Hub {
         await sites.learn(topic.scope)
         let validated = try services.command(identity, topic: topic, type: type, data: data)
         let event = NewEvent(
-            topic: topic.rawValue, type: validated.type, ts: currentMilliseconds(), from: identity.name, payload: validated.payload,
+            topic: topic.rawValue, type: validated.type, ts: clock.milliseconds(), from: identity.name, payload: validated.payload,
             effect: validated.effect)
         return PreparedPublish(topic: topic, event: event, durability: services.durability(of: topic.kind), reply: validated.reply)
     }
@@ -63,7 +63,7 @@ extension Hub {
     public func publish(_ prepared: PreparedPublish, completion: @escaping @Sendable (Result<Accepted, ProtocolError>) -> Void) {
         guard prepared.durability == .durable else {
             let event = prepared.event
-            broker.fanout(OutgoingEvent(topic: prepared.topic, seq: nil, frame: ByteBuffer(string: ServerFrame.event(
+            bus.publish(OutgoingEvent(topic: prepared.topic, seq: nil, frame: ByteBuffer(string: ServerFrame.event(
                 topic: event.topic, seq: nil, type: event.type, ts: event.ts, from: event.from, epoch: nil, dataJSON: event.payload))))
             completion(.success(Accepted(topic: event.topic, seq: nil, ts: event.ts, derived: nil, reply: prepared.reply)))
             return

@@ -24,10 +24,10 @@ extension Hub {
         if since != nil, exact == nil || durability == .ephemeral {
             throw ProtocolError(.exactTopicRequired, "since needs an exact topic of a durable kind")
         }
-        if pattern.kind == ServiceRegistry.presenceKind, exact == nil {
+        if pattern.kind == PresenceTracker.kind, exact == nil {
             throw ProtocolError(.exactTopicRequired, "presence is watched one topic at a time")
         }
-        if exact != nil, pattern.kind != ServiceRegistry.presenceKind, pattern.segments.count >= Topic.maxSegments {
+        if exact != nil, pattern.kind != PresenceTracker.kind, pattern.segments.count >= Topic.maxSegments {
             throw ProtocolError(.invalidTopic, "a topic to subscribe to has at most \(Topic.maxSegments - 1) segments")
         }
         // An exact durable topic always replays from a known point (`since`, or the head now), so
@@ -75,12 +75,12 @@ extension Hub {
             var data = state.data
             data["head"] = .number(Double(state.head))
             reply(session, ServerFrame.event(
-                topic: exact.rawValue, seq: nil, type: "state", ts: currentMilliseconds(), from: configuration.serverName, epoch: store.epoch,
+                topic: exact.rawValue, seq: nil, type: "state", ts: clock.milliseconds(), from: configuration.serverName, epoch: store.epoch,
                 dataJSON: JSONValue.object(data).canonicalText))
         }
-        broker.add(subscription)
+        bus.add(subscription)
         if let exact {
-            if pattern.kind == ServiceRegistry.presenceKind {
+            if pattern.kind == PresenceTracker.kind {
                 let watched = try Topic(pattern.segments.dropFirst().joined(separator: "/"))
                 session.outbox.offer(presence.stateFrame(of: watched))
             } else {
@@ -113,8 +113,8 @@ extension Hub {
     }
 
     func end(_ subscription: Subscription) {
-        broker.remove(subscription)
-        if let topic = subscription.pattern.exactTopic, topic.kind != ServiceRegistry.presenceKind {
+        bus.remove(subscription)
+        if let topic = subscription.pattern.exactTopic, topic.kind != PresenceTracker.kind {
             presence.leave(topic, session: subscription.session.id)
         }
     }

@@ -1,74 +1,72 @@
 import Logging
-import Metrics
 import NIOCore
-import Synchronization
 import VigilCore
 import VigilStore
 
-/// The engine without HTTP: sessions, authentication, the services, group commit and fan-out.
+/// The engine without HTTP: sessions, authentication, dispatch to the domains' services, group
+/// commit, replay and fan-out. It is given its domains, its store, its bus and its clock, and
+/// names no domain: what a topic kind means is its service's business.
 /// The server feeds it text frames and drains each session's outbox to its socket.
 public final class Hub: Sendable {
     public let configuration: HubConfiguration
     public let metrics: HubMetrics
-    public let store: any EventStore
-    public let authenticator: Authenticator
-    let tokens: TokenRepository
+    public let clock: any HubClock
+    /// The registered domains, whose routes the server mounts.
+    public let domains: [any Domain]
+    let store: any EventStore
+    let authenticator: Authenticator
     let services: ServiceRegistry
     let sites: SiteDirectory
-    public let tables: DomainTables
-    public let thumbnails: ThumbnailStore
-    let broker: Broker
+    let thumbnails: ThumbnailStore
+    let bus: any EventBus
     let presence: PresenceTracker
     let commits: GroupCommit
+    let sessions: SessionRegistry
     let logger: Logger
-    private let connectionsPerToken = Mutex<[String: Int]>([:])
-    /// Open sessions by id, for what concerns them all (token revocation, shutdown).
-    let openSessions = Mutex<[String: Session]>([:])
-    /// Set once shutdown has begun: a connection opened from then on is closed at once.
-    let draining = Atomic<Bool>(false)
 
     public init(
-        database: VigilDatabase, configuration: HubConfiguration, metricsFactory: any MetricsFactory, logger: Logger
+        configuration: HubConfiguration, domains: [any Domain], store: any EventStore, bus: any EventBus, sites: SiteDirectory,
+        authenticator: Authenticator, thumbnails: ThumbnailStore, clock: any HubClock, metrics: HubMetrics, logger: Logger
     ) {
         self.configuration = configuration
-        self.logger = logger
-        metrics = HubMetrics(factory: metricsFactory)
-        let store = EventLog(database: database)
+        self.domains = domains
         self.store = store
-        tokens = TokenRepository(database: database)
-        authenticator = Authenticator(tokens: tokens, logger: logger)
-        let tables = DomainTables(database: database)
-        self.tables = tables
-        let sites = SiteDirectory(tables: tables)
+        self.bus = bus
         self.sites = sites
-        thumbnails = ThumbnailStore(database: database)
-        services = ServiceRegistry([
-            NoticeService(sites: sites),
-            AlertService(sites: sites, tables: tables),
-            CameraService(sites: sites, tables: tables),
-            CheckinService(sites: sites, tables: tables, codes: CheckpointCode(key: database.checkpointKey)),
-        ])
-        broker = Broker(metrics: metrics)
-        presence = PresenceTracker(broker: broker)
-        commits = GroupCommit(store: store, bus: broker, metrics: metrics, maxBatch: configuration.maxCommitBatch, logger: logger)
+        self.authenticator = authenticator
+        self.thumbnails = thumbnails
+        self.clock = clock
+        self.metrics = metrics
+        self.logger = logger
+        services = ServiceRegistry(domains.flatMap(\.services))
+        presence = PresenceTracker(bus: bus, clock: clock)
+        commits = GroupCommit(store: store, bus: bus, metrics: metrics, maxBatch: configuration.maxCommitBatch, logger: logger)
+        sessions = SessionRegistry(maxPerToken: configuration.maxConnectionsPerToken, logger: logger)
     }
+
+    /// Names the store: a client that sees it change knows the store was made anew.
+    public var epoch: String { store.epoch }
 
     // MARK: Sessions
 
     /// A new connection; `onSlowConsumer` runs once if its outbox overflows.
     public func openSession(peer: String, onSlowConsumer: @escaping @Sendable () -> Void) -> Session {
-        let id = TokenSecret.recordID(prefix: "s_")
         let metrics = metrics
         let outbox = Outbox(maxBytes: configuration.outboxMaxBytes, maxFrames: configuration.outboxMaxFrames) {
             metrics.slowConsumerCloses.increment()
             onSlowConsumer()
         }
         metrics.connections.increment()
-        let limiter = RateLimiter(perSecond: configuration.messagesPerSecond, burst: configuration.messagesPerSecond * 2)
-        let session = Session(id: id, peer: peer, outbox: outbox, limiter: limiter)
-        openSessions.withLock { $0[id] = session }
-        if draining.load(ordering: .acquiring) { outbox.close(Self.shutdownClose) }
+        let limiter = RateLimiter(
+            perSecond: configuration.messagesPerSecond, burst: configuration.messagesPerSecond * 2, now: clock.milliseconds())
+        let session = Session(id: TokenSecret.recordID(prefix: "s_"), peer: peer, outbox: outbox, limiter: limiter)
+        sessions.open(session)
         return session
+    }
+
+    /// Who a bearer token belongs to, for the HTTP API: the same checks as a connection's.
+    public func identify(secret: String, peer: String) async throws(ProtocolError) -> Identity {
+        try await authenticator.authenticate(secret, peer: peer)
     }
 
     /// Authenticates a session (from `hello` or a bearer token on the upgrade) and returns its `welcome`.
@@ -77,12 +75,7 @@ public final class Hub: Sendable {
             throw ProtocolError(.alreadyAuthenticated, "this connection is already authenticated")
         }
         let identity = try await authenticator.authenticate(secret, peer: session.peer)
-        let admitted = connectionsPerToken.withLock { counts -> Bool in
-            guard counts[identity.tokenID, default: 0] < configuration.maxConnectionsPerToken else { return false }
-            counts[identity.tokenID, default: 0] += 1
-            return true
-        }
-        guard admitted else {
+        guard sessions.admit(tokenID: identity.tokenID) else {
             logger.warning("refused a connection over the per-token limit", metadata: ["token": "\(identity.tokenID)", "peer": "\(session.peer)"])
             throw ProtocolError(.tooManyConnections, "this token already holds \(configuration.maxConnectionsPerToken) connections")
         }
@@ -95,21 +88,15 @@ public final class Hub: Sendable {
 
     /// The connection is gone: its subscriptions end and its presence leaves.
     public func closeSession(_ session: Session) {
-        let (identity, subscriptions) = session.state.withLock { state -> (Identity?, [Subscription]) in
-            guard !state.closed else { return (nil, []) }
+        let (identity, subscriptions, wasOpen) = session.state.withLock { state -> (Identity?, [Subscription], Bool) in
+            guard !state.closed else { return (nil, [], false) }
             state.closed = true
             let subscriptions = Array(state.subscriptions.values)
             state.subscriptions = [:]
-            return (state.identity, subscriptions)
+            return (state.identity, subscriptions, true)
         }
         for subscription in subscriptions { end(subscription) }
-        openSessions.withLock { _ = $0.removeValue(forKey: session.id) }
-        if let identity {
-            connectionsPerToken.withLock { counts in
-                counts[identity.tokenID, default: 1] -= 1
-                if counts[identity.tokenID] == 0 { counts[identity.tokenID] = nil }
-            }
-        }
+        if wasOpen { sessions.close(session, tokenID: identity?.tokenID) }
         session.outbox.close(.close(.normal, reason: ""))
         metrics.connections.decrement()
     }
@@ -118,19 +105,7 @@ public final class Hub: Sendable {
     /// (close 4010). Returns how many were ended.
     @discardableResult
     public func closeRevokedSessions() async -> Int {
-        let sessions = openSessions.withLock { Array($0.values) }
-        let tokenIDs = Set(sessions.compactMap { $0.identity?.tokenID })
-        guard let ended = try? await tokens.ended(among: tokenIDs, at: currentMilliseconds()), !ended.isEmpty else { return 0 }
-        var closed = 0
-        for session in sessions {
-            guard let tokenID = session.identity?.tokenID, let ending = ended[tokenID] else { continue }
-            let (message, reason) = ending == .revoked
-                ? ("the token has been revoked", "token revoked") : ("the token has expired", "token expired")
-            logger.notice("closing a connection whose token ended", metadata: ["session": "\(session.id)", "token": "\(tokenID)", "reason": "\(reason)"])
-            session.end(with: ProtocolError(.unauthorized, message), code: .tokenRevoked, reason: reason)
-            closed += 1
-        }
-        return closed
+        await sessions.endSessions { [authenticator] tokenIDs in await authenticator.ended(among: tokenIDs) }
     }
 
     // MARK: Requests
@@ -165,7 +140,8 @@ public final class Hub: Sendable {
                 return .close(.afterRefusedAuthentication(error.code), reason: error.code.rawValue)
             }
         }
-        guard session.state.withLock({ $0.limiter.allow() }) else {
+        let now = clock.milliseconds()
+        guard session.state.withLock({ $0.limiter.allow(now: now) }) else {
             refuse(session, ref: message.ref, ProtocolError(.rateLimited, "more than \(configuration.messagesPerSecond) requests per second; slow down"))
             return .proceed
         }
@@ -183,7 +159,7 @@ public final class Hub: Sendable {
         case .hello:
             throw ProtocolError(.alreadyAuthenticated, "this connection is already authenticated")
         case .ping:
-            reply(session, ServerFrame.ok(ref: ref) { $0.field("ts", currentMilliseconds()) })
+            reply(session, ServerFrame.ok(ref: ref) { $0.field("ts", clock.milliseconds()) })
         case .subscribe(let topic, let since):
             try await subscribe(session, identity: identity, pattern: try TopicPattern(topic), since: since, ref: ref)
         case .unsubscribe(let topic):
@@ -222,6 +198,11 @@ public final class Hub: Sendable {
         }
     }
 
+    /// Refuses unless `identity` may read `topic` (as a subscription to it would be checked).
+    public func authorizeRead(_ identity: Identity, topic: String) throws(ProtocolError) {
+        try services.authorizeRead(identity, try TopicPattern(topic))
+    }
+
     // MARK: Replies
 
     func reply(_ session: Session, _ frame: String) {
@@ -236,12 +217,22 @@ public final class Hub: Sendable {
         reply(session, ServerFrame.error(ref: ref, error))
     }
 
+    /// Runs a read of the store, turning its failure into what the client is told.
     func storeCall<T>(_ body: () async throws -> T) async throws(ProtocolError) -> T {
         do {
             return try await body()
+        } catch let refusal as ProtocolError {
+            throw refusal
         } catch {
             logger.error("store read failed", metadata: ["error": "\(error)"])
-            throw ProtocolError(.storeUnavailable, "the store could not be read; try again")
+            throw ProtocolError(StoreError(describing: error))
         }
+    }
+}
+
+extension StoreError {
+    /// A store error as it is, anything else the store let through as a failure of the store.
+    init(describing error: any Error) {
+        self = (error as? StoreError) ?? .unavailable("\(error)")
     }
 }

@@ -21,13 +21,23 @@ public struct HubServer: Sendable {
     public let developmentCA: URL?
     let application: Application<RouterResponder<VigilRequestContext>>
 
-    public init(configuration: ServerConfiguration, logger: Logger) throws {
+    /// Opens the database with the domains' migrations and assembles the hub: its store, bus,
+    /// domains and clock (the system clock unless a test gives its own).
+    public init(configuration: ServerConfiguration, domains: [any Domain.Type], clock: any HubClock = SystemClock(), logger: Logger) throws {
         self.configuration = configuration
-        database = try VigilDatabase(path: configuration.databasePath, maxBytes: configuration.maxDatabaseBytes)
+        let database = try VigilDatabase(
+            path: configuration.databasePath, migrations: domains.flatMap { $0.migrations }, maxBytes: configuration.maxDatabaseBytes)
+        self.database = database
         let registry = PrometheusCollectorRegistry()
+        let metrics = HubMetrics(factory: PrometheusMetricsFactory(registry: registry))
+        let store = EventLog(database: database)
+        let sites = SiteDirectory(store: store)
+        let context = DomainContext(store: store, sites: sites, clock: clock) { name in try database.key(named: name) }
         hub = Hub(
-            database: database, configuration: configuration.hub,
-            metricsFactory: PrometheusMetricsFactory(registry: registry), logger: logger)
+            configuration: configuration.hub, domains: try domains.map { try $0.init(context: context) }, store: store,
+            bus: Broker(metrics: metrics), sites: sites,
+            authenticator: Authenticator(tokens: TokenRepository(database: database), clock: clock, logger: logger),
+            thumbnails: ThumbnailStore(database: database), clock: clock, metrics: metrics, logger: logger)
 
         let certificate: String
         let key: String
@@ -49,8 +59,8 @@ public struct HubServer: Sendable {
         router.add(middleware: ShutdownGate(hub: hub))
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         APIRoutes(hub: hub, registry: registry).register(on: router)
-        SecurityRoutes(hub: hub).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
+        DomainRoutes(hub: hub).register(on: router)
 
         if configuration.conformanceEcho {
             logger.warning("serving the test-only echo endpoint \(ConformanceEcho.path)")

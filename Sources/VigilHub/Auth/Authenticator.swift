@@ -6,10 +6,12 @@ import VigilStore
 /// and the token's id when it is known; a secret is never logged.
 public struct Authenticator: Sendable {
     let tokens: TokenRepository
+    let clock: any HubClock
     let logger: Logger
 
-    public init(tokens: TokenRepository, logger: Logger) {
+    public init(tokens: TokenRepository, clock: any HubClock, logger: Logger) {
         self.tokens = tokens
+        self.clock = clock
         self.logger = logger
     }
 
@@ -33,7 +35,7 @@ public struct Authenticator: Sendable {
             logger.warning("refused a revoked token", metadata: ["peer": "\(peer)", "token": "\(record.id)"])
             throw ProtocolError(.unauthorized, "the token has been revoked")
         }
-        guard !record.hasExpired(at: currentMilliseconds()) else {
+        guard !record.hasExpired(at: clock.milliseconds()) else {
             logger.warning("refused an expired token", metadata: ["peer": "\(peer)", "token": "\(record.id)"])
             throw ProtocolError(.unauthorized, "the token has expired")
         }
@@ -42,5 +44,16 @@ public struct Authenticator: Sendable {
             throw ProtocolError(.unauthorized, "the token is not valid")
         }
         return Identity(tokenID: record.id, name: record.name, role: role, allSites: record.allSites, sites: Set(record.sites))
+    }
+
+    /// Those of `tokenIDs` revoked, or expired by the hub's clock, since they were accepted. A
+    /// failed read ends nothing: the next sweep asks again.
+    func ended(among tokenIDs: Set<String>) async -> [String: TokenRepository.Ending] {
+        do {
+            return try await tokens.ended(among: tokenIDs, at: clock.milliseconds())
+        } catch {
+            logger.error("could not check for revoked tokens", metadata: ["error": "\(error)"])
+            return [:]
+        }
     }
 }

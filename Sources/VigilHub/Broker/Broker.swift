@@ -12,11 +12,11 @@ public final class Broker: Sendable {
     private let index = Mutex(Index())
     private let metrics: HubMetrics
 
-    init(metrics: HubMetrics) {
+    public init(metrics: HubMetrics) {
         self.metrics = metrics
     }
 
-    func add(_ subscription: Subscription) {
+    public func add(_ subscription: Subscription) {
         let key = ObjectIdentifier(subscription)
         index.withLock { index in
             if subscription.pattern.isExact {
@@ -28,7 +28,7 @@ public final class Broker: Sendable {
         metrics.subscriptions.increment()
     }
 
-    func remove(_ subscription: Subscription) {
+    public func remove(_ subscription: Subscription) {
         let key = ObjectIdentifier(subscription)
         let removed = index.withLock { index -> Bool in
             let pattern = subscription.pattern

@@ -5,6 +5,10 @@ import VigilCore
 /// Who is on each exact topic, by session. A join or leave is an ephemeral event on
 /// `presence/{topic}`; a new presence subscriber first gets `presence.state` with every member.
 final class PresenceTracker: Sendable {
+    /// The kind of the topics presence is told on: `presence/{watched topic}`. The engine's own:
+    /// its readers are those who may read the watched topic, and only the server writes it.
+    static let kind = "presence"
+
     struct Member: Sendable {
         let session: String
         let user: String
@@ -16,10 +20,12 @@ final class PresenceTracker: Sendable {
     }
 
     private let members = Mutex<[String: [String: Member]]>([:])
-    private let broker: Broker
+    private let bus: any EventBus
+    private let clock: any HubClock
 
-    init(broker: Broker) {
-        self.broker = broker
+    init(bus: any EventBus, clock: any HubClock) {
+        self.bus = bus
+        self.clock = clock
     }
 
     func join(_ topic: Topic, session: String, identity: Identity) {
@@ -41,25 +47,25 @@ final class PresenceTracker: Sendable {
     func stateFrame(of watched: Topic) -> ByteBuffer {
         let current = members.withLock { $0[watched.rawValue].map { Array($0.values) } ?? [] }
         let list = JSONValue.array(current.sorted { $0.session < $1.session }.map(\.json))
-        return Self.frame(type: "presence.state", data: ["topic": .string(watched.rawValue), "members": list], watched: watched)
+        return frame(type: "presence.state", data: ["topic": .string(watched.rawValue), "members": list], watched: watched)
     }
 
     private func announce(_ type: String, member: Member, on watched: Topic) {
         var data = member.json.objectValue ?? [:]
         data["topic"] = .string(watched.rawValue)
-        let frame = Self.frame(type: type, data: .object(data), watched: watched)
+        let announcement = frame(type: type, data: .object(data), watched: watched)
         let topic = Self.presenceTopic(of: watched)
-        broker.fanout(OutgoingEvent(topic: topic, seq: nil, frame: frame))
+        bus.publish(OutgoingEvent(topic: topic, seq: nil, frame: announcement))
     }
 
     static func presenceTopic(of watched: Topic) -> Topic {
         // A watched topic has at most maxSegments - 1 segments (checked at subscribe), so this is valid.
-        try! Topic("\(ServiceRegistry.presenceKind)/\(watched.rawValue)")
+        try! Topic("\(kind)/\(watched.rawValue)")
     }
 
-    private static func frame(type: String, data: JSONValue, watched: Topic) -> ByteBuffer {
+    private func frame(type: String, data: JSONValue, watched: Topic) -> ByteBuffer {
         ByteBuffer(string: ServerFrame.event(
-            topic: presenceTopic(of: watched).rawValue, seq: nil, type: type, ts: currentMilliseconds(), from: "vigil",
+            topic: Self.presenceTopic(of: watched).rawValue, seq: nil, type: type, ts: clock.milliseconds(), from: "vigil",
             epoch: nil, dataJSON: data.canonicalText))
     }
 }

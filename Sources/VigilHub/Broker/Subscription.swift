@@ -3,7 +3,7 @@ import VigilCore
 
 /// One pattern a session listens to. While it replays history (`since`), live events are held
 /// back and released after the replay, so the subscriber sees every event once and in order.
-final class Subscription: Sendable {
+public final class Subscription: Sendable {
     enum Mode {
         /// Exact topic: forwards events newer than `lastSeq`, dropping any it has already sent.
         case live(lastSeq: UInt64)

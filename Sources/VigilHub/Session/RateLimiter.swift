@@ -1,24 +1,23 @@
-import Foundation
-
-/// A token bucket: `rate` requests per second on average, bursts up to `burst`.
+/// A token bucket: `rate` requests per second on average, bursts up to `burst`. Time comes from
+/// the hub's clock, in milliseconds; a clock that steps back refills nothing.
 struct RateLimiter: Sendable {
     private let rate: Double
     private let burst: Double
     private var tokens: Double
-    private var updated: ContinuousClock.Instant
+    private var updated: Int64
 
-    init(perSecond rate: Int, burst: Int) {
+    init(perSecond rate: Int, burst: Int, now: Int64) {
         self.rate = Double(rate)
         self.burst = Double(burst)
         tokens = Double(burst)
-        updated = .now
+        updated = now
     }
 
-    mutating func allow(now: ContinuousClock.Instant = .now) -> Bool {
-        let elapsed = updated.duration(to: now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        tokens = min(burst, tokens + seconds * rate)
-        updated = now
+    mutating func allow(now: Int64) -> Bool {
+        if now > updated {
+            tokens = min(burst, tokens + Double(now - updated) * rate / 1000)
+            updated = now
+        }
         guard tokens >= 1 else { return false }
         tokens -= 1
         return true

@@ -11,7 +11,7 @@ struct APIRequest {
             throw APIError(ProtocolError(.unauthorized, "send the token as Authorization: Bearer <token>"))
         }
         do {
-            return try await hub.authenticator.authenticate(secret, peer: context.peer)
+            return try await hub.identify(secret: secret, peer: context.peer)
         } catch {
             throw APIError(error)
         }
@@ -43,15 +43,6 @@ struct APIRequest {
             throw APIError(error)
         }
         return Self.json(ServerFrame.ok(ref: nil) { accepted.write(to: &$0) })
-    }
-
-    /// Runs a hub call, turning its refusal into the HTTP error.
-    func answer(_ body: () async throws -> JSONValue) async throws -> Response {
-        do {
-            return Self.json(try await body().canonicalText)
-        } catch let refusal as ProtocolError {
-            throw APIError(refusal)
-        }
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {

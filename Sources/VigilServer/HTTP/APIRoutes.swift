@@ -16,7 +16,7 @@ struct APIRoutes {
             var writer = JSONWriter()
             writer.beginObject()
             writer.field("status", "ok")
-            writer.field("epoch", hub.store.epoch)
+            writer.field("epoch", hub.epoch)
             writer.endObject()
             return APIRequest.json(writer.text)
         }

@@ -35,10 +35,10 @@ struct ThumbnailRoutes {
             }
             let etag = "\"\(hash)\""
             let found: Thumbnail?
-            do {
-                found = try await hub.thumbnails.get(hash)
+            do throws(ProtocolError) {
+                found = try await hub.thumbnail(hash)
             } catch {
-                throw APIError(ProtocolError(.storeUnavailable, "the thumbnail could not be read; try again"))
+                throw APIError(error)
             }
             guard let thumbnail = found else {
                 throw APIError(ProtocolError(.notFound, "no thumbnail \(hash)"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VigilDomains
 import VigilStore
 
 /// A value from the command line, else from the environment, else the default.
@@ -15,7 +16,7 @@ struct StoreOptions: ParsableArguments {
     var directory: URL { URL(fileURLWithPath: setting(dataDirectory, env: "VIGIL_DATA_DIR", default: "data")) }
 
     func open() throws -> VigilDatabase {
-        try VigilDatabase(path: directory.appendingPathComponent("vigil.sqlite").path)
+        try VigilDatabase(path: directory.appendingPathComponent("vigil.sqlite").path, migrations: Domains.migrations)
     }
 }
 

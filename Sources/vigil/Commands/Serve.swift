@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import VigilDomains
 import VigilHub
 import VigilServer
 import VigilStore
@@ -56,7 +57,7 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info
 
-        let server = try HubServer(configuration: configuration, logger: logger)
+        let server = try HubServer(configuration: configuration, domains: Domains.registered, logger: logger)
         let origin = "https://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(configuration.port)"
         say("Vigil hub on \(origin) (WebSocket \(origin.replacingOccurrences(of: "https:", with: "wss:"))/ws)")
         say("Database: \(configuration.databasePath)")
@@ -71,7 +72,7 @@ struct Serve: AsyncParsableCommand {
         }
         if try TokenRepository(database: server.database).isEmpty() {
             let issued = try TokenIssuer(tokens: TokenRepository(database: server.database))
-                .issue(role: .admin, sites: [], allSites: true, name: "first-admin", now: currentMilliseconds())
+                .issue(role: .admin, sites: [], allSites: true, name: "first-admin", now: SystemClock().milliseconds())
             say("""
                 The database is new. Sign in as admin, once, with this link (it is shown only now):
                   \(origin)/#token=\(issued.secret)

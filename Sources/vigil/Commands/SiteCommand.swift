@@ -43,7 +43,7 @@ struct SiteCommand: ParsableCommand {
 
         func run() throws {
             let site = try SiteRepository(database: store.open()).create(
-                id: id, name: name ?? id, at: currentMilliseconds(), timings: timings.applied(to: .standard))
+                id: id, name: name ?? id, at: SystemClock().milliseconds(), timings: timings.applied(to: .standard))
             print("site \(site.id) created")
         }
     }

@@ -26,7 +26,7 @@ struct TokenCommand: ParsableCommand {
         }
 
         func run() throws {
-            let now = currentMilliseconds()
+            let now = SystemClock().milliseconds()
             let issued = try TokenIssuer(tokens: TokenRepository(database: store.open()))
                 .issue(role: role, sites: sites, allSites: allSites, name: name, now: now, expiresAt: expires.map { now + $0.milliseconds })
             print("token \(issued.record.id) (\(issued.record.role), \(issued.record.name)); its secret, shown only now:")
@@ -39,7 +39,7 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let now = currentMilliseconds()
+            let now = SystemClock().milliseconds()
             for token in try TokenRepository(database: store.open()).all() {
                 let scope = token.allSites ? "*" : token.sites.joined(separator: ",")
                 let state = token.revokedAt != nil ? "revoked" : token.hasExpired(at: now) ? "expired" : "active"
@@ -54,7 +54,7 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try TokenRepository(database: store.open()).revoke(id: id, at: currentMilliseconds())
+            try TokenRepository(database: store.open()).revoke(id: id, at: SystemClock().milliseconds())
             print("token \(id) revoked")
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VigilBench
 import VigilCore
+import VigilDomains
 import VigilHub
 import VigilStore
 
@@ -57,15 +58,16 @@ enum BenchSetup {
     ) throws -> Target {
         var target = Target(kind: kind, endpoint: endpoint, serverPID: pid)
         guard kind == .vigil else { return target }
-        let database = try VigilDatabase(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path)
+        let database = try VigilDatabase(
+            path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path, migrations: Domains.migrations)
         let sites = SiteRepository(database: database)
-        for topic in 0..<max(topics, publishers) where try !sites.exists("bench-\(topic)") {
-            _ = try sites.create(id: "bench-\(topic)", name: "benchmark \(topic)", at: currentMilliseconds())
+        for topic in 0..<max(topics, publishers) where try sites.find("bench-\(topic)") == nil {
+            _ = try sites.create(id: "bench-\(topic)", name: "benchmark \(topic)", at: SystemClock().milliseconds())
         }
         let issuer = TokenIssuer(tokens: TokenRepository(database: database))
         func tokens(_ count: Int, role: Role) throws -> [String] {
             try (0..<(count + connectionsPerToken - 1) / connectionsPerToken).map { _ in
-                try issuer.issue(role: role, sites: [], allSites: true, name: "bench-\(role.rawValue)", now: currentMilliseconds()).secret
+                try issuer.issue(role: role, sites: [], allSites: true, name: "bench-\(role.rawValue)", now: SystemClock().milliseconds()).secret
             }
         }
         target.vigilSubscriberTokens = try tokens(subscribers, role: .guard)

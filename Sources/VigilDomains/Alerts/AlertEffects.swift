@@ -1,0 +1,114 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// An alert as a person or device raised it, before the commit gives it its state.
+struct AlertDraft: Sendable {
+    var id: String
+    var site: String
+    var kind: String
+    var severity: Int
+    var message: String
+    var location: String?
+    var locationName: String?
+    var thumbnails: [String]
+}
+
+/// Raises the alert, unless it is motion at a location already being visited: then the visit goes
+/// on (a PIR sensor fires again and again while someone stands at the door) and no new alert is made.
+struct RaiseAlert: DomainEffect {
+    let draft: AlertDraft
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let missing = try transaction.missingThumbnails(draft.thumbnails)
+        guard missing.isEmpty else {
+            throw ProtocolError(.notFound, "no thumbnail \(missing[0]); upload it with POST /api/thumbnails first")
+        }
+        let timings = try transaction.timings(of: draft.site)
+        if let location = draft.location {
+            try transaction.ensureLocation(location, site: draft.site, name: draft.locationName)
+            if draft.kind == "motion", let current = try transaction.location(location, site: draft.site), let visit = current.currentVisit {
+                try transaction.extendVisit(visit, at: location, site: draft.site, time: event.ts, snapshots: draft.thumbnails)
+                event.type = "visit.motion"
+                event.payload = JSONValue.object([
+                    "location": .string(location), "visit": .number(Double(visit)), "at": .number(Double(event.ts)),
+                    "thumbnails": .array(draft.thumbnails.map(JSONValue.string)),
+                ]).canonicalText
+                return []
+            }
+        }
+        var alert = AlertRecord(
+            id: draft.id, site: draft.site, kind: draft.kind, severity: draft.severity, message: draft.message, location: draft.location,
+            thumbnails: draft.thumbnails, visitID: nil, raisedBy: event.from, raisedAt: event.ts,
+            escalateAt: event.ts + timings.escalateAfterMs)
+        if draft.kind == "motion", let location = draft.location {
+            alert.visitID = try transaction.startVisit(
+                at: location, site: draft.site, alertID: alert.id, time: event.ts, snapshots: draft.thumbnails)
+        }
+        try transaction.insert(alert)
+        event.payload = JSONValue.object(["alert": alert.json]).canonicalText
+        return []
+    }
+}
+
+/// raised -> acknowledged, once.
+struct AcknowledgeAlert: DomainEffect {
+    let site: String
+    let id: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let alert = try existingAlert(id, site: site, transaction)
+        guard alert.state == .raised else {
+            throw ProtocolError(.invalidTransition, "alert \(id) is already \(alert.state.rawValue) (by \(alert.acknowledgedBy ?? "?"))")
+        }
+        try transaction.acknowledge(id, by: event.from, at: event.ts)
+        event.payload = JSONValue.object(["alert": .string(id), "by": .string(event.from), "at": .number(Double(event.ts))]).canonicalText
+        return alert.escalatedAt == nil ? [] : [AlertService.escalatedTopic(of: site)]
+    }
+}
+
+/// acknowledged -> resolved, with an optional note.
+struct ResolveAlert: DomainEffect {
+    let site: String
+    let id: String
+    let note: String?
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let alert = try existingAlert(id, site: site, transaction)
+        guard alert.state == .acknowledged else {
+            throw ProtocolError(
+                .invalidTransition,
+                alert.state == .raised ? "alert \(id) must be acknowledged before it is resolved" : "alert \(id) is already resolved")
+        }
+        try transaction.resolve(id, by: event.from, at: event.ts, note: note)
+        var payload: [String: JSONValue] = ["alert": .string(id), "by": .string(event.from), "at": .number(Double(event.ts))]
+        if let note { payload["note"] = .string(note) }
+        event.payload = JSONValue.object(payload).canonicalText
+        return alert.escalatedAt == nil ? [] : [AlertService.escalatedTopic(of: site)]
+    }
+}
+
+private func existingAlert(_ id: String, site: String, _ transaction: any DomainTransaction) throws -> AlertRecord {
+    guard let alert = try transaction.alert(id, site: site) else {
+        throw ProtocolError(.notFound, "there is no alert \(id) at site \(site)")
+    }
+    return alert
+}
+
+/// Fired by the hub's timers: an alert still unacknowledged at its escalation time reaches the
+/// wider audience. Refused (and so skipped) when it was acknowledged meanwhile.
+struct EscalateAlert: DomainEffect {
+    let site: String
+    let id: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        var alert = try existingAlert(id, site: site, transaction)
+        guard alert.state == .raised, alert.escalatedAt == nil, alert.escalateAt <= event.ts else {
+            throw ProtocolError(.invalidTransition, "alert \(id) no longer needs escalating")
+        }
+        try transaction.markEscalated(id, at: event.ts)
+        alert.escalatedAt = event.ts
+        event.payload = JSONValue.object(["alert": alert.json]).canonicalText
+        return [AlertService.escalatedTopic(of: site)]
+    }
+}

@@ -1,0 +1,52 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Reads of the alert domain: the state an `alerts/{site}` subscriber gets first, and the pages of
+/// locations and visits the HTTP API lists.
+struct AlertQueries: Sendable {
+    static let maxPageSize = 200
+    let store: any EventStore
+
+    /// Open alerts (only escalated ones on `alerts/{site}/escalated`) and locations being visited,
+    /// as of the topic's head, read in one transaction.
+    func snapshot(of topic: Topic) async throws -> TopicSnapshot {
+        let site = topic.scope
+        let escalatedOnly = topic.segments.count == 3
+        return try await store.read { transaction in
+            let head = try transaction.head(of: topic.rawValue)
+            var data: [String: JSONValue] = ["alerts": .array(try transaction.openAlerts(of: site, escalatedOnly: escalatedOnly).map(\.json))]
+            if !escalatedOnly {
+                data["visited"] = .array(try transaction.visitedLocations(of: site).map(\.json))
+            }
+            return TopicSnapshot(head: head, data: data)
+        }
+    }
+
+    /// The site's locations by id, after `after`: `{locations, next?}`.
+    func locations(of site: String, after: String?, limit: Int) async throws -> JSONValue {
+        let limit = Self.pageSize(limit)
+        let page = try await store.read { try $0.locations(of: site, after: after, limit: limit) }
+        var body: [String: JSONValue] = ["locations": .array(page.map(\.json))]
+        if page.count == limit, let last = page.last { body["next"] = .string(last.id) }
+        return .object(body)
+    }
+
+    /// A location's visits, newest first, older than visit `before`: `{location, visits, next?}`.
+    func visits(at location: String, site: String, before: Int64?, limit: Int) async throws -> JSONValue {
+        let limit = Self.pageSize(limit)
+        let (unknown, page) = try await store.read {
+            (try $0.location(location, site: site) == nil, try $0.visits(at: location, site: site, before: before, limit: limit))
+        }
+        if unknown {
+            throw ProtocolError(.notFound, "site \(site) has no location \(location)")
+        }
+        var body: [String: JSONValue] = ["location": .string(location), "visits": .array(page.map(\.json))]
+        if page.count == limit, let last = page.last { body["next"] = .number(Double(last.id)) }
+        return .object(body)
+    }
+
+    private static func pageSize(_ asked: Int) -> Int {
+        min(max(asked, 1), maxPageSize)
+    }
+}

@@ -1,0 +1,40 @@
+import VigilCore
+import VigilHub
+
+/// The alert domain over HTTP: a sensor raising an alert with one POST, and pages of locations and
+/// visits. Each goes through the same checks as the WebSocket path.
+struct AlertRoutes {
+    let queries: AlertQueries
+
+    var all: [DomainRoute] {
+        [
+            // A PIR sensor's script: POST {site, kind, location, thumbnails, ...} with its device token.
+            DomainRoute(.post, "api/alerts", body: .frameLimit) { request async throws(ProtocolError) in
+                guard var fields = try request.json("a JSON object {site, kind, ...}").objectValue else {
+                    throw ProtocolError(.badJSON, "the body must be a JSON object {site, kind, ...}")
+                }
+                guard let site = fields.removeValue(forKey: "site")?.stringValue else {
+                    throw ProtocolError(.badRequest, "field 'site' is required")
+                }
+                return try await request.publish(topic: AlertService.topic(of: site), type: "raise", data: .object(fields))
+            },
+            DomainRoute(.get, "api/sites/:site/locations") { [queries] request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                try request.authorizeRead(AlertService.topic(of: site))
+                return .json(try await request.read {
+                    try await queries.locations(of: site, after: request.query["after"], limit: request.query["limit"].flatMap { Int($0) } ?? 50)
+                })
+            },
+            DomainRoute(.get, "api/sites/:site/locations/:location/visits") { [queries] request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                let location = try request.parameter("location")
+                try request.authorizeRead(AlertService.topic(of: site))
+                return .json(try await request.read {
+                    try await queries.visits(
+                        at: location, site: site, before: request.query["before"].flatMap { Int64($0) },
+                        limit: request.query["limit"].flatMap { Int($0) } ?? 50)
+                })
+            },
+        ]
+    }
+}

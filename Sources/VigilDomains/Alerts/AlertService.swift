@@ -1,0 +1,109 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// `alerts/{site}`: the site's control room sees every alert and visit; `alerts/{site}/escalated`
+/// is the wider audience (every operator, and the site's guards) an unacknowledged alert reaches
+/// once the site's escalation time has passed.
+///
+/// Commands: `raise` (devices, guards, operators), `acknowledge` and `resolve` (people). The
+/// lifecycle raised -> acknowledged -> resolved is decided in the commit (`AlertEffects`), so two
+/// operators acknowledging at once get one acknowledgement and one `invalid_transition`.
+struct AlertService: TopicService {
+    public let kind = "alerts"
+    public let durability = Durability.durable
+    static let kinds: Set<String> = ["motion", "door", "panic", "analytics", "missed-checkpoint", "custom"]
+    static let escalatedSegment = "escalated"
+    static let maxMessageLength = 500
+    static let maxNoteLength = 2000
+    static let maxThumbnails = 8
+
+    let controlRoom: SiteScopedAccess
+    let responders: Set<Role> = [.admin, .operator, .guard]
+    let queries: AlertQueries
+
+    init(sites: SiteDirectory, queries: AlertQueries) {
+        controlRoom = SiteScopedAccess(readers: [.admin, .operator], writers: [.admin, .operator, .guard, .device], sites: sites)
+        self.queries = queries
+    }
+
+    static func topic(of site: String) -> String { "alerts/\(site)" }
+    static func escalatedTopic(of site: String) -> String { "alerts/\(site)/\(escalatedSegment)" }
+
+    public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        switch pattern.segments.count {
+        case 2:
+            try controlRoom.authorizeRead(identity, pattern)
+        case 3 where pattern.segments[2] == Self.escalatedSegment:
+            // Every operator hears an escalation, whatever sites the token has; guards only their own sites'.
+            guard identity.role == .admin || identity.role == .operator || identity.role == .guard else {
+                throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not read escalated alerts")
+            }
+            if identity.role == .guard, !identity.covers(site: pattern.segments[1]) {
+                throw ProtocolError(.forbidden, "the token does not cover site \(pattern.segments[1])")
+            }
+        default:
+            throw ProtocolError(.invalidTopic, "alerts topics are alerts/{site} and alerts/{site}/escalated")
+        }
+    }
+
+    public func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        guard topic.segments.count == 2 else {
+            throw ProtocolError(.forbidden, "escalations are published by the server; send commands to alerts/{site}")
+        }
+        try controlRoom.authorizeWrite(identity, topic)
+        switch type {
+        case "raise":
+            return try raise(identity, site: topic.scope, data: data)
+        case "acknowledge", "resolve":
+            guard responders.contains(identity.role) else {
+                throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may raise alerts but not \(type) them")
+            }
+            let fields = try CommandData(data, shape: type == "resolve" ? "{alert, note?}" : "{alert}")
+            let id = try fields.identifier("alert")
+            if type == "acknowledge" {
+                return ValidatedEvent(type: "alert.acknowledged", payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id))
+            }
+            let note = try fields.optionalString("note", maxLength: Self.maxNoteLength)
+            return ValidatedEvent(type: "alert.resolved", payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note))
+        default:
+            throw ProtocolError(.unknownType, "alerts topics take raise, acknowledge and resolve")
+        }
+    }
+
+    private func raise(_ identity: Identity, site: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        let fields = try CommandData(data, shape: "{kind, severity?, message?, location?, locationName?, thumbnails?}")
+        let kind = try fields.string("kind", maxLength: 32)
+        guard Self.kinds.contains(kind), kind != "missed-checkpoint" else {
+            throw ProtocolError(.invalidData, "data.kind must be one of motion, door, panic, analytics, custom")
+        }
+        let location = try fields.optionalIdentifier("location")
+        if kind == "motion", location == nil {
+            throw ProtocolError(.invalidData, "a motion alert needs data.location: visits are kept per location")
+        }
+        let draft = AlertDraft(
+            id: TokenSecret.recordID(prefix: "al_"), site: site, kind: kind,
+            severity: try fields.integer("severity", in: 1...5) ?? Self.defaultSeverity(of: kind),
+            message: try fields.optionalString("message", maxLength: Self.maxMessageLength) ?? Self.defaultMessage(kind, at: location),
+            location: location, locationName: try fields.optionalString("locationName", maxLength: 100),
+            thumbnails: try fields.hashes("thumbnails", max: Self.maxThumbnails))
+        return ValidatedEvent(type: "alert.raised", payload: ["alert": .string(draft.id)], effect: RaiseAlert(draft: draft))
+    }
+
+    static func defaultSeverity(of kind: String) -> Int {
+        switch kind {
+        case "panic": 5
+        case "door", "analytics", "missed-checkpoint": 3
+        default: 2
+        }
+    }
+
+    private static func defaultMessage(_ kind: String, at location: String?) -> String {
+        let what = kind.prefix(1).uppercased() + kind.dropFirst()
+        return location.map { "\(what) at \($0)" } ?? what
+    }
+
+    public func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+        try await queries.snapshot(of: topic)
+    }
+}

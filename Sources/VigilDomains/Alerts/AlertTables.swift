@@ -1,0 +1,97 @@
+import VigilStore
+
+public enum AlertState: String, Sendable, Decodable {
+    case raised, acknowledged, resolved
+}
+
+/// An alert as the `alerts` table keeps it.
+struct AlertRecord: Sendable, Equatable, Decodable {
+    var id: String
+    var site: String
+    var kind: String
+    var severity: Int
+    var message: String
+    var location: String?
+    /// SHA-256 hashes of the snapshot thumbnails.
+    var thumbnails: TextList
+    /// The visit the alert began, for motion at a location.
+    var visitID: Int64?
+    var state: AlertState
+    var raisedBy: String
+    var raisedAt: Int64
+    var acknowledgedBy: String?
+    var acknowledgedAt: Int64?
+    var resolvedBy: String?
+    var resolvedAt: Int64?
+    var note: String?
+    var escalateAt: Int64
+    var escalatedAt: Int64?
+
+    init(
+        id: String, site: String, kind: String, severity: Int, message: String, location: String?, thumbnails: [String],
+        visitID: Int64?, raisedBy: String, raisedAt: Int64, escalateAt: Int64
+    ) {
+        self.id = id
+        self.site = site
+        self.kind = kind
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.thumbnails = TextList(thumbnails)
+        self.visitID = visitID
+        self.state = .raised
+        self.raisedBy = raisedBy
+        self.raisedAt = raisedAt
+        self.escalateAt = escalateAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, site, kind, severity, message, location, thumbnails, state, raisedBy, raisedAt, acknowledgedBy, acknowledgedAt
+        case resolvedBy, resolvedAt, note, escalateAt, escalatedAt
+        case visitID = "visitId"
+    }
+}
+
+extension DomainTransaction {
+    func insert(_ alert: AlertRecord) throws {
+        try execute(
+            """
+            INSERT INTO alerts (id, site, kind, severity, message, location, thumbnails, visit_id, state, raised_by, raised_at, escalate_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                alert.id, alert.site, alert.kind, alert.severity, alert.message, alert.location, alert.thumbnails, alert.visitID,
+                alert.state.rawValue, alert.raisedBy, alert.raisedAt, alert.escalateAt,
+            ])
+    }
+
+    func alert(_ id: String, site: String) throws -> AlertRecord? {
+        try fetchOne(AlertRecord.self, "SELECT * FROM alerts WHERE id = ? AND site = ?", [id, site])
+    }
+
+    func acknowledge(_ id: String, by who: String, at time: Int64) throws {
+        try execute("UPDATE alerts SET state = 'acknowledged', acknowledged_by = ?, acknowledged_at = ? WHERE id = ?", [who, time, id])
+    }
+
+    func resolve(_ id: String, by who: String, at time: Int64, note: String?) throws {
+        try execute("UPDATE alerts SET state = 'resolved', resolved_by = ?, resolved_at = ?, note = ? WHERE id = ?", [who, time, note, id])
+    }
+
+    func markEscalated(_ id: String, at time: Int64) throws {
+        try execute("UPDATE alerts SET escalated_at = ? WHERE id = ?", [time, id])
+    }
+
+    /// Alerts not yet resolved, oldest first; only escalated ones when `escalatedOnly`.
+    func openAlerts(of site: String, escalatedOnly: Bool = false) throws -> [AlertRecord] {
+        let filter = escalatedOnly ? "AND escalated_at IS NOT NULL" : ""
+        return try fetchAll(AlertRecord.self, "SELECT * FROM alerts WHERE site = ? AND state != 'resolved' \(filter) ORDER BY raised_at, id", [site])
+    }
+
+    /// Raised, unacknowledged alerts whose escalation time has come.
+    func alertsDueToEscalate(at now: Int64) throws -> [AlertRecord] {
+        try fetchAll(
+            AlertRecord.self,
+            "SELECT * FROM alerts WHERE state = 'raised' AND escalated_at IS NULL AND escalate_at <= ? ORDER BY escalate_at LIMIT 500",
+            [now])
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Replaces the site's camera topology.
+struct ImportTopology: DomainEffect {
+    let site: String
+    let camerasJSON: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        try transaction.replaceCameraTopology(of: site, json: camerasJSON, by: event.from, at: event.ts)
+        return []
+    }
+}
+
+/// Moves a viewer to a camera, deciding against the topology and the viewer's current camera as
+/// they are in the commit. The event also goes to the viewer's own topic, for those following it.
+struct SwitchCamera: DomainEffect {
+    enum Move: Sendable {
+        case to(String, jump: Bool)
+        case swipe(CameraDirection)
+    }
+
+    let site: String
+    let viewer: String
+    let move: Move
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard let stored = try transaction.cameraTopology(of: site),
+            let topology = try? JSONDecoder().decode(CameraTopology.self, from: Data(#"{"cameras":\#(stored)}"#.utf8))
+        else {
+            throw ProtocolError(.notFound, "site \(site) has no camera topology; import one first")
+        }
+        let current = try transaction.cameraView(of: viewer, site: site)?.camera
+        var payload: [String: JSONValue] = ["viewer": .string(viewer), "by": .string(event.from)]
+        payload["from"] = current.map(JSONValue.string)
+        let target: Camera
+        switch move {
+        case .to(let id, let jump):
+            guard let camera = topology.camera(id) else {
+                throw ProtocolError(.notFound, "site \(site) has no camera \(id)")
+            }
+            if let current, current != id, !jump, !topology.isNeighbour(id, of: current) {
+                throw ProtocolError(.notANeighbour, "camera \(id) is not a neighbour of camera \(current); send jump: true to jump there")
+            }
+            payload["jump"] = .bool(jump)
+            target = camera
+        case .swipe(let direction):
+            guard let current else {
+                throw ProtocolError(.noNeighbour, "\(viewer) shows no camera yet; switch to one first")
+            }
+            guard let camera = topology.neighbour(of: current, direction) else {
+                throw ProtocolError(.noNeighbour, "camera \(current) has no neighbour \(direction.rawValue)")
+            }
+            payload["direction"] = .string(direction.rawValue)
+            target = camera
+        }
+        try transaction.setCameraView(CameraView(viewer: viewer, camera: target.id, switchedBy: event.from, switchedAt: event.ts), site: site)
+        payload["camera"] = .string(target.id)
+        payload["floor"] = .number(Double(target.floor))
+        payload["streamURL"] = target.streamURL.map(JSONValue.string)
+        event.payload = JSONValue.object(payload).canonicalText
+        return [CameraService.viewTopic(of: viewer, site: site)]
+    }
+}

@@ -1,0 +1,26 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Reads of the camera domain: the wall and its views as `cameras/{site}` subscribers (and
+/// `GET /api/sites/{site}/cameras`) get them, or one viewer's current camera.
+struct CameraQueries: Sendable {
+    let store: any EventStore
+
+    func snapshot(of topic: Topic) async throws -> TopicSnapshot {
+        let site = topic.scope
+        let viewer = topic.segments.count == 4 ? topic.segments[3] : nil
+        return try await store.read { transaction in
+            let head = try transaction.head(of: topic.rawValue)
+            if let viewer {
+                var data: [String: JSONValue] = ["viewer": .string(viewer)]
+                data["view"] = try transaction.cameraView(of: viewer, site: site)?.json
+                return TopicSnapshot(head: head, data: data)
+            }
+            let cameras = try transaction.cameraTopology(of: site).flatMap { try? JSONValue(parsing: $0) }
+            return TopicSnapshot(head: head, data: [
+                "cameras": cameras ?? .array([]), "views": .array(try transaction.cameraViews(of: site).map(\.json)),
+            ])
+        }
+    }
+}

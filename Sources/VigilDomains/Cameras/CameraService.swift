@@ -1,0 +1,127 @@
+import Foundation
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// `cameras/{site}`: the site's camera wall (topology) and every camera switch;
+/// `cameras/{site}/view/{viewer}` follows one viewer (a guard's tablet, a wall of the control room).
+///
+/// Commands: `topology` (import, replaces the site's cameras), `switch` (an operator puts a camera
+/// on a viewer; to a camera that is not a neighbour of the current one only with `jump`), `swipe`
+/// (a guard moves their own view up/down a floor or left/right to a neighbour, resolved by the hub
+/// against the topology).
+struct CameraService: TopicService {
+    let kind = "cameras"
+    let durability = Durability.durable
+    static let viewSegment = "view"
+
+    let access: SiteScopedAccess
+    let queries: CameraQueries
+
+    init(sites: SiteDirectory, queries: CameraQueries) {
+        access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator, .guard, .device], sites: sites)
+        self.queries = queries
+    }
+
+    static func topic(of site: String) -> String { "cameras/\(site)" }
+    static func viewTopic(of viewer: String, site: String) -> String { "cameras/\(site)/\(viewSegment)/\(viewer)" }
+
+    func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        let segments = pattern.segments
+        guard segments.count == 2 || (segments.count == 4 && segments[2] == Self.viewSegment) else {
+            throw ProtocolError(.invalidTopic, "cameras topics are cameras/{site} and cameras/{site}/view/{viewer}")
+        }
+        try access.authorizeRead(identity, pattern)
+    }
+
+    func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        guard topic.segments.count == 2 else {
+            throw ProtocolError(.forbidden, "a viewer's topic is written by the hub; send commands to cameras/{site}")
+        }
+        try access.authorizeWrite(identity, topic)
+        let site = topic.scope
+        switch type {
+        case "topology":
+            try require(identity, in: [.admin, .operator, .device], to: "import a camera topology")
+            let topology = try Self.topology(from: data)
+            let cameras = Self.json(of: topology)
+            return ValidatedEvent(
+                type: "camera.topology", payload: ["cameras": cameras], effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))
+        case "switch":
+            try require(identity, in: [.admin, .operator], to: "push a camera to a viewer")
+            let fields = try CommandData(data, shape: "{viewer, camera, jump?}")
+            let viewer = try fields.identifier("viewer")
+            let camera = try fields.string("camera", maxLength: 128)
+            let move = SwitchCamera.Move.to(camera, jump: try fields.bool("jump") ?? false)
+            return ValidatedEvent(type: "camera.switched", payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: move))
+        case "swipe":
+            try require(identity, in: [.admin, .operator, .guard], to: "swipe a camera view")
+            let fields = try CommandData(data, shape: "{direction, viewer?}")
+            guard let name = fields.fields["direction"]?.stringValue, let direction = CameraDirection(rawValue: name) else {
+                throw ProtocolError(.invalidData, "data.direction must be up, down, left or right")
+            }
+            let viewer = try fields.optionalIdentifier("viewer") ?? identity.name
+            // A guard moves their own view; the control room may move any.
+            if identity.role == .guard, viewer != identity.name {
+                throw ProtocolError(.forbidden, "a guard swipes their own view (\(identity.name)) only")
+            }
+            guard Topic.isValidSegment(viewer) else {
+                throw ProtocolError(.invalidData, "the viewer name \"\(viewer)\" cannot name a topic; give data.viewer")
+            }
+            return ValidatedEvent(type: "camera.switched", payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction)))
+        default:
+            throw ProtocolError(.unknownType, "cameras topics take topology, switch and swipe")
+        }
+    }
+
+    private func require(_ identity: Identity, in roles: Set<Role>, to action: String) throws(ProtocolError) {
+        guard roles.contains(identity.role) else {
+            throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not \(action)")
+        }
+    }
+
+    /// Accepts the seed's iSurveillance JSON (`Number_of_cams`, `Cams`) and the clean model (`cameras`).
+    static func topology(from data: JSONValue) throws(ProtocolError) -> CameraTopology {
+        let bytes = Data(data.canonicalText.utf8)
+        if data["Cams"] != nil {
+            do {
+                return try CameraTopologyJSON.parse(bytes)
+            } catch {
+                throw ProtocolError(.invalidData, "camera topology: \(error)")
+            }
+        }
+        guard data["cameras"]?.arrayValue != nil else {
+            throw ProtocolError(.invalidData, "data must be a camera topology: {cameras: [...]} or the iSurveillance {Number_of_cams, Cams}")
+        }
+        do {
+            return try JSONDecoder().decode(CameraTopology.self, from: bytes)
+        } catch {
+            throw ProtocolError(.invalidData, "camera topology: \(Self.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return "at \(path.isEmpty ? "top level" : String(path.drop { $0 == "." })): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// The clean model as a JSON array, the form events and snapshots carry.
+    static func json(of topology: CameraTopology) -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let data = try? encoder.encode(topology), let value = try? JSONValue(parsing: data) else {
+            return .array([])
+        }
+        return value["cameras"] ?? .array([])
+    }
+
+    func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+        try await queries.snapshot(of: topic)
+    }
+}

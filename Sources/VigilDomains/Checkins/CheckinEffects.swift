@@ -1,0 +1,60 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Records a new checkpoint; its first check-in is due one interval after creation.
+struct CreateCheckpoint: DomainEffect {
+    let site: String
+    let id: String
+    let name: String
+    let everyMs: Int64
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let checkpoint = CheckpointRecord(site: site, id: id, name: name, everyMs: everyMs, createdAt: event.ts)
+        try transaction.insert(checkpoint)
+        event.payload = JSONValue.object(["checkpoint": checkpoint.json]).canonicalText
+        return []
+    }
+}
+
+/// Records a guard's check-in; the next one is due an interval later.
+struct RecordCheckIn: DomainEffect {
+    let site: String
+    let checkpoint: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard let record = try transaction.checkpoint(checkpoint, site: site) else {
+            throw ProtocolError(.notFound, "there is no checkpoint \(checkpoint) at site \(site)")
+        }
+        try transaction.recordCheckIn(at: record, guard: event.from, time: event.ts)
+        event.payload = JSONValue.object([
+            "checkpoint": .string(record.id), "name": .string(record.name), "guard": .string(event.from), "at": .number(Double(event.ts)),
+            "nextDueAt": .number(Double(event.ts + record.everyMs)),
+        ]).canonicalText
+        return []
+    }
+}
+
+/// Fired by the hub's timers: a checkpoint was not visited within its interval. Raises a
+/// missed-checkpoint alert (also told on `checkins/{site}`) and sets the next due time.
+struct MissCheckpoint: DomainEffect {
+    let site: String
+    let checkpoint: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard let record = try transaction.checkpoint(checkpoint, site: site), record.dueAt <= event.ts else {
+            throw ProtocolError(.invalidTransition, "checkpoint \(checkpoint) is not overdue")
+        }
+        // The next round is a full interval from now: one alert for however many rounds passed
+        // unvisited (a hub that was down notices late), then a fair chance to make the next one.
+        let nextDue = event.ts + record.everyMs
+        try transaction.setDue(of: record, at: nextDue)
+        let alert = try transaction.raiseAlert(
+            site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))",
+            by: event.from, at: event.ts)
+        event.payload = JSONValue.object([
+            "alert": alert.json, "checkpoint": .object(["id": .string(record.id), "name": .string(record.name), "dueAt": .number(Double(nextDue))]),
+        ]).canonicalText
+        return [CheckinService.topic(of: site)]
+    }
+}

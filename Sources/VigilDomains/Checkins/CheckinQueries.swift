@@ -1,0 +1,16 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Reads of the check-in domain: the site's checkpoints as a `checkins/{site}` subscriber first gets them.
+struct CheckinQueries: Sendable {
+    let store: any EventStore
+
+    func snapshot(of topic: Topic) async throws -> TopicSnapshot {
+        try await store.read { transaction in
+            TopicSnapshot(
+                head: try transaction.head(of: topic.rawValue),
+                data: ["checkpoints": .array(try transaction.checkpoints(of: topic.scope).map(\.json))])
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// `checkins/{site}`: patrol checkpoints and guards' check-ins.
+///
+/// Commands: `create_checkpoint` (admins and operators; the `ok` alone carries the signed QR code,
+/// never an event) and `check_in` (guards, with the scanned code). A checkpoint not visited within
+/// its interval raises a missed-checkpoint alert (`MissCheckpoint`).
+struct CheckinService: TopicService {
+    let kind = "checkins"
+    let durability = Durability.durable
+    /// Shortest and longest patrol interval.
+    static let intervals: ClosedRange<Int64> = 1000...(30 * 86_400_000)
+
+    let access: SiteScopedAccess
+    let codes: CheckpointCode
+    let queries: CheckinQueries
+
+    init(sites: SiteDirectory, queries: CheckinQueries, codes: CheckpointCode) {
+        access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator, .guard], sites: sites)
+        self.codes = codes
+        self.queries = queries
+    }
+
+    static func topic(of site: String) -> String { "checkins/\(site)" }
+
+    func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        try access.requireSiteTopic(pattern.segments)
+        try access.authorizeRead(identity, pattern)
+    }
+
+    func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        try access.requireSiteTopic(topic.segments)
+        try access.authorizeWrite(identity, topic)
+        let site = topic.scope
+        switch type {
+        case "create_checkpoint":
+            guard identity.role == .admin || identity.role == .operator else {
+                throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not create checkpoints")
+            }
+            let fields = try CommandData(data, shape: "{name, every}")
+            let name = try fields.string("name", maxLength: 100)
+            let every = try fields.duration("every", in: Self.intervals)
+            let id = TokenSecret.recordID(prefix: "cp_")
+            return ValidatedEvent(
+                type: "checkpoint.created", payload: ["checkpoint": .string(id)],
+                effect: CreateCheckpoint(site: site, id: id, name: name, everyMs: every),
+                reply: ["checkpoint": .string(id), "code": .string(codes.code(site: site, checkpoint: id))])
+        case "check_in":
+            guard identity.role == .guard || identity.role == .admin else {
+                throw ProtocolError(.forbidden, "only guards check in at checkpoints")
+            }
+            let fields = try CommandData(data, shape: "{code}")
+            let code = try fields.string("code", maxLength: 256)
+            guard let named = codes.verify(code) else {
+                throw ProtocolError(.invalidCheckpointCode, "the code is not a checkpoint code of this hub (forged or altered)")
+            }
+            guard named.site == site else {
+                throw ProtocolError(.invalidCheckpointCode, "the code is for a checkpoint of another site")
+            }
+            return ValidatedEvent(type: "checkin.recorded", payload: ["checkpoint": .string(named.checkpoint)], effect: RecordCheckIn(site: site, checkpoint: named.checkpoint))
+        default:
+            throw ProtocolError(.unknownType, "checkins topics take create_checkpoint and check_in")
+        }
+    }
+
+    func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+        try await queries.snapshot(of: topic)
+    }
+}

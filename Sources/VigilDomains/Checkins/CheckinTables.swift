@@ -1,0 +1,56 @@
+import VigilStore
+
+/// A patrol checkpoint: a guard must check in at it at least every `everyMs`.
+struct CheckpointRecord: Sendable, Equatable, Decodable {
+    var site: String
+    var id: String
+    var name: String
+    var everyMs: Int64
+    /// When the next check-in is due; past it, the checkpoint is missed.
+    var dueAt: Int64
+    var lastCheckInAt: Int64?
+    var lastGuard: String?
+    var createdAt: Int64
+
+    init(site: String, id: String, name: String, everyMs: Int64, createdAt: Int64) {
+        self.site = site
+        self.id = id
+        self.name = name
+        self.everyMs = everyMs
+        self.dueAt = createdAt + everyMs
+        self.createdAt = createdAt
+    }
+}
+
+extension DomainTransaction {
+    func insert(_ checkpoint: CheckpointRecord) throws {
+        try execute(
+            "INSERT INTO checkpoints (site, id, name, every_ms, due_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [checkpoint.site, checkpoint.id, checkpoint.name, checkpoint.everyMs, checkpoint.dueAt, checkpoint.createdAt])
+    }
+
+    func checkpoint(_ id: String, site: String) throws -> CheckpointRecord? {
+        try fetchOne(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? AND id = ?", [site, id])
+    }
+
+    func checkpoints(of site: String) throws -> [CheckpointRecord] {
+        try fetchAll(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? ORDER BY name, id", [site])
+    }
+
+    /// Records a guard's check-in; the next one is due an interval later.
+    func recordCheckIn(at checkpoint: CheckpointRecord, guard name: String, time: Int64) throws {
+        try execute("INSERT INTO check_ins (site, checkpoint, guard, at) VALUES (?, ?, ?, ?)", [checkpoint.site, checkpoint.id, name, time])
+        try execute(
+            "UPDATE checkpoints SET last_check_in_at = ?, last_guard = ?, due_at = ? WHERE site = ? AND id = ?",
+            [time, name, time + checkpoint.everyMs, checkpoint.site, checkpoint.id])
+    }
+
+    func setDue(of checkpoint: CheckpointRecord, at time: Int64) throws {
+        try execute("UPDATE checkpoints SET due_at = ? WHERE site = ? AND id = ?", [time, checkpoint.site, checkpoint.id])
+    }
+
+    /// Checkpoints whose check-in is overdue.
+    func checkpointsDue(at now: Int64) throws -> [CheckpointRecord] {
+        try fetchAll(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE due_at <= ? ORDER BY due_at LIMIT 500", [now])
+    }
+}

@@ -1,0 +1,14 @@
+import VigilHub
+import VigilStore
+
+/// What the check-in domain's clock fires: a missed-checkpoint alert on the site's alerts topic
+/// (also told on `checkins/{site}`) for each checkpoint past its due time.
+enum CheckinTimers {
+    static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
+        try transaction.checkpointsDue(at: now).map { checkpoint in
+            TimerFiring(
+                topic: AlertService.topic(of: checkpoint.site), type: "alert.raised",
+                effect: MissCheckpoint(site: checkpoint.site, checkpoint: checkpoint.id))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import VigilHub
+import VigilStore
+
+/// Patrol checkpoints, signed QR codes and guards' check-ins: `checkins/{site}` (docs/protocol.md
+/// §6.5). A checkpoint not visited in its interval raises an alert through the alerts domain.
+public struct CheckinsDomain: Domain {
+    public static let migrations = CheckinMigrations.all
+    /// The name under which the store keeps the key that signs checkpoint codes.
+    static let codeKeyName = "checkpoint_key"
+    private let service: CheckinService
+
+    public init(context: DomainContext) throws {
+        service = CheckinService(
+            sites: context.sites, queries: CheckinQueries(store: context.store), codes: CheckpointCode(key: try context.key(Self.codeKeyName)))
+    }
+
+    public var services: [any TopicService] { [service] }
+
+    public func dueTimers(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
+        try CheckinTimers.due(at: now, in: transaction)
+    }
+}

@@ -1,0 +1,94 @@
+import VigilCore
+
+/// The `data` object of a command, read field by field with a precise refusal for each mistake.
+public struct CommandData {
+    public let fields: [String: JSONValue]
+
+    public init(_ data: JSONValue, shape: String) throws(ProtocolError) {
+        guard let fields = data.objectValue else {
+            throw ProtocolError(.invalidData, "data must be an object \(shape)")
+        }
+        self.fields = fields
+    }
+
+    public func string(_ key: String, maxLength: Int) throws(ProtocolError) -> String {
+        guard let text = try optionalString(key, maxLength: maxLength) else {
+            throw ProtocolError(.invalidData, "data.\(key) is required")
+        }
+        return text
+    }
+
+    /// A non-blank string of at most `maxLength` characters, or nil when absent or null.
+    public func optionalString(_ key: String, maxLength: Int) throws(ProtocolError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let text = value.stringValue, !text.allSatisfy(\.isWhitespace) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a non-empty string")
+        }
+        guard text.count <= maxLength else {
+            throw ProtocolError(.invalidData, "data.\(key) is longer than \(maxLength) characters")
+        }
+        return text
+    }
+
+    /// An id usable as a topic segment: 1-64 of A-Z a-z 0-9 - _ .
+    public func identifier(_ key: String) throws(ProtocolError) -> String {
+        guard let id = try optionalIdentifier(key) else {
+            throw ProtocolError(.invalidData, "data.\(key) is required")
+        }
+        return id
+    }
+
+    public func optionalIdentifier(_ key: String) throws(ProtocolError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let id = value.stringValue, Topic.isValidSegment(id) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be 1-\(Topic.maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
+        }
+        return id
+    }
+
+    public func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let number = value.numberValue, let whole = Int(exactly: number), range.contains(whole) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return whole
+    }
+
+    public func bool(_ key: String) throws(ProtocolError) -> Bool? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let flag = value.boolValue else { throw ProtocolError(.invalidData, "data.\(key) must be true or false") }
+        return flag
+    }
+
+    /// A list of thumbnail hashes (lowercase hex SHA-256), at most `max`.
+    public func hashes(_ key: String, max: Int) throws(ProtocolError) -> [String] {
+        guard let value = fields[key], value != .null else { return [] }
+        guard let list = value.arrayValue, list.count <= max else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a list of at most \(max) thumbnail hashes")
+        }
+        var hashes: [String] = []
+        for item in list {
+            guard let hash = item.stringValue, SHA256Hex.isValid(hash) else {
+                throw ProtocolError(.invalidData, "data.\(key) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
+            }
+            if !hashes.contains(hash) { hashes.append(hash) }
+        }
+        return hashes
+    }
+
+    /// A duration as text ("30m") or milliseconds, within `range`.
+    public func duration(_ key: String, in range: ClosedRange<Int64>) throws(ProtocolError) -> Int64 {
+        let milliseconds: Int64?
+        switch fields[key] {
+        case .string(let text): milliseconds = DurationText.milliseconds(text)
+        case .number(let number): milliseconds = Int64(exactly: number)
+        default: throw ProtocolError(.invalidData, "data.\(key) is required: a duration such as \"30m\" or milliseconds")
+        }
+        guard let milliseconds, range.contains(milliseconds) else {
+            throw ProtocolError(
+                .invalidData,
+                "data.\(key) must be a duration from \(DurationText.text(range.lowerBound)) to \(DurationText.text(range.upperBound)), e.g. \"30m\"")
+        }
+        return milliseconds
+    }
+}

@@ -1,0 +1,88 @@
+import VigilCore
+
+/// An HTTP route a domain declares and the server mounts. The server authenticates the bearer
+/// token, reads the body within its limit and turns a thrown `ProtocolError` into the HTTP error,
+/// so a domain's route is only what is particular to it.
+public struct DomainRoute: Sendable {
+    public enum Method: Sendable {
+        case get, post, put
+    }
+
+    /// How much of the body the server reads before the handler runs.
+    public enum Body: Sendable {
+        case none
+        /// Up to the hub's frame limit, as a WebSocket publish.
+        case frameLimit
+        case upTo(Int)
+    }
+
+    public let method: Method
+    /// Hummingbird's syntax: `api/sites/:site/locations`.
+    public let path: String
+    public let body: Body
+    public let handle: @Sendable (RouteRequest) async throws(ProtocolError) -> RouteReply
+
+    public init(
+        _ method: Method, _ path: String, body: Body = .none,
+        handle: @escaping @Sendable (RouteRequest) async throws(ProtocolError) -> RouteReply
+    ) {
+        self.method = method
+        self.path = path
+        self.body = body
+        self.handle = handle
+    }
+}
+
+/// One authenticated request to a domain route.
+public struct RouteRequest: Sendable {
+    public let identity: Identity
+    public let parameters: [String: String]
+    public let query: [String: String]
+    public let body: [UInt8]
+    let hub: Hub
+
+    public init(identity: Identity, parameters: [String: String], query: [String: String], body: [UInt8], hub: Hub) {
+        self.identity = identity
+        self.parameters = parameters
+        self.query = query
+        self.body = body
+        self.hub = hub
+    }
+
+    /// A path parameter the route's path names.
+    public func parameter(_ name: String) throws(ProtocolError) -> String {
+        guard let value = parameters[name] else { throw ProtocolError(.badRequest, "missing path parameter \(name)") }
+        return value
+    }
+
+    /// The body as JSON; `what` says what was expected, for the refusal.
+    public func json(_ what: String) throws(ProtocolError) -> JSONValue {
+        guard let value = try? JSONValue(parsing: body) else {
+            throw ProtocolError(.badJSON, "the body must be \(what)")
+        }
+        return value
+    }
+
+    /// Refuses unless the requester may read `topic`, as a subscription to it would be checked.
+    public func authorizeRead(_ topic: String) throws(ProtocolError) {
+        try hub.authorizeRead(identity, topic: topic)
+    }
+
+    /// Runs a read of the store; its failure is logged and answered `store_unavailable`.
+    public func read<T>(_ body: () async throws -> T) async throws(ProtocolError) -> T {
+        try await hub.storeCall(body)
+    }
+
+    /// Publishes as the requester, through the same checks as the WebSocket path.
+    public func publish(topic: String, type: String, data: JSONValue) async throws(ProtocolError) -> RouteReply {
+        .accepted(try await hub.publish(await hub.prepare(identity: identity, topic: topic, type: type, data: data)))
+    }
+}
+
+/// What a domain route answers.
+public enum RouteReply: Sendable {
+    /// 200 with this JSON.
+    case json(JSONValue)
+    /// A publish was committed: the same `ok` as the WebSocket path.
+    case accepted(Hub.Accepted)
+}

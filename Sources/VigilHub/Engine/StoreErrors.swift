@@ -1,0 +1,16 @@
+import VigilCore
+import VigilStore
+
+/// Services refuse with protocol errors, in the commit too: the store hands them back as they are.
+extension ProtocolError: EffectRefusal {}
+
+extension ProtocolError {
+    /// What a client is told when the store could not do what its request needed.
+    init(_ error: StoreError) {
+        switch error {
+        case .notFound(let what): self.init(.notFound, "\(what) does not exist")
+        case .alreadyExists(let what): self.init(.badRequest, "\(what) already exists")
+        case .unavailable: self.init(.storeUnavailable, "the store could not be read; try again")
+        }
+    }
+}

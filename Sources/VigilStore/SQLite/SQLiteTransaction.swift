@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// `DomainTransaction` on a GRDB connection: the SQLite back end's side of the seam.
+struct SQLiteTransaction: DomainTransaction {
+    let db: Database
+
+    func execute(_ sql: String, _ arguments: [any StoreArgument]) throws {
+        if arguments.isEmpty {
+            try db.execute(sql: sql)
+        } else {
+            try db.cachedStatement(sql: sql).execute(arguments: Self.bind(arguments))
+        }
+    }
+
+    func fetchAll<Record: Decodable>(_ type: Record.Type, _ sql: String, _ arguments: [any StoreArgument]) throws -> [Record] {
+        try DecodedRow<Record>.fetchAll(db.cachedStatement(sql: sql), arguments: Self.bind(arguments)).map(\.record)
+    }
+
+    func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: Self.bind(arguments)) else { return nil }
+        let value: DatabaseValue = row[0]
+        switch value.storage {
+        case .null: return nil
+        case .int64(let integer): return .integer(integer)
+        case .double(let real): return .real(real)
+        case .string(let text): return .text(text)
+        case .blob(let data): return .blob([UInt8](data))
+        }
+    }
+
+    var lastInsertedRowID: Int64 { db.lastInsertedRowID }
+    var changesCount: Int { db.changesCount }
+
+    static func bind(_ arguments: [any StoreArgument]) -> StatementArguments {
+        StatementArguments(arguments.map { argument -> (any DatabaseValueConvertible)? in
+            switch argument.storeValue {
+            case .null: nil
+            case .integer(let value): value
+            case .real(let value): value
+            case .text(let value): value
+            case .blob(let bytes): Data(bytes)
+            }
+        })
+    }
+}
+
+/// Lets any `Decodable` record be read with GRDB's row decoder, columns in snake case.
+private struct DecodedRow<Record: Decodable>: Decodable, FetchableRecord {
+    let record: Record
+
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+
+    init(from decoder: any Decoder) throws {
+        record = try Record(from: decoder)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import VigilCore
+
+/// The one SQLite file of a hub: WAL mode, foreign keys on, the store's and the domains'
+/// migrations applied on open.
+public final class VigilDatabase: Sendable {
+    let pool: DatabasePool
+    /// Names this database: made once when the file is created, so a client can tell a reset store
+    /// from a gap in its sequence numbers.
+    public let epoch: String
+
+    /// Opens (creating when absent) the database at `path`, creating its directory too, and applies
+    /// the store's migrations and then `migrations` (the domains'). Every opener of a file passes
+    /// the same domain migrations: a file that has applied one this build does not know is refused.
+    /// With `maxBytes`, the file may not grow past it: a write that would is refused (SQLITE_FULL,
+    /// as on a full disk) and the hub answers `store_unavailable`.
+    public init(path: String, migrations: [StoreMigration], maxBytes: Int? = nil) throws(StoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.busyMode = .timeout(5)
+            configuration.prepareDatabase { db in
+                // An acknowledged event must survive power loss, not just a crash of the process:
+                // group commit keeps the cost of the extra fsync per batch small.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                if let maxBytes {
+                    let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                    try db.execute(sql: "PRAGMA max_page_count = \(max(1, maxBytes / pageSize))")
+                }
+            }
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Migrations.migrator(domains: migrations).migrate(pool)
+            epoch = try pool.write { db in try Meta.value("epoch", db) { UUID().uuidString.lowercased() } }
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// A random 32-byte key kept in the database under `name`, made the first time it is asked
+    /// for (the key that signs checkpoint QR codes). It never leaves the database but through here.
+    public func key(named name: String) throws(StoreError) -> [UInt8] {
+        try writeNow { db in Meta.hexBytes(try Meta.value(name, db) { Meta.randomHex(bytes: 32) }) }
+    }
+
+    /// A synchronous write, for the admin commands and startup.
+    func writeNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// A synchronous read, for the admin commands.
+    func readNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// An asynchronous read: a synchronous one would hold a cooperative thread while it waits for a
+    /// reader, and with every thread waiting so, the reads that hold the readers could never finish.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+}
+
+extension StoreError {
+    /// Any failure below the seam, as a store error: a store error stays what it is.
+    init(_ error: any Error) {
+        self = (error as? StoreError) ?? .unavailable("\(error)")
+    }
+}
+
+/// Small key/value facts about the database itself.
+enum Meta {
+    /// The value under `key`, made by `make` and kept the first time it is asked for.
+    static func value(_ key: String, _ db: Database, make: () -> String) throws -> String {
+        if let value = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) {
+            return value
+        }
+        let value = make()
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+        return value
+    }
+
+    static func randomHex(bytes count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return HexText.lowercase((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
+    static func hexBytes(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex), index != text.endIndex {
+            bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        return bytes
+    }
+}

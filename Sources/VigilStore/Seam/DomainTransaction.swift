@@ -1,0 +1,49 @@
+/// What the store offers a domain: its tables as one transaction sees them, inside a commit (for a
+/// `DomainEffect`) or in a read (for a snapshot that must match a topic's head, a listing, a timer).
+///
+/// Statements are SQL with `?` placeholders and rows decode into `Decodable` records whose
+/// properties name the columns in camel case (`escalate_at` is `escalateAt`). Nothing here is
+/// SQLite's: a PostgreSQL back end runs the same statements (see `docs/architecture.md`).
+public protocol DomainTransaction {
+    /// Runs a statement that returns no rows.
+    func execute(_ sql: String, _ arguments: [any StoreArgument]) throws
+    /// Every row of a query, decoded.
+    func fetchAll<Record: Decodable>(_ type: Record.Type, _ sql: String, _ arguments: [any StoreArgument]) throws -> [Record]
+    /// The first column of the first row, or nil when there is no row or it is NULL.
+    func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue?
+    /// The row id the last INSERT made.
+    var lastInsertedRowID: Int64 { get }
+    /// How many rows the last statement changed.
+    var changesCount: Int { get }
+}
+
+extension DomainTransaction {
+    public func execute(_ sql: String) throws {
+        try execute(sql, [])
+    }
+
+    /// The first row of a query, decoded, or nil.
+    public func fetchOne<Record: Decodable>(_ type: Record.Type, _ sql: String, _ arguments: [any StoreArgument]) throws -> Record? {
+        try fetchAll(type, sql, arguments).first
+    }
+
+    public func fetchInteger(_ sql: String, _ arguments: [any StoreArgument]) throws -> Int64? {
+        guard case .integer(let value) = try fetchValue(sql, arguments) else { return nil }
+        return value
+    }
+
+    public func fetchText(_ sql: String, _ arguments: [any StoreArgument]) throws -> String? {
+        guard case .text(let value) = try fetchValue(sql, arguments) else { return nil }
+        return value
+    }
+
+    /// Whether the query returns a row.
+    public func exists(_ sql: String, _ arguments: [any StoreArgument]) throws -> Bool {
+        try fetchValue("SELECT EXISTS (\(sql))", arguments) == .integer(1)
+    }
+
+    /// The last `seq` committed on `topic`, 0 when it has none.
+    public func head(of topic: String) throws -> UInt64 {
+        UInt64(try fetchInteger("SELECT head FROM topic_heads WHERE topic = ?", [topic]) ?? 0)
+    }
+}

@@ -1,0 +1,16 @@
+/// What the store tells its callers when it cannot do what was asked. The engine turns these into
+/// protocol errors; nothing here knows about clients.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    case alreadyExists(String)
+    case notFound(String)
+    /// The back end failed (I/O, a full disk or database bound, corruption): nothing was written.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .alreadyExists(let what): "\(what) already exists"
+        case .notFound(let what): "\(what) does not exist"
+        case .unavailable(let why): "the store failed: \(why)"
+        }
+    }
+}

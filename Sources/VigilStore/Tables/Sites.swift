@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+
+public struct Site: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var createdAt: Int64
+    public var timings: SiteTimings
+}
+
+/// How long a site's alerts wait before they escalate, and how long a location stays "being
+/// visited" after its last motion. Kept with the site: `vigil site set` changes them.
+public struct SiteTimings: Sendable, Equatable {
+    public var escalateAfterMs: Int64
+    public var quietAfterMs: Int64
+
+    public static let standard = SiteTimings(escalateAfterMs: 120_000, quietAfterMs: 60_000)
+
+    public init(escalateAfterMs: Int64, quietAfterMs: Int64) {
+        self.escalateAfterMs = escalateAfterMs
+        self.quietAfterMs = quietAfterMs
+    }
+}
+
+/// A row of `sites`, decoded by GRDB.
+private struct SiteRow: Decodable, FetchableRecord {
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let columns = "id, name, created_at, escalate_after_ms, quiet_after_ms"
+
+    var id: String
+    var name: String
+    var createdAt: Int64
+    var escalateAfterMs: Int64
+    var quietAfterMs: Int64
+
+    var site: Site {
+        Site(id: id, name: name, createdAt: createdAt, timings: SiteTimings(escalateAfterMs: escalateAfterMs, quietAfterMs: quietAfterMs))
+    }
+}
+
+/// The sites a hub serves (`hq`, `warehouse-2`); tokens are scoped to them.
+public struct SiteRepository: Sendable {
+    let database: VigilDatabase
+
+    public init(database: VigilDatabase) {
+        self.database = database
+    }
+
+    public func create(id: String, name: String, at time: Int64, timings: SiteTimings = .standard) throws(StoreError) -> Site {
+        try database.writeNow { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [id]) == nil else {
+                throw StoreError.alreadyExists("site \(id)")
+            }
+            try db.execute(
+                sql: "INSERT INTO sites (id, name, created_at, escalate_after_ms, quiet_after_ms) VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, name, time, timings.escalateAfterMs, timings.quietAfterMs])
+            return Site(id: id, name: name, createdAt: time, timings: timings)
+        }
+    }
+
+    /// Changes a site's timings; alerts raised and visits begun afterwards follow them.
+    public func setTimings(of id: String, _ timings: SiteTimings) throws(StoreError) {
+        try database.writeNow { db in
+            try db.execute(
+                sql: "UPDATE sites SET escalate_after_ms = ?, quiet_after_ms = ? WHERE id = ?",
+                arguments: [timings.escalateAfterMs, timings.quietAfterMs, id])
+            guard db.changesCount == 1 else { throw StoreError.notFound("site \(id)") }
+        }
+    }
+
+    public func all() throws(StoreError) -> [Site] {
+        try database.readNow { db in
+            try SiteRow.fetchAll(db, sql: "SELECT \(SiteRow.columns) FROM sites ORDER BY id").map(\.site)
+        }
+    }
+
+    public func find(_ id: String) throws(StoreError) -> Site? {
+        try database.readNow { db in
+            try SiteRow.fetchOne(db, sql: "SELECT \(SiteRow.columns) FROM sites WHERE id = ?", arguments: [id])?.site
+        }
+    }
+}
+
+// The sites as every domain sees them, through the seam.
+extension DomainTransaction {
+    public func siteExists(_ id: String) throws -> Bool {
+        try exists("SELECT 1 FROM sites WHERE id = ?", [id])
+    }
+
+    /// The timings of `site`, which must exist.
+    public func timings(of site: String) throws -> SiteTimings {
+        guard let row = try fetchOne(SiteTimings.self, "SELECT escalate_after_ms, quiet_after_ms FROM sites WHERE id = ?", [site]) else {
+            throw StoreError.notFound("site \(site)")
+        }
+        return row
+    }
+}
+
+extension SiteTimings: Decodable {}

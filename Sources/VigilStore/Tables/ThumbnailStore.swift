@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// A stored image, keyed by the SHA-256 of its bytes.
+public struct Thumbnail: Sendable, Equatable {
+    public var hash: String
+    public var mediaType: String
+    public var width: Int
+    public var height: Int
+    public var bytes: [UInt8]
+
+    public init(hash: String, mediaType: String, width: Int, height: Int, bytes: [UInt8]) {
+        self.hash = hash
+        self.mediaType = mediaType
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+}
+
+/// A row of `thumbnails`, decoded by GRDB.
+private struct ThumbnailRow: Decodable, FetchableRecord {
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    var hash: String
+    var mediaType: String
+    var width: Int
+    var height: Int
+    var bytes: Data
+}
+
+/// Snapshot thumbnails of alerts and visits (and, later, chat): content-addressed, so the same
+/// image uploaded twice is stored once. Thumbnails are not events: they are facts named by events.
+public struct ThumbnailStore: Sendable {
+    let database: VigilDatabase
+
+    public init(database: VigilDatabase) {
+        self.database = database
+    }
+
+    /// Stores the thumbnail unless one with its hash is already there; true when it was new.
+    @discardableResult
+    public func put(_ thumbnail: Thumbnail, at time: Int64) async throws(StoreError) -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO thumbnails (hash, media_type, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (hash) DO NOTHING
+                    """,
+                arguments: [thumbnail.hash, thumbnail.mediaType, thumbnail.width, thumbnail.height, Data(thumbnail.bytes), time])
+            return db.changesCount == 1
+        }
+    }
+
+    public func get(_ hash: String) async throws(StoreError) -> Thumbnail? {
+        try await database.read { db in
+            try ThumbnailRow.fetchOne(db, sql: "SELECT hash, media_type, width, height, bytes FROM thumbnails WHERE hash = ?", arguments: [hash])
+                .map { Thumbnail(hash: $0.hash, mediaType: $0.mediaType, width: $0.width, height: $0.height, bytes: [UInt8]($0.bytes)) }
+        }
+    }
+}
+
+extension DomainTransaction {
+    /// The hashes among `hashes` that name no stored thumbnail.
+    public func missingThumbnails(_ hashes: [String]) throws -> [String] {
+        try hashes.filter { hash in try !exists("SELECT 1 FROM thumbnails WHERE hash = ?", [hash]) }
+    }
+}

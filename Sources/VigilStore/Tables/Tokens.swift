@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+
+/// A token as stored: only the hash of its secret is kept.
+public struct TokenRecord: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var role: String
+    /// True when the token may see every site, present and future.
+    public var allSites: Bool
+    public var sites: [String]
+    public var createdAt: Int64
+    public var revokedAt: Int64?
+    /// When the token stops being accepted (milliseconds since the epoch); nil: it never expires.
+    public var expiresAt: Int64?
+
+    public init(
+        id: String, name: String, role: String, allSites: Bool, sites: [String], createdAt: Int64,
+        revokedAt: Int64? = nil, expiresAt: Int64? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.role = role
+        self.allSites = allSites
+        self.sites = sites
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+        self.expiresAt = expiresAt
+    }
+
+    public func hasExpired(at time: Int64) -> Bool {
+        expiresAt.map { $0 <= time } ?? false
+    }
+}
+
+public struct TokenRepository: Sendable {
+    let database: VigilDatabase
+
+    public init(database: VigilDatabase) {
+        self.database = database
+    }
+
+    /// Stores a new token; every named site must exist.
+    public func insert(_ token: TokenRecord, secretHash: String) throws(StoreError) {
+        try database.writeNow { db in
+            for site in token.sites where try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [site]) == nil {
+                throw StoreError.notFound("site \(site)")
+            }
+            try db.execute(
+                sql: "INSERT INTO tokens (id, name, role, all_sites, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt, token.expiresAt])
+            for site in token.sites {
+                try db.execute(sql: "INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", arguments: [token.id, site])
+            }
+        }
+    }
+
+    /// The token whose secret hashes to `secretHash`, revoked or not. Async: a synchronous read
+    /// would hold a cooperative thread while it waits for a reader, and with every thread waiting
+    /// so, the async reads that hold the readers could never finish.
+    public func find(secretHash: String) async throws(StoreError) -> TokenRecord? {
+        try await database.read { db in
+            try TokenRow.fetchOne(db, sql: "SELECT \(TokenRow.columns) FROM tokens WHERE secret_hash = ?", arguments: [secretHash])?.record(db)
+        }
+    }
+
+    public func all() throws(StoreError) -> [TokenRecord] {
+        try database.readNow { db in
+            try TokenRow.fetchAll(db, sql: "SELECT \(TokenRow.columns) FROM tokens ORDER BY created_at, id").map { try $0.record(db) }
+        }
+    }
+
+    public func isEmpty() throws(StoreError) -> Bool {
+        try database.readNow { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tokens") == 0 }
+    }
+
+    /// Marks a token revoked; a revoked token is refused from then on.
+    public func revoke(id: String, at time: Int64) throws(StoreError) {
+        try database.writeNow { db in
+            try db.execute(sql: "UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", arguments: [time, id])
+            if db.changesCount == 0, try Bool.fetchOne(db, sql: "SELECT 1 FROM tokens WHERE id = ?", arguments: [id]) == nil {
+                throw StoreError.notFound("token \(id)")
+            }
+        }
+    }
+
+    /// Why a token stopped being accepted.
+    public enum Ending: Sendable, Equatable {
+        case revoked
+        case expired
+    }
+
+    /// Those of `ids` that are revoked, or expired at `time`.
+    public func ended(among ids: Set<String>, at time: Int64) async throws(StoreError) -> [String: Ending] {
+        guard !ids.isEmpty else { return [:] }
+        return try await database.read { db in
+            let marks = databaseQuestionMarks(count: ids.count)
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, revoked_at IS NOT NULL FROM tokens WHERE (revoked_at IS NOT NULL OR expires_at <= ?) AND id IN (\(marks))",
+                arguments: [time] + StatementArguments(Array(ids)))
+            return Dictionary(uniqueKeysWithValues: rows.map { row -> (String, Ending) in (row[0], row[1] ? .revoked : .expired) })
+        }
+    }
+
+}
+
+/// A row of `tokens`, decoded by GRDB; its sites are in `token_sites`.
+private struct TokenRow: Decodable, FetchableRecord {
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let columns = "id, name, role, all_sites, created_at, revoked_at, expires_at"
+
+    var id: String
+    var name: String
+    var role: String
+    var allSites: Bool
+    var createdAt: Int64
+    var revokedAt: Int64?
+    var expiresAt: Int64?
+
+    func record(_ db: Database) throws -> TokenRecord {
+        let sites = try String.fetchAll(db, sql: "SELECT site_id FROM token_sites WHERE token_id = ? ORDER BY site_id", arguments: [id])
+        return TokenRecord(
+            id: id, name: name, role: role, allSites: allSites, sites: sites, createdAt: createdAt, revokedAt: revokedAt, expiresAt: expiresAt)
+    }
+}
