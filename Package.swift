@@ -114,11 +114,18 @@ let package = Package(
         ),
         .testTarget(name: "VigilCoreTests", dependencies: ["VigilCore"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "VigilStoreTests", dependencies: ["VigilStore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VigilHubTests",
+            dependencies: ["VigilHub", "VigilDomains", .product(name: "Metrics", package: "swift-metrics")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "VigilBenchTests", dependencies: ["VigilBench"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VigilServerTests",
             dependencies: [
                 "VigilServer",
+                "VigilDomains",
                 "VigilClient",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],

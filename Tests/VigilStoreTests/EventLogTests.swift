@@ -18,7 +18,7 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
     }
 
     @Test func seqCountsPerTopicFromOneAcrossBatches() async throws {
-        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath()))
+        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath(), migrations: []))
         let first = try await log.append([event("a/x", "1"), event("b/x", "1"), event("a/x", "2")])
         #expect(seqs(first) == [1, 1, 2])
         let second = try await log.append([event("a/x", "3"), event("b/x", "2")])
@@ -31,11 +31,11 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
         let path = scratch.newDatabasePath()
         let epoch: String
         do {
-            let database = try VigilDatabase(path: path)
+            let database = try VigilDatabase(path: path, migrations: [])
             epoch = database.epoch
             _ = try await EventLog(database: database).append((1...5).map { event("a/x", "\($0)") })
         }
-        let reopened = try VigilDatabase(path: path)
+        let reopened = try VigilDatabase(path: path, migrations: [])
         #expect(reopened.epoch == epoch, "the epoch names the database, not the process")
         let log = EventLog(database: reopened)
         let next = try await log.append([event("a/x", "6")])
@@ -44,11 +44,11 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
     }
 
     @Test func aNewDatabaseHasANewEpoch() throws {
-        #expect(try VigilDatabase(path: scratch.newDatabasePath()).epoch != VigilDatabase(path: scratch.newDatabasePath()).epoch)
+        #expect(try VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch != VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch)
     }
 
     @Test func readsAfterAndBefore() async throws {
-        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath()))
+        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath(), migrations: []))
         _ = try await log.append((1...20).map { event("a/x", "\($0)") })
         #expect(try await log.events(of: "a/x", after: 15, limit: 100).map(\.seq) == [16, 17, 18, 19, 20])
         #expect(try await log.events(of: "a/x", after: 0, limit: 3).map(\.seq) == [1, 2, 3])
@@ -61,7 +61,7 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
     private let scratch = ScratchDirectory()
 
     @Test func tokensKeepOnlyTheHashAndCanBeRevoked() async throws {
-        let database = try VigilDatabase(path: scratch.newDatabasePath())
+        let database = try VigilDatabase(path: scratch.newDatabasePath(), migrations: [])
         _ = try SiteRepository(database: database).create(id: "hq", name: "HQ", at: 0)
         #expect(throws: StoreError.alreadyExists("site hq")) { try SiteRepository(database: database).create(id: "hq", name: "again", at: 0) }
         let tokens = TokenRepository(database: database)

@@ -12,7 +12,7 @@ public final class VigilDatabase: Sendable {
 
     /// Opens (creating when absent) the database at `path`, creating its directory too, and applies
     /// the store's migrations and then `migrations` (the domains'). Every opener of a file passes
-    /// the same domain migrations: a file that has applied one this build does not know is refused.
+    /// the same domain migrations: a file that has applied one they do not name is refused.
     /// With `maxBytes`, the file may not grow past it: a write that would is refused (SQLITE_FULL,
     /// as on a full disk) and the hub answers `store_unavailable`.
     public init(path: String, migrations: [StoreMigration], maxBytes: Int? = nil) throws(StoreError) {
@@ -34,7 +34,12 @@ public final class VigilDatabase: Sendable {
                 }
             }
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Migrations.migrator(domains: migrations).migrate(pool)
+            let migrator = Migrations.migrator(domains: migrations)
+            // A newer build's tables would be left behind, or misread, by this one.
+            if try pool.read(migrator.hasBeenSuperseded) {
+                throw StoreError.unavailable("the database has migrations this build does not know: it was opened by a newer vigil, or with other domains")
+            }
+            try migrator.migrate(pool)
             epoch = try pool.write { db in try Meta.value("epoch", db) { UUID().uuidString.lowercased() } }
         } catch {
             throw StoreError(error)

@@ -1,16 +1,20 @@
 import Foundation
+import Testing
 import Logging
 import VigilClient
 import VigilCore
+import VigilDomains
 import VigilHub
 import VigilServer
 import VigilStore
 
 /// A real hub for one test: TLS on a free loopback port, a fresh data directory with sites `hq`
-/// and `depot`, and a token of each role. `stop()` stops it and removes the directory.
+/// and `depot`, and a token of each role. `stop()` stops it and removes the directory. Its clock
+/// stands still unless the test moves it (`advance(by:)`), so timers are tested without waiting.
 final class TestHub: @unchecked Sendable {
     let directory: URL
     var configuration: ServerConfiguration
+    let clock: ManualClock
     private(set) var running: RunningServer?
     let tokens: [String: String]
 
@@ -23,6 +27,7 @@ final class TestHub: @unchecked Sendable {
     /// Tokens: admin (every site), operator, guard, device (hq), guard-depot (depot only), revoked (operator, hq).
     /// `server` adjusts what lies outside the hub (such as a bound on the database size).
     init(tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+        clock = ManualClock()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-test-\(UUID().uuidString)")
         configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
@@ -42,7 +47,7 @@ final class TestHub: @unchecked Sendable {
 
     /// Sites `hq` and `depot`, and a token of each role; returns the secrets by role.
     private static func seed(databaseAt path: String) throws -> [String: String] {
-        let database = try VigilDatabase(path: path)
+        let database = try openDatabase(at: path)
         let sites = SiteRepository(database: database)
         _ = try sites.create(id: "hq", name: "Headquarters", at: 0)
         _ = try sites.create(id: "depot", name: "Depot", at: 0)
@@ -61,11 +66,24 @@ final class TestHub: @unchecked Sendable {
 
     func token(_ role: String) -> String { tokens[role]! }
 
+    /// The engine of the running hub.
+    var engine: Hub {
+        get throws { try #require(running?.hub) }
+    }
+
+    /// Moves the hub's clock on and runs the timers that are then due, as the next tick would.
+    func advance(by duration: Duration) async throws {
+        clock.advance(by: duration)
+        await try engine.fireDueTimers()
+    }
+
     /// Starts (again, on the same port after a stop) with the same data directory.
     func start() async throws {
         var logger = Logger(label: "vigil.test")
         logger.logLevel = .warning
-        let server = try await offThePool { [configuration, logger] in try HubServer(configuration: configuration, logger: logger) }
+        let server = try await offThePool { [configuration, clock, logger] in
+            try HubServer(configuration: configuration, domains: Domains.registered, clock: clock, logger: logger)
+        }
         let running = try await server.start()
         configuration.port = running.port
         self.running = running
@@ -98,6 +116,11 @@ final class TestHub: @unchecked Sendable {
         guard case .welcome = try await socket.nextMessage() else { throw RawSocketError.noFrame }
         return socket
     }
+}
+
+/// Opens a hub's database as the hub and the admin commands do, with every domain's tables.
+func openDatabase(at path: String) throws -> VigilDatabase {
+    try VigilDatabase(path: path, migrations: Domains.migrations)
 }
 
 /// Runs `body` with a fresh hub and always shuts it down.

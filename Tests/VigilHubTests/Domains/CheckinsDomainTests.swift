@@ -1,0 +1,49 @@
+import Testing
+import VigilCore
+import VigilHub
+
+@Suite struct CheckinsDomainTests {
+    @Test func aRoundMissedRaisesOneAlertAtItsDueTimeAndTheNextRoundStartsThen() async throws {
+        let engine = try Engine()
+        let room = try await engine.connect("operator")
+        let created = try await room.publish("checkins/hq", "create_checkpoint", ["name": "Roof door", "every": "30m"])
+        let code = try #require(created["code"]?.stringValue)
+        let guardSession = try await engine.connect("guard")
+        _ = try await room.request(.subscribe(topic: "alerts/hq", since: 0))
+
+        await engine.advance(by: .seconds(20 * 60))
+        let checkedIn = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(code)])
+        #expect(checkedIn["data"]?["nextDueAt"]?.numberValue == Double(engine.clock.milliseconds() + 30 * 60_000))
+        await engine.advance(by: .milliseconds(30 * 60_000 - 1))
+        #expect(try await room.request(.history(topic: "alerts/hq", before: nil, limit: 10))["events"] == [], "due, not yet missed")
+        await engine.advance(by: .milliseconds(1))
+        let missed = try await room.nextEvent()
+        #expect(missed.type == "alert.raised" && missed.data["alert"]?["kind"] == "missed-checkpoint")
+        #expect(missed.data["checkpoint"]?["dueAt"]?.numberValue == Double(engine.clock.milliseconds() + 30 * 60_000))
+
+        // A hub that was down for five rounds notices late: one alert, then a full interval again.
+        engine.clock.advance(by: .seconds(5 * 30 * 60))
+        await engine.advance(by: .zero)
+        await engine.advance(by: .zero)
+        let history = try await room.request(.history(topic: "alerts/hq", before: nil, limit: 10))
+        let raised = history["events"]?.arrayValue?.filter { $0["type"] == "alert.raised" }
+        #expect(raised?.map { $0["data"]?["alert"]?["kind"] } == ["missed-checkpoint", "missed-checkpoint"])
+        let checkins = try await room.request(.history(topic: "checkins/hq", before: nil, limit: 10))
+        #expect(checkins["events"]?.arrayValue?.compactMap { $0["type"]?.stringValue } == [
+            "checkpoint.created", "checkin.recorded", "alert.raised", "alert.raised",
+        ], "checkins/hq hears of each missed round too")
+    }
+
+    @Test func aForgedOrMovedCodeIsRefusedAndChangesNothing() async throws {
+        let engine = try Engine()
+        let admin = try await engine.connect("admin")
+        let code = try #require(try await admin.publish("checkins/hq", "create_checkpoint", ["name": "Gate", "every": "1h"])["code"]?.stringValue)
+        let depotCode = try #require(try await admin.publish("checkins/depot", "create_checkpoint", ["name": "Dock", "every": "1h"])["code"]?.stringValue)
+        let guardSession = try await engine.connect("guard")
+        let forged = String(code.dropLast()) + (code.hasSuffix("A") ? "B" : "A")
+        #expect(await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(forged)]) } == .invalidCheckpointCode)
+        #expect(await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(depotCode)]) } == .invalidCheckpointCode)
+        let history = try await admin.request(.history(topic: "checkins/hq", before: nil, limit: 10))
+        #expect(history["events"]?.arrayValue?.count == 1)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import VigilCore
+import VigilHub
+
+/// The engine with no domain but one written here: it runs the domain's service, effects,
+/// migrations, timers and snapshot without knowing any of them by name.
+@Suite struct EngineTests {
+    @Test func anyRegisteredDomainIsServedWithItsTablesTimersAndState() async throws {
+        let engine = try Engine(domains: [TallyDomain.self])
+        let room = try await engine.connect("operator")
+        _ = try await room.request(.subscribe(topic: "tally/hq", since: nil))
+        #expect(try await room.nextEvent().data == ["count": 0, "head": 0], "state first, from the domain's own table")
+
+        let added = try await room.publish("tally/hq", "add", ["by": 3])
+        #expect(added["seq"] == 1 && added["data"] == ["count": 3], "the effect's transition comes back in the ok")
+        _ = try await room.publish("tally/hq", "add", ["by": 2])
+        #expect(try await room.events(2).map(\.data) == [["count": 3], ["count": 5]])
+
+        // The domain's timer: nothing before ten quiet seconds by the hub's clock, one reset at ten.
+        await engine.advance(by: .milliseconds(9_999))
+        #expect(try await room.request(.history(topic: "tally/hq", before: nil, limit: 10))["events"]?.arrayValue?.count == 2)
+        await engine.advance(by: .milliseconds(1))
+        let reset = try await room.nextEvent()
+        #expect(reset.type == "tally.reset" && reset.seq == 3 && reset.from == engine.hub.configuration.serverName)
+        await engine.advance(by: .seconds(60))
+        let history = try await room.request(.history(topic: "tally/hq", before: nil, limit: 10))
+        #expect(history["events"]?.arrayValue?.count == 3, "a timer whose effect refuses fires no event")
+
+        #expect(await refusal { _ = try await room.publish("tally/hq", "subtract", [:]) } == .unknownType)
+        #expect(await refusal { _ = try await room.publish("notice/hq", "notice", ["text": "hi"]) } == .unknownKind, "only registered domains have kinds")
+        #expect(engine.hub.domains.flatMap(\.routes).map(\.path) == ["api/sites/:site/tally"], "routes are the domain's to declare")
+    }
+
+    @Test func aSubscriberResumesWithSinceAndGetsEveryEventOnceInOrder() async throws {
+        let engine = try Engine()
+        let writer = try await engine.connect("operator")
+        for text in ["one", "two", "three"] { _ = try await writer.publish("notice/hq", "notice", ["text": .string(text)]) }
+        let reader = try await engine.connect("guard")
+        let ok = try await reader.request(.subscribe(topic: "notice/hq", since: 1))
+        #expect(ok["topic"] == "notice/hq" && ok["head"] == nil)
+        _ = try await writer.publish("notice/hq", "notice", ["text": "four"])
+        let events = try await reader.events(3)
+        #expect(events.map(\.seq) == [2, 3, 4])
+        #expect(events.map { $0.data["text"] } == ["two", "three", "four"])
+        #expect(events.allSatisfy { $0.epoch == engine.hub.epoch })
+        #expect(await refusal { _ = try await reader.request(.subscribe(topic: "notice/depot", since: nil)) } == .forbidden)
+        #expect(await refusal { _ = try await reader.request(.subscribe(topic: "notice/hq/x", since: 9)) } == .invalidTopic)
+    }
+
+    @Test func timestampsComeFromTheHubsClock() async throws {
+        let engine = try Engine()
+        let room = try await engine.connect("operator")
+        let first = try await room.publish("notice/hq", "notice", ["text": "a"])
+        #expect(first["ts"]?.numberValue == Double(engine.clock.milliseconds()))
+        engine.clock.advance(by: .seconds(90))
+        let second = try await room.publish("notice/hq", "notice", ["text": "b"])
+        #expect(second["ts"]?.numberValue == Double(engine.clock.milliseconds()))
+        #expect((second["ts"]?.numberValue ?? 0) - (first["ts"]?.numberValue ?? 0) == 90_000)
+        let pong = try await room.request(.ping)
+        #expect(pong["ts"]?.numberValue == Double(engine.clock.milliseconds()))
+    }
+
+    @Test func theRateIsMeasuredOnTheHubsClock() async throws {
+        let engine = try Engine(tweak: { $0.messagesPerSecond = 10 })
+        let guardSession = try await engine.connect("guard")
+        var answers: [ErrorCode?] = []
+        for _ in 0..<25 { answers.append(await refusal { _ = try await guardSession.request(.ping) }) }
+        #expect(answers.filter { $0 == nil }.count == 20, "a burst of twice the rate, and no refill while the clock stands still")
+        #expect(answers.filter { $0 == .rateLimited }.count == 5)
+        engine.clock.advance(by: .milliseconds(300))
+        answers = []
+        for _ in 0..<4 { answers.append(await refusal { _ = try await guardSession.request(.ping) }) }
+        #expect(answers == [nil, nil, nil, .rateLimited], "300 ms at 10 per second refill three")
+    }
+
+    @Test func sessionsPerTokenAreCountedAndFreedWhenTheyClose() async throws {
+        let engine = try Engine(tweak: { $0.maxConnectionsPerToken = 2 })
+        var first: Connection? = try await engine.connect("guard")
+        let second = try await engine.connect("guard")
+        await #expect(throws: EngineError.self) { _ = try await engine.connect("guard") }
+        #expect(engine.hub.openSessionCount == 2, "the refused one is closed")
+        first = nil
+        _ = try await engine.connect("guard")
+        _ = (first, second)
+    }
+
+    @Test func aTokenThatExpiresWhileConnectedIsEndedByTheSweep() async throws {
+        let engine = try Engine()
+        let secret = try TokenIssuer(tokens: engine.tokens).issue(
+            role: .guard, sites: ["hq"], allSites: false, name: "temp", now: 0, expiresAt: engine.clock.milliseconds() + 60_000).secret
+        let session = try await engine.connect("guard", secret: secret)
+        #expect(await engine.hub.closeRevokedSessions() == 0)
+        engine.clock.advance(by: .seconds(60))
+        #expect(await engine.hub.closeRevokedSessions() == 1)
+        #expect(try await session.next() == .error(ref: nil, ProtocolError(.unauthorized, "the token has expired")))
+        #expect(session.session.outbox.closeReason == .close(.tokenRevoked, reason: "token expired"))
+        await #expect(throws: EngineError.self) { _ = try await engine.connect("guard", secret: secret) }
+    }
+
+    @Test func shutdownClosesEveryOpenSessionAndEveryNewOne() async throws {
+        let engine = try Engine()
+        let open = try await engine.connect("admin")
+        engine.hub.beginShutdown()
+        #expect(engine.hub.isShuttingDown)
+        #expect(open.session.outbox.closeReason == .close(.goingAway, reason: "server shutting down"))
+        let late = Connection(hub: engine.hub)
+        #expect(late.session.outbox.closeReason == .close(.goingAway, reason: "server shutting down"))
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Logging
+import Metrics
+import NIOCore
+import Synchronization
+import Testing
+import VigilCore
+import VigilDomains
+import VigilHub
+import VigilStore
+
+/// The engine in-process, as the server assembles it but without the server: a real SQLite file in
+/// a scratch directory, the registered domains, a bus, and a clock that moves only when the test
+/// moves it. Sites `hq` and `depot`, and a token of each role (as the end-to-end tests have).
+final class Engine: Sendable {
+    let directory: URL
+    let clock: ManualClock
+    let hub: Hub
+    let database: VigilDatabase
+    let secrets: [String: String]
+
+    /// With `existing`, a copy of that database file is opened (and migrated) instead of a new one.
+    init(
+        domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil, tweak: (inout HubConfiguration) -> Void = { _ in }
+    ) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-engine-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("vigil.sqlite").path
+        if let existing { try FileManager.default.copyItem(atPath: existing.path, toPath: path) }
+        clock = ManualClock()
+        database = try VigilDatabase(path: path, migrations: domains.flatMap { $0.migrations })
+        secrets = existing == nil ? try Self.seed(database) : [:]
+        var configuration = HubConfiguration()
+        tweak(&configuration)
+        var logger = Logger(label: "vigil.engine-test")
+        logger.logLevel = .critical
+        let metrics = HubMetrics(factory: NOOPMetricsHandler.instance)
+        let store = EventLog(database: database)
+        let sites = SiteDirectory(store: store)
+        let context = DomainContext(store: store, sites: sites, clock: clock) { [database] name in try database.key(named: name) }
+        hub = Hub(
+            configuration: configuration, domains: try domains.map { try $0.init(context: context) }, store: store, bus: Broker(metrics: metrics), sites: sites,
+            authenticator: Authenticator(tokens: TokenRepository(database: database), clock: clock, logger: logger),
+            thumbnails: ThumbnailStore(database: database), clock: clock, metrics: metrics, logger: logger)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func seed(_ database: VigilDatabase) throws -> [String: String] {
+        let sites = SiteRepository(database: database)
+        _ = try sites.create(id: "hq", name: "Headquarters", at: 0)
+        _ = try sites.create(id: "depot", name: "Depot", at: 0)
+        let issuer = TokenIssuer(tokens: TokenRepository(database: database))
+        var secrets: [String: String] = [:]
+        secrets["admin"] = try issuer.issue(role: .admin, sites: [], allSites: true, name: "root", now: 0).secret
+        secrets["operator"] = try issuer.issue(role: .operator, sites: ["hq"], allSites: false, name: "olga", now: 0).secret
+        secrets["guard"] = try issuer.issue(role: .guard, sites: ["hq"], allSites: false, name: "gus", now: 0).secret
+        secrets["device"] = try issuer.issue(role: .device, sites: ["hq"], allSites: false, name: "pir-1", now: 0).secret
+        secrets["guard-depot"] = try issuer.issue(role: .guard, sites: ["depot"], allSites: false, name: "dora", now: 0).secret
+        return secrets
+    }
+
+    var tokens: TokenRepository { TokenRepository(database: database) }
+
+    /// A session authenticated with the token of `role` (or a secret given as is), its `welcome` taken.
+    func connect(_ role: String, secret: String? = nil) async throws -> Connection {
+        let connection = Connection(hub: hub)
+        let verdict = await connection.send(ClientMessage(ref: "hello", .hello(token: secret ?? secrets[role]!)))
+        guard verdict == .proceed, case .welcome = try await connection.next() else { throw EngineError.notWelcomed(role) }
+        return connection
+    }
+
+    /// Moves the clock on and runs the timers then due, as the next tick would.
+    func advance(by duration: Duration) async {
+        clock.advance(by: duration)
+        await hub.fireDueTimers()
+    }
+
+    /// Changes a site's timings, as `vigil site set` does while the hub runs.
+    func setTimings(of site: String, escalateAfterMs: Int64 = 120_000, quietAfterMs: Int64 = 60_000) throws {
+        try SiteRepository(database: database).setTimings(of: site, SiteTimings(escalateAfterMs: escalateAfterMs, quietAfterMs: quietAfterMs))
+    }
+}
+
+enum EngineError: Error {
+    case notWelcomed(String)
+    case nothingWithin(Duration)
+    case refused(ProtocolError)
+    case unexpected(ServerMessage)
+}
+
+/// One session of the engine: frames in through `Hub.receive`, frames out read from its outbox,
+/// as the WebSocket transport does.
+final class Connection: Sendable {
+    let hub: Hub
+    let session: Session
+    /// Frames taken from the outbox and not yet read, oldest first.
+    private let unread = Mutex<[ServerMessage]>([])
+    /// Events that arrived while waiting for an answer, oldest first.
+    private let events = Mutex<[Event]>([])
+
+    init(hub: Hub) {
+        self.hub = hub
+        session = hub.openSession(peer: "in-process", onSlowConsumer: {})
+    }
+
+    deinit {
+        hub.closeSession(session)
+    }
+
+    @discardableResult
+    func send(_ message: ClientMessage) async -> Hub.Verdict {
+        await hub.receive(message.encoded(), on: session)
+    }
+
+    /// The next frame the hub sent this session. Waits (in real time: the engine's work is
+    /// asynchronous) up to `limit`.
+    func next(within limit: Duration = .seconds(5)) async throws -> ServerMessage {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if let message = try takeOne() { return message }
+            guard ContinuousClock.now < deadline else { throw EngineError.nothingWithin(limit) }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    private func takeOne() throws -> ServerMessage? {
+        var taken: [ByteBuffer] = []
+        if case .frames = session.outbox.take(into: &taken) {
+            let decoded = try taken.map { try ServerMessage.decode(String(buffer: $0)) }
+            unread.withLock { $0 += decoded }
+        }
+        return unread.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+
+    /// Sends a request and returns the fields of its `ok`; events that come first are kept in `events`.
+    func request(_ request: ClientRequest) async throws -> [String: JSONValue] {
+        let ref = "r\(UInt64.random(in: 0...UInt64.max))"
+        await send(ClientMessage(ref: ref, request))
+        while true {
+            switch try await next() {
+            case .ok(let answered, let fields) where answered == ref: return fields
+            case .error(let answered, let error) where answered == ref: throw EngineError.refused(error)
+            case .event(let event): events.withLock { $0.append(event) }
+            case let other: throw EngineError.unexpected(other)
+            }
+        }
+    }
+
+    /// The next event on this session: one kept while waiting for an answer, or the next to come.
+    func nextEvent() async throws -> Event {
+        if let kept = events.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return kept }
+        switch try await next() {
+        case .event(let event): return event
+        case let other: throw EngineError.unexpected(other)
+        }
+    }
+
+    /// The next `count` events.
+    func events(_ count: Int) async throws -> [Event] {
+        var events: [Event] = []
+        for _ in 0..<count { events.append(try await nextEvent()) }
+        return events
+    }
+
+    func publish(_ topic: String, _ type: String, _ data: JSONValue) async throws -> [String: JSONValue] {
+        try await request(.publish(topic: topic, type: type, data: data))
+    }
+}
+
+/// The code of the refusal `body` gets, nil when it succeeds.
+func refusal(_ body: () async throws -> Void) async -> ErrorCode? {
+    do {
+        try await body()
+        return nil
+    } catch EngineError.refused(let error) {
+        return error.code
+    } catch {
+        return nil
+    }
+}
