@@ -112,11 +112,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What the test targets share: scratch directories, running blocking work off the pool.
+        .target(name: "VigilTestSupport", path: "Tests/VigilTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "VigilCoreTests", dependencies: ["VigilCore"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
-        .testTarget(name: "VigilStoreTests", dependencies: ["VigilStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "VigilStoreTests", dependencies: ["VigilStore", "VigilTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VigilHubTests",
-            dependencies: ["VigilHub", "VigilDomains", .product(name: "Metrics", package: "swift-metrics")],
+            dependencies: ["VigilHub", "VigilDomains", "VigilTestSupport", .product(name: "Metrics", package: "swift-metrics")],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -127,6 +129,7 @@ let package = Package(
                 "VigilServer",
                 "VigilDomains",
                 "VigilClient",
+                "VigilTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
             swiftSettings: swiftSettings

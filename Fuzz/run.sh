@@ -4,7 +4,8 @@
 #   Fuzz/run.sh [seconds-per-target] [target ...]
 #
 # Seconds default to $FUZZ_SECONDS or 30. Targets: flood-xml kml camera-topology scribble
-# detections client-message json image-header (all when none are named). Seed inputs come from Fuzz/corpus/<target>/; inputs
+# detections client-message json image-header (all when none are named). $FUZZ_JOBS targets run
+# at once (default: one per CPU; each libFuzzer run is one process on one core). Seed inputs come from Fuzz/corpus/<target>/; inputs
 # libFuzzer finds go to .build-fuzz/corpus/<target>/ and crashing inputs to
 # .build-fuzz/artifacts/. Exits non-zero if any target crashes, leaks past the limits or fails to build.
 set -euo pipefail
@@ -44,22 +45,40 @@ swiftc -sanitize=fuzzer -parse-as-library -O -g \
     -module-name VigilCore -emit-module -emit-module-path "$out/VigilCore.swiftmodule" \
     -emit-library -static -o "$out/libVigilCore.a" "${sources[@]}"
 
-failed=()
 for target in "${targets[@]}"; do
     entry="$(entry_file "$target")"
     echo "building $target"
     swiftc -sanitize=fuzzer -parse-as-library -O -g -I "$out" -L "$out" -lVigilCore \
         Fuzz/RoundTrip.swift "$entry" -o "$out/fuzz-$target"
     mkdir -p "$out/corpus/$target"
-    echo "running $target for ${seconds}s"
-    if ! "$out/fuzz-$target" "$out/corpus/$target" "Fuzz/corpus/$target" \
+done
+
+# Runs one target; its log is $out/<target>.log and its exit status says whether it found anything.
+fuzz() {
+    "$out/fuzz-$1" "$out/corpus/$1" "Fuzz/corpus/$1" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -artifact_prefix="$out/artifacts/$target-" -print_final_stats=1 \
-        > "$out/$target.log" 2>&1; then
-        failed+=("$target")
-        tail -n 40 "$out/$target.log"
-    fi
-    grep -E "^(stat::number_of_executed_units|stat::new_units_added)" "$out/$target.log" | sed "s/^/  $target /" || true
+        -artifact_prefix="$out/artifacts/$1-" -print_final_stats=1 \
+        > "$out/$1.log" 2>&1
+}
+
+jobs="${FUZZ_JOBS:-$(nproc)}"
+failed=()
+for ((first = 0; first < ${#targets[@]}; first += jobs)); do
+    batch=("${targets[@]:first:jobs}")
+    echo "running ${batch[*]} for ${seconds}s"
+    pids=()
+    for target in "${batch[@]}"; do
+        fuzz "$target" &
+        pids+=("$!")
+    done
+    for index in "${!batch[@]}"; do
+        target="${batch[$index]}"
+        if ! wait "${pids[$index]}"; then
+            failed+=("$target")
+            tail -n 40 "$out/$target.log"
+        fi
+        grep -E "^(stat::number_of_executed_units|stat::new_units_added)" "$out/$target.log" | sed "s/^/  $target /" || true
+    done
 done
 
 if [ ${#failed[@]} -gt 0 ]; then

@@ -14,8 +14,4 @@ public enum Domains {
     /// Every registered domain's migrations, for whatever opens the database.
     public static var migrations: [StoreMigration] { registered.flatMap { $0.migrations } }
 
-    /// One of each registered domain, made with `context`.
-    public static func make(_ context: DomainContext) throws -> [any Domain] {
-        try registered.map { try $0.init(context: context) }
-    }
 }

@@ -225,14 +225,7 @@ public final class Hub: Sendable {
             throw refusal
         } catch {
             logger.error("store read failed", metadata: ["error": "\(error)"])
-            throw ProtocolError(StoreError(describing: error))
+            throw ProtocolError(StoreError(error))
         }
-    }
-}
-
-extension StoreError {
-    /// A store error as it is, anything else the store let through as a failure of the store.
-    init(describing error: any Error) {
-        self = (error as? StoreError) ?? .unavailable("\(error)")
     }
 }

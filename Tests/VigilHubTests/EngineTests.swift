@@ -7,7 +7,7 @@ import VigilHub
 /// migrations, timers and snapshot without knowing any of them by name.
 @Suite struct EngineTests {
     @Test func anyRegisteredDomainIsServedWithItsTablesTimersAndState() async throws {
-        let engine = try Engine(domains: [TallyDomain.self])
+        let engine = try await Engine.start(domains: [TallyDomain.self])
         let room = try await engine.connect("operator")
         _ = try await room.request(.subscribe(topic: "tally/hq", since: nil))
         #expect(try await room.nextEvent().data == ["count": 0, "head": 0], "state first, from the domain's own table")
@@ -33,7 +33,7 @@ import VigilHub
     }
 
     @Test func aSubscriberResumesWithSinceAndGetsEveryEventOnceInOrder() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let writer = try await engine.connect("operator")
         for text in ["one", "two", "three"] { _ = try await writer.publish("notice/hq", "notice", ["text": .string(text)]) }
         let reader = try await engine.connect("guard")
@@ -49,7 +49,7 @@ import VigilHub
     }
 
     @Test func timestampsComeFromTheHubsClock() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let room = try await engine.connect("operator")
         let first = try await room.publish("notice/hq", "notice", ["text": "a"])
         #expect(first["ts"]?.numberValue == Double(engine.clock.milliseconds()))
@@ -62,7 +62,7 @@ import VigilHub
     }
 
     @Test func theRateIsMeasuredOnTheHubsClock() async throws {
-        let engine = try Engine(tweak: { $0.messagesPerSecond = 10 })
+        let engine = try await Engine.start(tweak: { $0.messagesPerSecond = 10 })
         let guardSession = try await engine.connect("guard")
         var answers: [ErrorCode?] = []
         for _ in 0..<25 { answers.append(await refusal { _ = try await guardSession.request(.ping) }) }
@@ -75,7 +75,7 @@ import VigilHub
     }
 
     @Test func sessionsPerTokenAreCountedAndFreedWhenTheyClose() async throws {
-        let engine = try Engine(tweak: { $0.maxConnectionsPerToken = 2 })
+        let engine = try await Engine.start(tweak: { $0.maxConnectionsPerToken = 2 })
         var first: Connection? = try await engine.connect("guard")
         let second = try await engine.connect("guard")
         await #expect(throws: EngineError.self) { _ = try await engine.connect("guard") }
@@ -86,9 +86,8 @@ import VigilHub
     }
 
     @Test func aTokenThatExpiresWhileConnectedIsEndedByTheSweep() async throws {
-        let engine = try Engine()
-        let secret = try TokenIssuer(tokens: engine.tokens).issue(
-            role: .guard, sites: ["hq"], allSites: false, name: "temp", now: 0, expiresAt: engine.clock.milliseconds() + 60_000).secret
+        let engine = try await Engine.start()
+        let secret = try await engine.issueToken(role: .guard, sites: ["hq"], name: "temp", expiresAt: engine.clock.milliseconds() + 60_000)
         let session = try await engine.connect("guard", secret: secret)
         #expect(await engine.hub.closeRevokedSessions() == 0)
         engine.clock.advance(by: .seconds(60))
@@ -99,7 +98,7 @@ import VigilHub
     }
 
     @Test func shutdownClosesEveryOpenSessionAndEveryNewOne() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let open = try await engine.connect("admin")
         engine.hub.beginShutdown()
         #expect(engine.hub.isShuttingDown)

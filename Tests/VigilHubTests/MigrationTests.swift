@@ -16,7 +16,7 @@ import VigilHub
         let file = try #require(Bundle.module.url(forResource: "Fixtures/before-domain-folders", withExtension: "sqlite"))
         let manifest = try #require(Bundle.module.url(forResource: "Fixtures/before-domain-folders", withExtension: "json"))
         let made = try JSONDecoder().decode(Made.self, from: Data(contentsOf: manifest))
-        let engine = try Engine(databaseAt: file)
+        let engine = try await Engine.start(databaseAt: file)
         let admin = try await engine.connect("admin", secret: made.admin_token)
 
         for (topic, count) in made.events {

@@ -46,13 +46,11 @@ struct TallyDomain: Domain {
         let store: any EventStore
 
         func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
-            try access.requireSiteTopic(pattern.segments)
-            try access.authorizeRead(identity, pattern)
+            try access.authorizeSiteTopicRead(identity, pattern)
         }
 
         func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-            try access.requireSiteTopic(topic.segments)
-            try access.authorizeWrite(identity, topic)
+            try access.authorizeSiteTopicWrite(identity, topic)
             guard type == "add" else { throw ProtocolError(.unknownType, "tally topics take add") }
             let by = try CommandData(data, shape: "{by}").integer("by", in: 1...100) ?? 1
             return ValidatedEvent(type: "tally.added", payload: [:], effect: Add(site: topic.scope, by: by))

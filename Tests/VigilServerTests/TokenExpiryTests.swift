@@ -3,6 +3,7 @@ import Testing
 import VigilCore
 import VigilHub
 import VigilStore
+import VigilTestSupport
 
 @Suite(.timeLimit(.minutes(3))) struct TokenExpiryTests {
     /// Issues a guard token for `hq` in the hub's own database that expires at `expiresAt`.

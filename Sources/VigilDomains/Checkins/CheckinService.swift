@@ -26,13 +26,11 @@ struct CheckinService: TopicService {
     static func topic(of site: String) -> String { "checkins/\(site)" }
 
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
-        try access.requireSiteTopic(pattern.segments)
-        try access.authorizeRead(identity, pattern)
+        try access.authorizeSiteTopicRead(identity, pattern)
     }
 
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        try access.requireSiteTopic(topic.segments)
-        try access.authorizeWrite(identity, topic)
+        try access.authorizeSiteTopicWrite(identity, topic)
         let site = topic.scope
         switch type {
         case "create_checkpoint":

@@ -16,13 +16,11 @@ struct NoticeService: TopicService {
     }
 
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
-        try access.requireSiteTopic(pattern.segments)
-        try access.authorizeRead(identity, pattern)
+        try access.authorizeSiteTopicRead(identity, pattern)
     }
 
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        try access.requireSiteTopic(topic.segments)
-        try access.authorizeWrite(identity, topic)
+        try access.authorizeSiteTopicWrite(identity, topic)
         guard type == "notice" else {
             throw ProtocolError(.unknownType, "notice topics take type \"notice\"")
         }

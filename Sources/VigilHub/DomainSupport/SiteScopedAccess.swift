@@ -14,10 +14,22 @@ public struct SiteScopedAccess: Sendable {
     }
 
     /// For kinds whose topics are exactly `kind/{site}`.
-    public func requireSiteTopic(_ segments: [String]) throws(ProtocolError) {
+    func requireSiteTopic(_ segments: [String]) throws(ProtocolError) {
         guard segments.count == 2 else {
             throw ProtocolError(.invalidTopic, "\(segments[0]) topics are \(segments[0])/{site}")
         }
+    }
+
+    /// A read of a kind whose topics are exactly `kind/{site}`: the shape, then the role and site.
+    public func authorizeSiteTopicRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        try requireSiteTopic(pattern.segments)
+        try authorizeRead(identity, pattern)
+    }
+
+    /// A publish on a kind whose topics are exactly `kind/{site}`: the shape, then the role and site.
+    public func authorizeSiteTopicWrite(_ identity: Identity, _ topic: Topic) throws(ProtocolError) {
+        try requireSiteTopic(topic.segments)
+        try authorizeWrite(identity, topic)
     }
 
     public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {

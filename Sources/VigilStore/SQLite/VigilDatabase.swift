@@ -89,13 +89,6 @@ public final class VigilDatabase: Sendable {
     }
 }
 
-extension StoreError {
-    /// Any failure below the seam, as a store error: a store error stays what it is.
-    init(_ error: any Error) {
-        self = (error as? StoreError) ?? .unavailable("\(error)")
-    }
-}
-
 /// Small key/value facts about the database itself.
 enum Meta {
     /// The value under `key`, made by `make` and kept the first time it is asked for.

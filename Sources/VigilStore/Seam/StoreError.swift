@@ -14,3 +14,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// Any failure below the seam, as a store error: a store error stays what it is.
+    public init(_ error: any Error) {
+        self = (error as? StoreError) ?? .unavailable("\(error)")
+    }
+}

@@ -4,8 +4,8 @@ import VigilHub
 
 @Suite struct AlertsDomainTests {
     @Test func anAlertEscalatesAtItsSitesEscalationTimeByTheHubsClockAndOnlyOnce() async throws {
-        let engine = try Engine()
-        try engine.setTimings(of: "hq", escalateAfterMs: 90_000)
+        let engine = try await Engine.start()
+        try await engine.setTimings(of: "hq", escalateAfterMs: 90_000)
         let guardSession = try await engine.connect("guard")
         _ = try await guardSession.request(.subscribe(topic: "alerts/hq/escalated", since: nil))
         #expect(try await guardSession.nextEvent().type == "state")
@@ -27,8 +27,8 @@ import VigilHub
     }
 
     @Test func motionKeepsAVisitOpenUntilTheLocationIsQuietForTheQuietPeriod() async throws {
-        let engine = try Engine()
-        try engine.setTimings(of: "hq", quietAfterMs: 60_000)
+        let engine = try await Engine.start()
+        try await engine.setTimings(of: "hq", quietAfterMs: 60_000)
         let room = try await engine.connect("operator")
         _ = try await room.request(.subscribe(topic: "alerts/hq", since: nil))
         _ = try await room.nextEvent()
@@ -45,7 +45,7 @@ import VigilHub
     }
 
     @Test func twoAcknowledgementsAtOnceMakeOneTransition() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let device = try await engine.connect("device")
         let first = try await engine.connect("operator")
         let second = try await engine.connect("admin")
@@ -59,7 +59,7 @@ import VigilHub
     }
 
     @Test func theStateIsTheOpenAlertsAsOfTheHead() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let device = try await engine.connect("device")
         let room = try await engine.connect("operator")
         var ids: [JSONValue] = []

@@ -10,7 +10,7 @@ import VigilHub
     }
 
     @Test func switchesFollowTheTopologyAndReachTheViewersOwnTopic() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let room = try await engine.connect("operator")
         #expect(await refusal { _ = try await room.publish("cameras/hq", "switch", ["viewer": "gus", "camera": "1"]) } == .notFound,
             "no topology yet")

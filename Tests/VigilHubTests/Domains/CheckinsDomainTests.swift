@@ -4,7 +4,7 @@ import VigilHub
 
 @Suite struct CheckinsDomainTests {
     @Test func aRoundMissedRaisesOneAlertAtItsDueTimeAndTheNextRoundStartsThen() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let room = try await engine.connect("operator")
         let created = try await room.publish("checkins/hq", "create_checkpoint", ["name": "Roof door", "every": "30m"])
         let code = try #require(created["code"]?.stringValue)
@@ -35,7 +35,7 @@ import VigilHub
     }
 
     @Test func aForgedOrMovedCodeIsRefusedAndChangesNothing() async throws {
-        let engine = try Engine()
+        let engine = try await Engine.start()
         let admin = try await engine.connect("admin")
         let code = try #require(try await admin.publish("checkins/hq", "create_checkpoint", ["name": "Gate", "every": "1h"])["code"]?.stringValue)
         let depotCode = try #require(try await admin.publish("checkins/depot", "create_checkpoint", ["name": "Dock", "every": "1h"])["code"]?.stringValue)

@@ -8,6 +8,7 @@ import VigilCore
 import VigilDomains
 import VigilHub
 import VigilStore
+import VigilTestSupport
 
 /// The engine in-process, as the server assembles it but without the server: a real SQLite file in
 /// a scratch directory, the registered domains, a bus, and a clock that moves only when the test
@@ -19,12 +20,19 @@ final class Engine: Sendable {
     let database: VigilDatabase
     let secrets: [String: String]
 
+    /// Opens the database and assembles the engine on a thread of its own: SQLite's writes wait for
+    /// fsync, and the cooperative threads are shared with every other test of the run.
     /// With `existing`, a copy of that database file is opened (and migrated) instead of a new one.
-    init(
+    static func start(
+        domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil, tweak: @escaping @Sendable (inout HubConfiguration) -> Void = { _ in }
+    ) async throws -> Engine {
+        try await offThePool { try Engine(domains: domains, databaseAt: existing, tweak: tweak) }
+    }
+
+    private init(
         domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil, tweak: (inout HubConfiguration) -> Void = { _ in }
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-engine-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try makeScratchDirectory("vigil-engine")
         let path = directory.appendingPathComponent("vigil.sqlite").path
         if let existing { try FileManager.default.copyItem(atPath: existing.path, toPath: path) }
         clock = ManualClock()
@@ -62,8 +70,6 @@ final class Engine: Sendable {
         return secrets
     }
 
-    var tokens: TokenRepository { TokenRepository(database: database) }
-
     /// A session authenticated with the token of `role` (or a secret given as is), its `welcome` taken.
     func connect(_ role: String, secret: String? = nil) async throws -> Connection {
         let connection = Connection(hub: hub)
@@ -79,8 +85,18 @@ final class Engine: Sendable {
     }
 
     /// Changes a site's timings, as `vigil site set` does while the hub runs.
-    func setTimings(of site: String, escalateAfterMs: Int64 = 120_000, quietAfterMs: Int64 = 60_000) throws {
-        try SiteRepository(database: database).setTimings(of: site, SiteTimings(escalateAfterMs: escalateAfterMs, quietAfterMs: quietAfterMs))
+    func setTimings(of site: String, escalateAfterMs: Int64 = 120_000, quietAfterMs: Int64 = 60_000) async throws {
+        try await offThePool { [database] in
+            try SiteRepository(database: database).setTimings(of: site, SiteTimings(escalateAfterMs: escalateAfterMs, quietAfterMs: quietAfterMs))
+        }
+    }
+
+    /// Issues a token in the engine's database, as `vigil token create` does.
+    func issueToken(role: Role, sites: [String], name: String, expiresAt: Int64?) async throws -> String {
+        try await offThePool { [database] in
+            try TokenIssuer(tokens: TokenRepository(database: database))
+                .issue(role: role, sites: sites, allSites: false, name: name, now: 0, expiresAt: expiresAt).secret
+        }
     }
 }
 
@@ -115,9 +131,10 @@ final class Connection: Sendable {
         await hub.receive(message.encoded(), on: session)
     }
 
-    /// The next frame the hub sent this session. Waits (in real time: the engine's work is
-    /// asynchronous) up to `limit`.
-    func next(within limit: Duration = .seconds(5)) async throws -> ServerMessage {
+    /// The next frame the hub sent this session. Waits in real time, since the engine's work is
+    /// asynchronous: `limit` only guards against a hang (a parallel run of the whole suite on two
+    /// cores can hold a test up for seconds), it times nothing.
+    func next(within limit: Duration = .seconds(30)) async throws -> ServerMessage {
         let deadline = ContinuousClock.now + limit
         while true {
             if let message = try takeOne() { return message }

@@ -132,6 +132,7 @@ import VigilCore
             let room = hub.client("operator")
             var ids: [JSONValue] = []
             for door in 1...3 {
+                hub.clock.advance(by: .milliseconds(1))
                 ids.append(try #require(try await raise(device, ["kind": "door", "location": .string("door-\(door)")])["data"]?["alert"]?["id"]))
             }
             _ = try await answer(room, "acknowledge", ["alert": ids[0]])

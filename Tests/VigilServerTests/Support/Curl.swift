@@ -1,4 +1,5 @@
 import Foundation
+import VigilTestSupport
 
 /// A real HTTPS client for the HTTP tests: curl, trusting the hub's development CA.
 struct CurlResponse {

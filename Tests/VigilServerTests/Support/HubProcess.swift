@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VigilTestSupport
 
 /// The `vigil` executable run as its own process, as an operator runs it: for the tests that must
 /// kill the hub outright (kill -9) and for the command-line tools.
@@ -13,8 +14,7 @@ final class HubProcess: @unchecked Sendable {
     var url: String { "wss://localhost:\(port)/ws" }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-process-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try makeScratchDirectory("vigil-process")
         port = try freeLoopbackPort()
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import VigilClient
 import VigilCore
 import VigilStore
+import VigilTestSupport
 
 /// The error code a request was refused with; nil when it succeeded.
 func refusalCode(_ body: () async throws -> Void) async -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import VigilTestSupport
 
 /// Runs a program to its end and returns its exit status and standard output.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// process that another test starts at the same moment, and then the reader never sees the end.
 func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-output-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: outputFile) }
     let output = try FileHandle(forWritingTo: outputFile)
     let process = Process()

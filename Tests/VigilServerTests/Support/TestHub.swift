@@ -7,6 +7,7 @@ import VigilDomains
 import VigilHub
 import VigilServer
 import VigilStore
+import VigilTestSupport
 
 /// A real hub for one test: TLS on a free loopback port, a fresh data directory with sites `hq`
 /// and `depot`, and a token of each role. `stop()` stops it and removes the directory. Its clock
@@ -28,7 +29,7 @@ final class TestHub: @unchecked Sendable {
     /// `server` adjusts what lies outside the hub (such as a bound on the database size).
     init(tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in }) async throws {
         clock = ManualClock()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-test-\(UUID().uuidString)")
+        directory = try makeScratchDirectory("vigil-test")
         configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -74,7 +75,7 @@ final class TestHub: @unchecked Sendable {
     /// Moves the hub's clock on and runs the timers that are then due, as the next tick would.
     func advance(by duration: Duration) async throws {
         clock.advance(by: duration)
-        await try engine.fireDueTimers()
+        try await engine.fireDueTimers()
     }
 
     /// Starts (again, on the same port after a stop) with the same data directory.
