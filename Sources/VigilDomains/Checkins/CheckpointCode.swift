@@ -25,6 +25,8 @@ public struct CheckpointCode: Sendable {
         let parts = code.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 5, parts[0] == Self.prefix, parts[1] == Self.version,
             parts[4].utf8.count == 43, let signature = Base64URL.decode(parts[4]),
+            // One text per code: base64 ignores the last character's spare bits, so compare again.
+            Base64URL.encode(signature) == parts[4],
             HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data(Self.signed(site: parts[2], checkpoint: parts[3]).utf8), using: key)
         else { return nil }
         return (parts[2], parts[3])

@@ -3,6 +3,14 @@ import VigilCore
 import VigilHub
 
 @Suite struct CheckinsDomainTests {
+    /// The base64url character that differs from `character` only in the two low bits that 43
+    /// characters for 32 bytes leave unused.
+    static func spareBitsNeighbour(of character: Character) -> Character {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let index = alphabet.firstIndex(of: character)!
+        return alphabet[index ^ 1]
+    }
+
     @Test func aRoundMissedRaisesOneAlertAtItsDueTimeAndTheNextRoundStartsThen() async throws {
         let engine = try await Engine.start()
         let room = try await engine.connect("operator")
@@ -40,8 +48,13 @@ import VigilHub
         let code = try #require(try await admin.publish("checkins/hq", "create_checkpoint", ["name": "Gate", "every": "1h"])["code"]?.stringValue)
         let depotCode = try #require(try await admin.publish("checkins/depot", "create_checkpoint", ["name": "Dock", "every": "1h"])["code"]?.stringValue)
         let guardSession = try await engine.connect("guard")
-        let forged = String(code.dropLast()) + (code.hasSuffix("A") ? "B" : "A")
-        #expect(await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(forged)]) } == .invalidCheckpointCode)
+        // A character of the signature changed, and its last character changed in the bits base64 leaves spare.
+        var altered = Array(code)
+        altered[altered.count - 10] = altered[altered.count - 10] == "A" ? "B" : "A"
+        let spare = String(code.dropLast()) + String(Self.spareBitsNeighbour(of: code.last!))
+        for forged in [String(altered), spare] {
+            #expect(await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(forged)]) } == .invalidCheckpointCode)
+        }
         #expect(await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(depotCode)]) } == .invalidCheckpointCode)
         let history = try await admin.request(.history(topic: "checkins/hq", before: nil, limit: 10))
         #expect(history["events"]?.arrayValue?.count == 1)

@@ -124,11 +124,13 @@ func openDatabase(at path: String) throws -> VigilDatabase {
     try VigilDatabase(path: path, migrations: Domains.migrations)
 }
 
-/// Runs `body` with a fresh hub and always shuts it down.
+/// Runs `body` with a fresh hub and always shuts it down; waits first for a slot (`HubSlots`).
 func withHub<T>(
     tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (TestHub) async throws -> T
 ) async throws -> T {
+    await HubSlots.shared.acquire()
+    defer { Task { await HubSlots.shared.release() } }
     let hub = try await TestHub(tweak: tweak, server: server)
     do {
         let result = try await body(hub)
