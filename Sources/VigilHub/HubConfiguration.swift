@@ -15,7 +15,7 @@ public struct HubConfiguration: Sendable {
     public var helloTimeout: Duration = .seconds(10)
     /// How often open connections are checked for a token revoked meanwhile.
     public var revocationCheckInterval: Duration = .seconds(5)
-    /// How often escalations, quiet periods and patrol intervals are checked.
+    /// How often the domains' timers are asked what is due.
     public var timerInterval: Duration = .seconds(1)
     /// Largest thumbnail upload.
     public var maxThumbnailBytes = 2 * 1024 * 1024
