@@ -132,6 +132,8 @@ let package = Package(
                 "VigilTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
+            // Pages the browser tests serve from a test hub, read from the source tree.
+            exclude: ["Browser/Pages"],
             swiftSettings: swiftSettings
         ),
     ]

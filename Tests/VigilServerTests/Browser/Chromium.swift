@@ -1,0 +1,126 @@
+import Foundation
+import VigilTestSupport
+
+/// Headless Chromium from Debian (`chromium`, `chromium-driver`), driven over the WebDriver protocol
+/// (plain JSON over HTTP to `chromedriver` on a loopback port). It trusts the test hub's TLS key alone
+/// (`--ignore-certificate-errors-spki-list`), so the page talks to the hub over real TLS.
+final class Chromium: @unchecked Sendable {
+    static let driver = "/usr/bin/chromedriver"
+    static let browser = "/usr/bin/chromium"
+    /// Browser tests run where Chromium is installed; `.ci/run` installs it and sets
+    /// VIGIL_REQUIRE_BROWSER=1, so there a missing browser fails instead of skipping.
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: driver) && FileManager.default.isExecutableFile(atPath: browser)
+            || ProcessInfo.processInfo.environment["VIGIL_REQUIRE_BROWSER"] == "1"
+    }
+
+    private let process: Process
+    private let base: URL
+    private let profile: URL
+    let session: String
+
+    /// Starts chromedriver and a browser session that trusts the key of `certificate` (PEM).
+    static func start(trusting certificate: String) async throws -> Chromium {
+        let spki = try await offThePool { try Self.spkiHash(of: certificate) }
+        let port = try freeLoopbackPort()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: driver)
+        process.arguments = ["--port=\(port)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let base = URL(string: "http://127.0.0.1:\(port)")!
+        let profile = try makeScratchDirectory("vigil-chromium")
+        let up = await eventually(timeout: .seconds(20)) { (try? await Self.call(base, "GET", "/status")) != nil }
+        guard up else {
+            await stop(process)
+            throw BrowserError.driver("chromedriver did not start")
+        }
+        let capabilities: [String: Any] = [
+            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": [
+                "binary": browser,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900",
+                    "--user-data-dir=\(profile.path)", "--ignore-certificate-errors-spki-list=\(spki)",
+                ],
+            ]]],
+        ]
+        let created = try await call(base, "POST", "/session", capabilities)
+        guard let value = created["value"] as? [String: Any], let session = value["sessionId"] as? String else {
+            await stop(process)
+            throw BrowserError.driver("no session: \(created)")
+        }
+        return Chromium(process: process, base: base, profile: profile, session: session)
+    }
+
+    private init(process: Process, base: URL, profile: URL, session: String) {
+        self.process = process
+        self.base = base
+        self.profile = profile
+        self.session = session
+    }
+
+    func open(_ url: String) async throws {
+        _ = try await command("POST", "/url", ["url": url])
+    }
+
+    /// Runs `script` in the page (its last statement `return`s) and gives back the JSON value it returns.
+    func evaluate(_ script: String) async throws -> Any? {
+        try await command("POST", "/execute/sync", ["script": script, "args": []])["value"] ?? nil
+    }
+
+    /// Polls `script` until it returns true.
+    func waitUntil(_ script: String, timeout: Duration = .seconds(20)) async -> Bool {
+        await eventually(timeout: timeout) { (try? await self.evaluate(script)) as? Bool == true }
+    }
+
+    /// A PNG of the page, kept for a failing test.
+    func screenshot(to file: URL) async {
+        guard let encoded = try? await command("GET", "/screenshot")["value"] as? String, let png = Data(base64Encoded: encoded) else { return }
+        try? png.write(to: file)
+    }
+
+    /// Ends the session (which ends the browser), then chromedriver.
+    func quit() async {
+        _ = try? await command("DELETE", "")
+        await Self.stop(process)
+        try? FileManager.default.removeItem(at: profile)
+    }
+
+    /// chromedriver does not end on SIGTERM: it is killed, and waited for off the pool.
+    private static func stop(_ process: Process) async {
+        kill(process.processIdentifier, SIGKILL)
+        _ = try? await offThePool { process.waitUntilExit() }
+    }
+
+    private func command(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
+        try await Self.call(base, method, "/session/\(session)\(path)", body)
+    }
+
+    /// One WebDriver command, with curl (Foundation's URLSession on Linux fails these requests).
+    private static func call(_ base: URL, _ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
+        let text = try body.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        let answer = try await curl(
+            base.absoluteString + path, caFile: "/dev/null", method: method,
+            headers: text == nil ? [:] : ["Content-Type": "application/json"], body: text, maxTime: 60)
+        guard answer.status > 0 else { throw BrowserError.driver("chromedriver did not answer \(method) \(path)") }
+        let reply = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any] ?? [:]
+        if let value = reply["value"] as? [String: Any], let error = value["error"] as? String {
+            throw BrowserError.driver("\(error): \(value["message"] ?? "")")
+        }
+        return reply
+    }
+
+    /// The base64 SHA-256 of the certificate's public key, as Chromium's SPKI allow-list takes it.
+    private static func spkiHash(of certificate: String) throws -> String {
+        let (status, output) = try runProcess(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "openssl x509 -in '\(certificate)' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"])
+        guard status == 0 else { throw BrowserError.driver("openssl could not read \(certificate)") }
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+enum BrowserError: Error {
+    case driver(String)
+}

@@ -1,0 +1,16 @@
+// Drives vigil.js for VigilJSTests: what the page saw is left on `window` for the test to read.
+import { VigilConnection } from "/vigil.js";
+
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const connection = new VigilConnection({ token, minBackoff: 100, maxBackoff: 1000 });
+window.connection = connection;
+window.states = [];
+window.seen = [];
+connection.addEventListener("state", (event) => window.states.push(event.detail.state));
+try {
+  await connection.connect();
+  await connection.subscribe("notice/hq", (event) => window.seen.push({ seq: event.seq, text: event.data.text, epoch: event.epoch }));
+  window.ready = true;
+} catch (error) {
+  window.failed = { code: error.code, message: error.message };
+}

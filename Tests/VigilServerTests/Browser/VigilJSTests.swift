@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import VigilCore
+
+/// `public/vigil.js` in a real headless Chromium against a real hub over TLS.
+@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+struct VigilJSTests {
+    /// Serves the repository's `public/vigil.js` and the test page from the hub's public directory.
+    private func servePages(_ hub: TestHub) throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let pages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Pages")
+        let served = URL(fileURLWithPath: hub.configuration.publicDirectory)
+        for (from, name) in [(repository.appendingPathComponent("public/vigil.js"), "vigil.js"),
+                             (pages.appendingPathComponent("client-test.html"), "client-test.html"),
+                             (pages.appendingPathComponent("client-test.js"), "client-test.js")] {
+            try FileManager.default.copyItem(at: from, to: served.appendingPathComponent(name))
+        }
+    }
+
+    /// Runs `body` with a browser that trusts `hub`; a test that throws leaves a screenshot.
+    private func withBrowser(_ hub: TestHub, _ name: String, _ body: (Chromium) async throws -> Void) async throws {
+        let certificate = hub.configuration.certificateDirectory.appendingPathComponent("vigil-dev-server.pem").path
+        let browser = try await Chromium.start(trusting: certificate)
+        do {
+            try await body(browser)
+            await browser.quit()
+        } catch {
+            let shot = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-browser-\(name).png")
+            await browser.screenshot(to: shot)
+            await browser.quit()
+            Issue.record("screenshot of the page: \(shot.path)")
+            throw error
+        }
+    }
+
+    private func publishNotice(_ hub: TestHub, _ text: String) async throws {
+        let answer = try await hub.api("POST", "/api/publish", as: "operator", body: ["topic": "notice/hq", "type": "notice", "data": ["text": .string(text)]])
+        #expect(answer.status == 200, "\(answer.body)")
+    }
+
+    @Test func aPageSeesEveryEventOnceAcrossAHubRestartAndItsRequestsAreAnswered() async throws {
+        try await withHub { hub async throws in
+            try servePages(hub)
+            try await withBrowser(hub, "restart") { browser in
+                try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))")
+                #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
+                #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in")
+
+                try await publishNotice(hub, "one")
+                try await publishNotice(hub, "two")
+                #expect(await browser.waitUntil("return window.seen.length === 2"))
+
+                // A request is a promise matched by its ref: answered, or refused with the hub's code.
+                _ = try await browser.evaluate("""
+                    connection.publish("notice/hq", "notice", {text: "from the page"}).then((ok) => window.published = ok.seq);
+                    connection.publish("notice/depot", "notice", {text: "not my site"}).catch((error) => window.refused = error.code);
+                    return null
+                    """)
+                #expect(await browser.waitUntil("return window.published === 3 && window.refused === 'forbidden'"))
+
+                // The hub goes away under the page and comes back on the same port; what was
+                // published meanwhile reaches the page once, in order.
+                await hub.stop()
+                #expect(await browser.waitUntil("return window.states.includes('reconnecting')"))
+                try await hub.start()
+                try await publishNotice(hub, "four")
+                try await publishNotice(hub, "five")
+                #expect(await browser.waitUntil("return window.seen.length >= 5"))
+                try await Task.sleep(for: .milliseconds(300))
+                let seqs = try await browser.evaluate("return window.seen.map((event) => event.seq)") as? [Int]
+                #expect(seqs == [1, 2, 3, 4, 5], "every event once, in order")
+                let texts = try await browser.evaluate("return window.seen.map((event) => event.text)") as? [String]
+                #expect(texts == ["one", "two", "from the page", "four", "five"])
+                #expect(try await browser.evaluate("return connection.state") as? String == "open")
+            }
+        }
+    }
+
+    @Test func aRefusedTokenEndsTheConnectionWithoutRetrying() async throws {
+        try await withHub { hub async throws in
+            try servePages(hub)
+            try await withBrowser(hub, "refused") { browser in
+                try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("revoked"))")
+                #expect(await browser.waitUntil("return window.failed !== undefined"))
+                #expect(try await browser.evaluate("return window.failed.code") as? String == "unauthorized")
+                try await Task.sleep(for: .milliseconds(500))
+                let states = try await browser.evaluate("return window.states") as? [String]
+                #expect(states == ["connecting", "closed"], "no retry after the token is refused: \(states ?? [])")
+            }
+        }
+    }
+}
