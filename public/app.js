@@ -1,52 +1,87 @@
-// A placeholder until the dashboard: signs in with the token from the URL fragment (#token=...,
-// the one-time admin link `vigil serve` prints) and lists the events of the topics it watches.
-const status = document.getElementById("status");
-const form = document.getElementById("subscribe");
-const list = document.getElementById("events");
+// The page's shell: signs in with the one-time link (#token=..., taken out of the address bar at
+// once) or a pasted token, keeps the secret for this tab's session only, shows the connection's
+// state, signs out. It talks to the hub only through vigil.js. Until the dashboard lands it lists
+// the events of the topics it is asked to watch.
+import { VigilConnection } from "/vigil.js";
 
-const fragment = new URLSearchParams(location.hash.slice(1));
-const token = fragment.get("token") ?? sessionStorage.getItem("vigil.token");
-if (fragment.has("token")) {
-  sessionStorage.setItem("vigil.token", token);
-  history.replaceState(null, "", location.pathname); // keep the secret out of the address bar
+const TOKEN_KEY = "vigil.token";
+const element = (id) => document.getElementById(id);
+const STATES = { connecting: "Connecting…", open: "Connected", reconnecting: "Connection lost; reconnecting…", closed: "Not signed in" };
+
+let connection = null;
+
+function takeTokenFromLink() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (!fragment.has("token")) return;
+  sessionStorage.setItem(TOKEN_KEY, fragment.get("token"));
+  history.replaceState(null, "", location.pathname + location.search); // the secret leaves the address bar
 }
 
-let nextRef = 1;
-function send(socket, message) {
-  socket.send(JSON.stringify({ ref: String(nextRef++), ...message }));
+function showSignIn(error = "") {
+  element("sign-in").hidden = false;
+  element("who").hidden = true;
+  element("watch").hidden = true;
+  element("sign-in-error").textContent = error;
+  element("token").focus();
 }
 
-function show(text) {
-  const item = document.createElement("li");
-  item.textContent = text;
-  list.prepend(item);
-}
-
-if (token) {
-  const socket = new WebSocket(`wss://${location.host}/ws`);
-  socket.addEventListener("open", () => send(socket, { op: "hello", token }));
-  socket.addEventListener("message", (message) => {
-    const frame = JSON.parse(message.data);
-    switch (frame.op) {
-      case "welcome":
-        status.textContent = `Signed in as ${frame.user} (${frame.role}, sites ${frame.sites.join(", ")}).`;
-        form.hidden = false;
-        break;
-      case "event":
-        show(`${new Date(frame.ts).toLocaleTimeString()} ${frame.topic} #${frame.seq ?? "-"} ${frame.from}: ${JSON.stringify(frame.data)}`);
-        break;
-      case "error":
-        show(`error ${frame.code}: ${frame.message}`);
-        break;
+async function signIn(token) {
+  connection?.close();
+  connection = new VigilConnection({ token });
+  connection.addEventListener("state", (event) => {
+    element("connection").textContent = STATES[event.detail.state] ?? event.detail.state;
+    if (event.detail.state === "closed" && event.detail.code !== 1000 && sessionStorage.getItem(TOKEN_KEY)) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      showSignIn(`Signed out by the hub: ${event.detail.reason}`);
     }
   });
-  socket.addEventListener("close", (event) => {
-    status.textContent = `Disconnected (${event.code}${event.reason ? ": " + event.reason : ""}). Reload to reconnect.`;
-  });
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    send(socket, { op: "subscribe", topic: new FormData(form).get("topic") });
-  });
-} else {
-  status.textContent = "Open the sign-in link that `vigil serve` printed, or append #token=<your token> to this address.";
+  try {
+    const welcome = await connection.connect();
+    sessionStorage.setItem(TOKEN_KEY, token);
+    element("user").textContent = `${welcome.user} (${welcome.role}, sites ${welcome.sites.join(", ")})`;
+    element("sign-in").hidden = true;
+    element("sign-in-error").textContent = "";
+    element("who").hidden = false;
+    element("watch").hidden = false;
+  } catch (error) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    showSignIn(`Not signed in: ${error.message}`);
+  }
 }
+
+function signOut() {
+  sessionStorage.removeItem(TOKEN_KEY);
+  connection?.close();
+  connection = null;
+  element("events").replaceChildren();
+  showSignIn();
+}
+
+function show(event) {
+  const item = document.createElement("li");
+  item.textContent = `${new Date(event.ts).toLocaleTimeString()} ${event.topic} #${event.seq ?? "-"} ${event.from}: ${JSON.stringify(event.data)}`;
+  element("events").prepend(item);
+}
+
+element("sign-in").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const field = element("token");
+  const token = field.value.trim();
+  field.value = "";
+  signIn(token);
+});
+element("sign-out").addEventListener("click", signOut);
+element("subscribe").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const topic = new FormData(event.target).get("topic");
+  try {
+    await connection.subscribe(topic, show);
+  } catch (error) {
+    show({ ts: Date.now(), topic, from: "vigil", data: { error: error.code, message: error.message } });
+  }
+});
+
+takeTokenFromLink();
+const saved = sessionStorage.getItem(TOKEN_KEY);
+if (saved) signIn(saved);
+else showSignIn();

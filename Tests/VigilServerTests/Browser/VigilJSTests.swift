@@ -5,35 +5,6 @@ import VigilCore
 /// `public/vigil.js` in a real headless Chromium against a real hub over TLS.
 @Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct VigilJSTests {
-    /// Serves the repository's `public/vigil.js` and the test page from the hub's public directory.
-    private func servePages(_ hub: TestHub) throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let pages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Pages")
-        let served = URL(fileURLWithPath: hub.configuration.publicDirectory)
-        for (from, name) in [(repository.appendingPathComponent("public/vigil.js"), "vigil.js"),
-                             (pages.appendingPathComponent("client-test.html"), "client-test.html"),
-                             (pages.appendingPathComponent("client-test.js"), "client-test.js")] {
-            try FileManager.default.copyItem(at: from, to: served.appendingPathComponent(name))
-        }
-    }
-
-    /// Runs `body` with a browser that trusts `hub`; a test that throws leaves a screenshot.
-    private func withBrowser(_ hub: TestHub, _ name: String, _ body: (Chromium) async throws -> Void) async throws {
-        let certificate = hub.configuration.certificateDirectory.appendingPathComponent("vigil-dev-server.pem").path
-        let browser = try await Chromium.start(trusting: certificate)
-        do {
-            try await body(browser)
-            await browser.quit()
-        } catch {
-            let shot = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-browser-\(name).png")
-            await browser.screenshot(to: shot)
-            await browser.quit()
-            Issue.record("screenshot of the page: \(shot.path)")
-            throw error
-        }
-    }
-
     private func publishNotice(_ hub: TestHub, _ text: String) async throws {
         let answer = try await hub.api("POST", "/api/publish", as: "operator", body: ["topic": "notice/hq", "type": "notice", "data": ["text": .string(text)]])
         #expect(answer.status == 200, "\(answer.body)")
@@ -41,7 +12,7 @@ struct VigilJSTests {
 
     @Test func aPageSeesEveryEventOnceAcrossAHubRestartAndItsRequestsAreAnswered() async throws {
         try await withHub { hub async throws in
-            try servePages(hub)
+            try BrowserPages.serve(hub, public: ["vigil.js"], testPages: ["client-test.html", "client-test.js"])
             try await withBrowser(hub, "restart") { browser in
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))")
                 #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
@@ -79,7 +50,7 @@ struct VigilJSTests {
 
     @Test func aRefusedTokenEndsTheConnectionWithoutRetrying() async throws {
         try await withHub { hub async throws in
-            try servePages(hub)
+            try BrowserPages.serve(hub, public: ["vigil.js"], testPages: ["client-test.html", "client-test.js"])
             try await withBrowser(hub, "refused") { browser in
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("revoked"))")
                 #expect(await browser.waitUntil("return window.failed !== undefined"))

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// What the browser tests serve and how they hold a browser.
+enum BrowserPages {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let testPages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Pages")
+
+    /// Copies files of the repository's `public/` (the real pages) and of the test pages into the
+    /// hub's public directory, replacing the placeholders the test hub starts with.
+    static func serve(_ hub: TestHub, public names: [String], testPages pages: [String] = []) throws {
+        let served = URL(fileURLWithPath: hub.configuration.publicDirectory)
+        let files = names.map { repository.appendingPathComponent("public/\($0)") } + pages.map { testPages.appendingPathComponent($0) }
+        for file in files {
+            let target = served.appendingPathComponent(file.lastPathComponent)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: file, to: target)
+        }
+    }
+}
+
+/// Runs `body` with a browser that trusts `hub`; a test that throws leaves a screenshot.
+func withBrowser(_ hub: TestHub, _ name: String, _ body: (Chromium) async throws -> Void) async throws {
+    let certificate = hub.configuration.certificateDirectory.appendingPathComponent("vigil-dev-server.pem").path
+    let browser = try await Chromium.start(trusting: certificate)
+    do {
+        try await body(browser)
+        await browser.quit()
+    } catch {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-browser-\(name).png")
+        await browser.screenshot(to: shot)
+        await browser.quit()
+        Issue.record("screenshot of the page: \(shot.path)")
+        throw error
+    }
+}
