@@ -24,7 +24,6 @@ struct RaiseAlert: DomainEffect {
         guard missing.isEmpty else {
             throw ProtocolError(.notFound, "no thumbnail \(missing[0]); upload it with POST /api/thumbnails first")
         }
-        let timings = try transaction.timings(of: draft.site)
         if let location = draft.location {
             try transaction.ensureLocation(location, site: draft.site, name: draft.locationName)
             if draft.kind == "motion", let current = try transaction.location(location, site: draft.site), let visit = current.currentVisit {
@@ -37,15 +36,7 @@ struct RaiseAlert: DomainEffect {
                 return []
             }
         }
-        var alert = AlertRecord(
-            id: draft.id, site: draft.site, kind: draft.kind, severity: draft.severity, message: draft.message, location: draft.location,
-            thumbnails: draft.thumbnails, visitID: nil, raisedBy: event.from, raisedAt: event.ts,
-            escalateAt: event.ts + timings.escalateAfterMs)
-        if draft.kind == "motion", let location = draft.location {
-            alert.visitID = try transaction.startVisit(
-                at: location, site: draft.site, alertID: alert.id, time: event.ts, snapshots: draft.thumbnails)
-        }
-        try transaction.insert(alert)
+        let alert = try transaction.raiseAlert(draft, by: event.from, at: event.ts)
         event.payload = JSONValue.object(["alert": alert.json]).canonicalText
         return []
     }

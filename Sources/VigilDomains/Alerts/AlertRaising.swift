@@ -2,15 +2,28 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// How another domain raises an alert inside its own commit: check-ins raise one for a missed
-/// checkpoint. The alert follows the site's escalation time like any other.
 extension DomainTransaction {
-    func raiseAlert(site: String, kind: String, message: String, by who: String, at time: Int64) throws -> AlertRecord {
-        let alert = AlertRecord(
-            id: TokenSecret.recordID(prefix: "al_"), site: site, kind: kind, severity: AlertService.defaultSeverity(of: kind),
-            message: message, location: nil, thumbnails: [], visitID: nil, raisedBy: who, raisedAt: time,
-            escalateAt: time + (try timings(of: site)).escalateAfterMs)
+    /// Makes the alert `draft` describes, raised by `who` at `time`, inside the caller's commit:
+    /// it escalates after the site's escalation time, and motion at a location opens a visit there.
+    /// The one place a new alert is made: `RaiseAlert` and check-ins' missed rounds come here.
+    func raiseAlert(_ draft: AlertDraft, by who: String, at time: Int64) throws -> AlertRecord {
+        var alert = AlertRecord(
+            id: draft.id, site: draft.site, kind: draft.kind, severity: draft.severity, message: draft.message, location: draft.location,
+            thumbnails: draft.thumbnails, visitID: nil, raisedBy: who, raisedAt: time,
+            escalateAt: time + (try timings(of: draft.site)).escalateAfterMs)
+        if draft.kind == "motion", let location = draft.location {
+            alert.visitID = try startVisit(at: location, site: draft.site, alertID: alert.id, time: time, snapshots: draft.thumbnails)
+        }
         try insert(alert)
         return alert
+    }
+}
+
+extension AlertDraft {
+    /// An alert the hub itself raises (a missed checkpoint): no location, no snapshot, the kind's severity.
+    static func byHub(site: String, kind: String, message: String) -> AlertDraft {
+        AlertDraft(
+            id: TokenSecret.recordID(prefix: "al_"), site: site, kind: kind, severity: AlertService.defaultSeverity(of: kind),
+            message: message, location: nil, locationName: nil, thumbnails: [])
     }
 }

@@ -49,9 +49,9 @@ struct MissCheckpoint: DomainEffect {
         // unvisited (a hub that was down notices late), then a fair chance to make the next one.
         let nextDue = event.ts + record.everyMs
         try transaction.setDue(of: record, at: nextDue)
-        let alert = try transaction.raiseAlert(
-            site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))",
-            by: event.from, at: event.ts)
+        let missed = AlertDraft.byHub(
+            site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))")
+        let alert = try transaction.raiseAlert(missed, by: event.from, at: event.ts)
         event.payload = JSONValue.object([
             "alert": alert.json, "checkpoint": .object(["id": .string(record.id), "name": .string(record.name), "dueAt": .number(Double(nextDue))]),
         ]).canonicalText
