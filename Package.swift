@@ -113,7 +113,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // What the test targets share: scratch directories, running blocking work off the pool.
-        .target(name: "VigilTestSupport", path: "Tests/VigilTestSupport", swiftSettings: swiftSettings),
+        .target(name: "VigilTestSupport", dependencies: ["VigilHub"], path: "Tests/VigilTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "VigilCoreTests", dependencies: ["VigilCore"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "VigilStoreTests", dependencies: ["VigilStore", "VigilTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

@@ -12,6 +12,6 @@ public enum Domains {
     ]
 
     /// Every registered domain's migrations, for whatever opens the database.
-    public static var migrations: [StoreMigration] { registered.flatMap { $0.migrations } }
+    public static var migrations: [StoreMigration] { registered.migrations }
 
 }

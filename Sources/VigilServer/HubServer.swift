@@ -25,19 +25,12 @@ public struct HubServer: Sendable {
     /// domains and clock (the system clock unless a test gives its own).
     public init(configuration: ServerConfiguration, domains: [any Domain.Type], clock: any HubClock = SystemClock(), logger: Logger) throws {
         self.configuration = configuration
-        let database = try VigilDatabase(
-            path: configuration.databasePath, migrations: domains.flatMap { $0.migrations }, maxBytes: configuration.maxDatabaseBytes)
-        self.database = database
+        database = try VigilDatabase(
+            path: configuration.databasePath, migrations: domains.migrations, maxBytes: configuration.maxDatabaseBytes)
         let registry = PrometheusCollectorRegistry()
-        let metrics = HubMetrics(factory: PrometheusMetricsFactory(registry: registry))
-        let store = EventLog(database: database)
-        let sites = SiteDirectory(store: store)
-        let context = DomainContext(store: store, sites: sites, clock: clock) { name in try database.key(named: name) }
-        hub = Hub(
-            configuration: configuration.hub, domains: try domains.map { try $0.init(context: context) }, store: store,
-            bus: Broker(metrics: metrics), sites: sites,
-            authenticator: Authenticator(tokens: TokenRepository(database: database), clock: clock, logger: logger),
-            thumbnails: ThumbnailStore(database: database), clock: clock, metrics: metrics, logger: logger)
+        hub = try Hub.embedded(
+            database: database, domains: domains, configuration: configuration.hub, clock: clock,
+            metrics: HubMetrics(factory: PrometheusMetricsFactory(registry: registry)), logger: logger)
 
         let certificate: String
         let key: String

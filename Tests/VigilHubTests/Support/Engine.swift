@@ -12,7 +12,7 @@ import VigilTestSupport
 
 /// The engine in-process, as the server assembles it but without the server: a real SQLite file in
 /// a scratch directory, the registered domains, a bus, and a clock that moves only when the test
-/// moves it. Sites `hq` and `depot`, and a token of each role (as the end-to-end tests have).
+/// moves it. Seeded as the end-to-end tests' hubs are (`seedSitesAndTokens`).
 final class Engine: Sendable {
     let directory: URL
     let clock: ManualClock
@@ -36,38 +36,19 @@ final class Engine: Sendable {
         let path = directory.appendingPathComponent("vigil.sqlite").path
         if let existing { try FileManager.default.copyItem(atPath: existing.path, toPath: path) }
         clock = ManualClock()
-        database = try VigilDatabase(path: path, migrations: domains.flatMap { $0.migrations })
-        secrets = existing == nil ? try Self.seed(database) : [:]
+        database = try VigilDatabase(path: path, migrations: domains.migrations)
+        secrets = existing == nil ? try seedSitesAndTokens(database) : [:]
         var configuration = HubConfiguration()
         tweak(&configuration)
         var logger = Logger(label: "vigil.engine-test")
         logger.logLevel = .critical
-        let metrics = HubMetrics(factory: NOOPMetricsHandler.instance)
-        let store = EventLog(database: database)
-        let sites = SiteDirectory(store: store)
-        let context = DomainContext(store: store, sites: sites, clock: clock) { [database] name in try database.key(named: name) }
-        hub = Hub(
-            configuration: configuration, domains: try domains.map { try $0.init(context: context) }, store: store, bus: Broker(metrics: metrics), sites: sites,
-            authenticator: Authenticator(tokens: TokenRepository(database: database), clock: clock, logger: logger),
-            thumbnails: ThumbnailStore(database: database), clock: clock, metrics: metrics, logger: logger)
+        hub = try Hub.embedded(
+            database: database, domains: domains, configuration: configuration, clock: clock,
+            metrics: HubMetrics(factory: NOOPMetricsHandler.instance), logger: logger)
     }
 
     deinit {
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    private static func seed(_ database: VigilDatabase) throws -> [String: String] {
-        let sites = SiteRepository(database: database)
-        _ = try sites.create(id: "hq", name: "Headquarters", at: 0)
-        _ = try sites.create(id: "depot", name: "Depot", at: 0)
-        let issuer = TokenIssuer(tokens: TokenRepository(database: database))
-        var secrets: [String: String] = [:]
-        secrets["admin"] = try issuer.issue(role: .admin, sites: [], allSites: true, name: "root", now: 0).secret
-        secrets["operator"] = try issuer.issue(role: .operator, sites: ["hq"], allSites: false, name: "olga", now: 0).secret
-        secrets["guard"] = try issuer.issue(role: .guard, sites: ["hq"], allSites: false, name: "gus", now: 0).secret
-        secrets["device"] = try issuer.issue(role: .device, sites: ["hq"], allSites: false, name: "pir-1", now: 0).secret
-        secrets["guard-depot"] = try issuer.issue(role: .guard, sites: ["depot"], allSites: false, name: "dora", now: 0).secret
-        return secrets
     }
 
     /// A session authenticated with the token of `role` (or a secret given as is), its `welcome` taken.

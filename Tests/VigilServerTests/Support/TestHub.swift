@@ -25,7 +25,7 @@ final class TestHub: @unchecked Sendable {
     var caFile: String { configuration.certificateDirectory.appendingPathComponent("vigil-dev-ca.pem").path }
     var databasePath: String { configuration.databasePath }
 
-    /// Tokens: admin (every site), operator, guard, device (hq), guard-depot (depot only), revoked (operator, hq).
+    /// Seeded with `seedSitesAndTokens` (sites hq and depot, a token of each role, one revoked).
     /// `server` adjusts what lies outside the hub (such as a bound on the database size).
     init(tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in }) async throws {
         clock = ManualClock()
@@ -42,27 +42,8 @@ final class TestHub: @unchecked Sendable {
         try Data("<!doctype html><title>Vigil</title>".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/index.html"))
         try Data("export const x = 1;\n".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/app.js"))
 
-        self.tokens = try await offThePool { [configuration] in try Self.seed(databaseAt: configuration.databasePath) }
+        self.tokens = try await offThePool { [configuration] in try seedSitesAndTokens(openDatabase(at: configuration.databasePath)) }
         try await start()
-    }
-
-    /// Sites `hq` and `depot`, and a token of each role; returns the secrets by role.
-    private static func seed(databaseAt path: String) throws -> [String: String] {
-        let database = try openDatabase(at: path)
-        let sites = SiteRepository(database: database)
-        _ = try sites.create(id: "hq", name: "Headquarters", at: 0)
-        _ = try sites.create(id: "depot", name: "Depot", at: 0)
-        let issuer = TokenIssuer(tokens: TokenRepository(database: database))
-        var tokens: [String: String] = [:]
-        tokens["admin"] = try issuer.issue(role: .admin, sites: [], allSites: true, name: "root", now: 0).secret
-        tokens["operator"] = try issuer.issue(role: .operator, sites: ["hq"], allSites: false, name: "olga", now: 0).secret
-        tokens["guard"] = try issuer.issue(role: .guard, sites: ["hq"], allSites: false, name: "gus", now: 0).secret
-        tokens["device"] = try issuer.issue(role: .device, sites: ["hq"], allSites: false, name: "pir-1", now: 0).secret
-        tokens["guard-depot"] = try issuer.issue(role: .guard, sites: ["depot"], allSites: false, name: "dora", now: 0).secret
-        let revoked = try issuer.issue(role: .operator, sites: ["hq"], allSites: false, name: "gone", now: 0)
-        try TokenRepository(database: database).revoke(id: revoked.record.id, at: 1)
-        tokens["revoked"] = revoked.secret
-        return tokens
     }
 
     func token(_ role: String) -> String { tokens[role]! }

@@ -1,0 +1,26 @@
+import Logging
+import VigilStore
+
+extension Hub {
+    /// The hub of one node on its SQLite database: the event log as its store, a local broker as
+    /// its bus, and one of each of `domains`, made with the site directory the hub checks
+    /// publishes against. The server and the in-process tests assemble it here alike.
+    public static func embedded(
+        database: VigilDatabase, domains: [any Domain.Type], configuration: HubConfiguration, clock: any HubClock,
+        metrics: HubMetrics, logger: Logger
+    ) throws -> Hub {
+        let store = EventLog(database: database)
+        let sites = SiteDirectory(store: store)
+        let context = DomainContext(store: store, sites: sites, clock: clock) { name in try database.key(named: name) }
+        return Hub(
+            configuration: configuration, domains: try domains.map { try $0.init(context: context) }, store: store,
+            bus: Broker(metrics: metrics), sites: sites,
+            authenticator: Authenticator(tokens: TokenRepository(database: database), clock: clock, logger: logger),
+            thumbnails: ThumbnailStore(database: database), clock: clock, metrics: metrics, logger: logger)
+    }
+}
+
+extension [any Domain.Type] {
+    /// Every migration of these domains, in order: what whoever opens the database passes.
+    public var migrations: [StoreMigration] { flatMap { $0.migrations } }
+}
