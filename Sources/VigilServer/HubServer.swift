@@ -53,7 +53,7 @@ public struct HubServer: Sendable {
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         APIRoutes(hub: hub, registry: registry).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
-        DomainRoutes(hub: hub).register(on: router)
+        DomainRoutes(hub: hub, extra: Administration(database: database, hub: hub).routes).register(on: router)
 
         if configuration.conformanceEcho {
             logger.warning("serving the test-only echo endpoint \(ConformanceEcho.path)")

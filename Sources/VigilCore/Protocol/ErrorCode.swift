@@ -55,6 +55,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let tooLarge = ErrorCode("too_large")
     /// A named thing (site, token) does not exist.
     public static let notFound = ErrorCode("not_found")
+    /// A thing with this id (a site) exists already.
+    public static let alreadyExists = ErrorCode("already_exists")
     /// The command does not apply to the thing's current state (acknowledging a resolved alert).
     public static let invalidTransition = ErrorCode("invalid_transition")
     /// A swipe in a direction where the camera has no neighbour.

@@ -2,7 +2,8 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// Reads of the check-in domain: the site's checkpoints as a `checkins/{site}` subscriber first gets them.
+/// Reads of the check-in domain: the site's checkpoints as a `checkins/{site}` subscriber first
+/// gets them, and one checkpoint.
 struct CheckinQueries: Sendable {
     let store: any EventStore
 
@@ -12,5 +13,9 @@ struct CheckinQueries: Sendable {
                 head: try transaction.head(of: topic.rawValue),
                 data: ["checkpoints": .array(try transaction.checkpoints(of: topic.scope).map(\.json))])
         }
+    }
+
+    func checkpoint(_ id: String, site: String) async throws -> CheckpointRecord? {
+        try await store.read { try $0.checkpoint(id, site: site) }
     }
 }

@@ -25,6 +25,10 @@ struct CheckinService: TopicService {
 
     static func topic(of site: String) -> String { "checkins/\(site)" }
 
+    static func mayCreateCheckpoints(_ identity: Identity) -> Bool {
+        identity.role == .admin || identity.role == .operator
+    }
+
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
         try access.authorizeSiteTopicRead(identity, pattern)
     }
@@ -34,7 +38,7 @@ struct CheckinService: TopicService {
         let site = topic.scope
         switch type {
         case "create_checkpoint":
-            guard identity.role == .admin || identity.role == .operator else {
+            guard Self.mayCreateCheckpoints(identity) else {
                 throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not create checkpoints")
             }
             let fields = try CommandData(data, shape: "{name, every}")

@@ -7,14 +7,18 @@ public struct CheckinsDomain: Domain {
     public static let migrations = CheckinMigrations.all
     /// The name under which the store keeps the key that signs checkpoint codes.
     static let codeKeyName = "checkpoint_key"
+    private let queries: CheckinQueries
+    private let codes: CheckpointCode
     private let service: CheckinService
 
     public init(context: DomainContext) throws {
-        service = CheckinService(
-            sites: context.sites, queries: CheckinQueries(store: context.store), codes: CheckpointCode(key: try context.key(Self.codeKeyName)))
+        queries = CheckinQueries(store: context.store)
+        codes = CheckpointCode(key: try context.key(Self.codeKeyName))
+        service = CheckinService(sites: context.sites, queries: queries, codes: codes)
     }
 
     public var services: [any TopicService] { [service] }
+    public var routes: [DomainRoute] { CheckinRoutes(queries: queries, codes: codes).all }
 
     public func dueTimers(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         try CheckinTimers.due(at: now, in: transaction)

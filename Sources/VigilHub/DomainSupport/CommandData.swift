@@ -46,6 +46,15 @@ public struct CommandData {
         return id
     }
 
+    /// A list of ids usable as topic segments, or nil when absent or null.
+    public func optionalIdentifiers(_ key: String) throws(ProtocolError) -> [String]? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue.map(Topic.isValidSegment) == true }) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a list of ids of 1-\(Topic.maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
+        }
+        return list.compactMap(\.stringValue)
+    }
+
     public func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
         guard let value = fields[key], value != .null else { return nil }
         guard let number = value.numberValue, let whole = Int(exactly: number), range.contains(whole) else {
@@ -74,6 +83,12 @@ public struct CommandData {
             if !hashes.contains(hash) { hashes.append(hash) }
         }
         return hashes
+    }
+
+    /// A duration as `duration(_:in:)` reads it, or nil when absent or null.
+    public func optionalDuration(_ key: String, in range: ClosedRange<Int64>) throws(ProtocolError) -> Int64? {
+        guard let value = fields[key], value != .null else { return nil }
+        return try duration(key, in: range)
     }
 
     /// A duration as text ("30m") or milliseconds, within `range`.

@@ -83,6 +83,8 @@ public struct RouteRequest: Sendable {
 public enum RouteReply: Sendable {
     /// 200 with this JSON.
     case json(JSONValue)
+    /// 201 with this JSON: the request made something.
+    case created(JSONValue)
     /// A publish was committed: the same `ok` as the WebSocket path.
     case accepted(Hub.Accepted)
 }

@@ -9,7 +9,7 @@ extension ProtocolError {
     init(_ error: StoreError) {
         switch error {
         case .notFound(let what): self.init(.notFound, "\(what) does not exist")
-        case .alreadyExists(let what): self.init(.badRequest, "\(what) already exists")
+        case .alreadyExists(let what): self.init(.alreadyExists, "\(what) already exists")
         case .unavailable: self.init(.storeUnavailable, "the store could not be read; try again")
         }
     }

@@ -2,14 +2,16 @@ import Hummingbird
 import VigilCore
 import VigilHub
 
-/// Mounts the routes the registered domains declare: the bearer token is checked, the body read
-/// within the route's limit, and a refusal answered with its HTTP status and code.
+/// Mounts the routes the registered domains declare, and those of `extra` (the administration of
+/// sites and tokens): the bearer token is checked, the body read within the route's limit, and a
+/// refusal answered with its HTTP status and code.
 struct DomainRoutes {
     let hub: Hub
+    let extra: [DomainRoute]
 
     func register(on router: Router<VigilRequestContext>) {
         let api = APIRequest(hub: hub)
-        for route in hub.domains.flatMap(\.routes) {
+        for route in hub.domains.flatMap(\.routes) + extra {
             let handler: @Sendable (Request, VigilRequestContext) async throws -> Response = { request, context in
                 let identity = try await api.identity(request, context: context)
                 let body: [UInt8]
@@ -31,6 +33,7 @@ struct DomainRoutes {
                 }
                 switch reply {
                 case .json(let value): return APIRequest.json(value.canonicalText)
+                case .created(let value): return APIRequest.json(value.canonicalText, status: .created)
                 case .accepted(let accepted): return APIRequest.json(ServerFrame.ok(ref: nil) { accepted.write(to: &$0) })
                 }
             }

@@ -36,7 +36,7 @@ struct SiteCommand: ParsableCommand {
 
         func validate() throws {
             // A site id becomes a topic segment (notice/hq), so it follows the topic rules.
-            guard !id.contains("/"), id != "+", (try? Topic("site/\(id)")) != nil else {
+            guard Topic.isValidSegment(id) else {
                 throw ValidationError("a site id is 1-64 characters of A-Z a-z 0-9 - _ .")
             }
         }

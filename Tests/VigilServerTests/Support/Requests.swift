@@ -42,7 +42,12 @@ extension TestHub {
 
     /// A JSON API call with a token of `role`.
     func api(_ method: String, _ path: String, as role: String, body: JSONValue? = nil) async throws -> CurlResponse {
-        var headers = ["Authorization": "Bearer \(token(role))"]
+        try await api(method, path, bearer: token(role), body: body)
+    }
+
+    /// A JSON API call with the token `secret`.
+    func api(_ method: String, _ path: String, bearer secret: String, body: JSONValue? = nil) async throws -> CurlResponse {
+        var headers = ["Authorization": "Bearer \(secret)"]
         if body != nil { headers["Content-Type"] = "application/json" }
         return try await curl("\(httpsBase)\(path)", caFile: caFile, method: method, headers: headers, body: body?.canonicalText)
     }

@@ -1,0 +1,29 @@
+import VigilCore
+
+extension Administration {
+    /// The routes the server mounts beside the domains' own.
+    public var routes: [DomainRoute] {
+        [
+            DomainRoute(.get, "api/sites") { request async throws(ProtocolError) in
+                .json(["sites": .array(try await sites(seenBy: request.identity).map(\.json))])
+            },
+            DomainRoute(.post, "api/sites", body: .frameLimit) { request async throws(ProtocolError) in
+                let site = try await createSite(SiteRequest(request.json("a JSON object {id, name?, escalateAfter?, quietAfter?}")), by: request.identity)
+                return .created(["site": site.json])
+            },
+            DomainRoute(.get, "api/tokens") { request async throws(ProtocolError) in
+                let now = hub.clock.milliseconds()
+                return .json(["tokens": .array(try await allTokens(by: request.identity).map { $0.json(at: now) })])
+            },
+            DomainRoute(.post, "api/tokens", body: .frameLimit) { request async throws(ProtocolError) in
+                let issued = try await issueToken(
+                    TokenRequest(request.json("a JSON object {role, name?, sites?, allSites?, expiresIn?}")), by: request.identity)
+                return .created(["token": issued.record.json(at: hub.clock.milliseconds()), "secret": .string(issued.secret)])
+            },
+            DomainRoute(.post, "api/tokens/:token/revoke") { request async throws(ProtocolError) in
+                let revoked = try await revokeToken(request.parameter("token"), by: request.identity)
+                return .json(["token": revoked.json(at: hub.clock.milliseconds())])
+            },
+        ]
+    }
+}

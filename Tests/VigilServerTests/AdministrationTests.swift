@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import VigilCore
+
+/// Sites and tokens administered over HTTP by an admin, refused to everyone else.
+@Suite(.timeLimit(.minutes(3)))
+struct AdministrationTests {
+    private func code(_ response: CurlResponse) -> String? { json(response.body)["code"]?.stringValue }
+
+    @Test func anAdminCreatesASiteThatOthersSeeOnlyWhenTheyCoverIt() async throws {
+        try await withHub { hub async throws in
+            let created = try await hub.api(
+                "POST", "/api/sites", as: "admin", body: ["id": "north-yard", "name": "North yard", "escalateAfter": "90s"])
+            #expect(created.status == 201, "\(created.body)")
+            #expect(json(created.body)["site"]?["escalateAfterMs"]?.numberValue == 90_000)
+
+            let seenByAdmin = try await hub.api("GET", "/api/sites", as: "admin")
+            #expect(json(seenByAdmin.body)["sites"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["depot", "hq", "north-yard"])
+            let seenByOperator = try await hub.api("GET", "/api/sites", as: "operator")
+            #expect(json(seenByOperator.body)["sites"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["hq"])
+
+            // The new site takes events at once.
+            let notice = try await hub.api("POST", "/api/publish", as: "admin", body: ["topic": "notice/north-yard", "type": "notice", "data": ["text": "open"]])
+            #expect(notice.status == 200, "\(notice.body)")
+
+            let again = try await hub.api("POST", "/api/sites", as: "admin", body: ["id": "north-yard"])
+            #expect(again.status == 409 && code(again) == "already_exists")
+            let badID = try await hub.api("POST", "/api/sites", as: "admin", body: ["id": "north/yard"])
+            #expect(badID.status == 400 && code(badID) == "invalid_data")
+            let byOperator = try await hub.api("POST", "/api/sites", as: "operator", body: ["id": "south"])
+            #expect(byOperator.status == 403 && code(byOperator) == "forbidden")
+            let after = try await hub.api("GET", "/api/sites", as: "admin")
+            #expect(json(after.body)["sites"]?.arrayValue?.count == 3, "refusals created nothing")
+        }
+    }
+
+    @Test func anIssuedTokenWorksIsListedWithoutItsSecretAndItsRevocationEndsItsConnectionsAtOnce() async throws {
+        // The periodic sweep is far off: only the revocation itself can end the connection in time.
+        try await withHub(tweak: { $0.revocationCheckInterval = .seconds(600) }) { hub async throws in
+            let issued = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "guard", "name": "gina", "sites": ["hq"], "expiresIn": "8h"])
+            #expect(issued.status == 201, "\(issued.body)")
+            let secret = try #require(json(issued.body)["secret"]?.stringValue)
+            let id = try #require(json(issued.body)["token"]?["id"]?.stringValue)
+            #expect(json(issued.body)["token"]?["expiresAt"]?.numberValue != nil)
+
+            let connection = try await hub.raw(bearer: secret)
+            guard case .welcome(let welcome) = try await connection.nextMessage() else {
+                Issue.record("the new token was refused")
+                return
+            }
+            #expect(welcome.user == "gina" && welcome.role == .guard && welcome.sites == ["hq"])
+
+            let listed = try await hub.api("GET", "/api/tokens", as: "admin")
+            #expect(!listed.body.contains(secret), "a listing never carries a secret")
+            let gina = json(listed.body)["tokens"]?.arrayValue?.first { $0["id"]?.stringValue == id }
+            #expect(gina?["state"]?.stringValue == "active" && gina?["role"]?.stringValue == "guard")
+
+            let revoked = try await hub.api("POST", "/api/tokens/\(id)/revoke", as: "admin")
+            #expect(revoked.status == 200 && json(revoked.body)["token"]?["state"]?.stringValue == "revoked", "\(revoked.body)")
+            guard case .error(_, let error) = try await connection.nextMessage(timeout: .seconds(10)) else {
+                Issue.record("expected the connection to be told")
+                return
+            }
+            #expect(error.code == .unauthorized)
+            #expect(await connection.closeCode() == CloseCode.tokenRevoked.rawValue)
+            #expect(try await hub.api("GET", "/api/sites", bearer: secret).status == 401)
+        }
+    }
+
+    @Test func onlyAnAdminSeesOrChangesTokensAndABadRequestNamesItsField() async throws {
+        try await withHub { hub async throws in
+            for role in ["operator", "guard", "device"] {
+                #expect(code(try await hub.api("GET", "/api/tokens", as: role)) == "forbidden", "\(role) listing tokens")
+                #expect(code(try await hub.api("POST", "/api/tokens", as: role, body: ["role": "admin", "allSites": true])) == "forbidden")
+            }
+            let before = try await hub.api("GET", "/api/tokens", as: "admin")
+            let cases: [(JSONValue, String)] = [
+                (["role": "king", "allSites": true], "data.role"),
+                (["role": "guard"], "data.sites"),
+                (["role": "guard", "sites": ["hq"], "name": "gus/../x"], "data.name"),
+                (["role": "guard", "sites": ["nowhere"]], "site nowhere"),
+                (["role": "guard", "sites": ["hq"], "expiresIn": "5y"], "data.expiresIn"),
+            ]
+            for (body, field) in cases {
+                let refused = try await hub.api("POST", "/api/tokens", as: "admin", body: body)
+                #expect(refused.status == 400 || refused.status == 404, "\(body)")
+                #expect(json(refused.body)["message"]?.stringValue?.contains(field) == true, "\(refused.body)")
+            }
+            #expect(try await hub.api("POST", "/api/tokens/tk_nothing/revoke", as: "admin").status == 404)
+            let after = try await hub.api("GET", "/api/tokens", as: "admin")
+            #expect(json(after.body)["tokens"]?.arrayValue?.count == json(before.body)["tokens"]?.arrayValue?.count, "refusals issued nothing")
+        }
+    }
+
+    @Test func aCheckpointCodeIsReadAgainByTheControlRoomOnly() async throws {
+        try await withHub { hub async throws in
+            let operatorClient = hub.client("operator")
+            try await operatorClient.connect()
+            let created = try await operatorClient.request(
+                .publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Gate B", "every": "30m"]))
+            let id = try #require(created["checkpoint"]?.stringValue)
+            let code = try #require(created["code"]?.stringValue)
+
+            let reread = try await hub.api("GET", "/api/sites/hq/checkpoints/\(id)/code", as: "operator")
+            #expect(json(reread.body)["code"]?.stringValue == code && json(reread.body)["checkpoint"]?["name"]?.stringValue == "Gate B")
+            #expect(self.code(try await hub.api("GET", "/api/sites/hq/checkpoints/\(id)/code", as: "guard")) == "forbidden")
+            #expect(try await hub.api("GET", "/api/sites/hq/checkpoints/cp_nothing/code", as: "admin").status == 404)
+            #expect(self.code(try await hub.api("GET", "/api/sites/depot/checkpoints/\(id)/code", as: "operator")) == "forbidden")
+            await operatorClient.close()
+        }
+    }
+}
