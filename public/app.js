@@ -1,14 +1,18 @@
 // The page's shell: signs in with the one-time link (#token=..., taken out of the address bar at
 // once) or a pasted token, keeps the secret for this tab's session only, shows the connection's
-// state, signs out. It talks to the hub only through vigil.js. Until the dashboard lands it lists
-// the events of the topics it is asked to watch.
+// state, signs out, and opens the view of the token's role: the control-room dashboard for admins
+// and operators, the guard's view for guards. It talks to the hub only through vigil.js.
 import { VigilConnection } from "/vigil.js";
+import { h, keepTimesCurrent } from "/ui/dom.js";
+import { mountDashboard } from "/dashboard/dashboard.js";
+import { mountGuardView } from "/guard/guard.js";
 
 const TOKEN_KEY = "vigil.token";
 const element = (id) => document.getElementById(id);
 const STATES = { connecting: "Connecting…", open: "Connected", reconnecting: "Connection lost; reconnecting…", closed: "Not signed in" };
 
 let connection = null;
+let view = null;
 
 function takeTokenFromLink() {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -18,9 +22,12 @@ function takeTokenFromLink() {
 }
 
 function showSignIn(error = "") {
+  view?.dispose();
+  view = null;
+  element("app").hidden = true;
+  element("app").replaceChildren();
   element("sign-in").hidden = false;
   element("who").hidden = true;
-  element("watch").hidden = true;
   element("sign-in-error").textContent = error;
   element("token").focus();
 }
@@ -29,23 +36,41 @@ async function signIn(token) {
   connection?.close();
   connection = new VigilConnection({ token });
   connection.addEventListener("state", (event) => {
-    element("connection").textContent = STATES[event.detail.state] ?? event.detail.state;
-    if (event.detail.state === "closed" && event.detail.code !== 1000 && sessionStorage.getItem(TOKEN_KEY)) {
+    const { state, code, reason } = event.detail;
+    element("connection").textContent = STATES[state] ?? state;
+    document.body.dataset.connection = state;
+    if (state === "closed" && code !== 1000 && sessionStorage.getItem(TOKEN_KEY)) {
       sessionStorage.removeItem(TOKEN_KEY);
-      showSignIn(`Signed out by the hub: ${event.detail.reason}`);
+      showSignIn(`Signed out by the hub: ${reason}`);
     }
   });
+  let welcome;
   try {
-    const welcome = await connection.connect();
-    sessionStorage.setItem(TOKEN_KEY, token);
-    element("user").textContent = `${welcome.user} (${welcome.role}, sites ${welcome.sites.join(", ")})`;
-    element("sign-in").hidden = true;
-    element("sign-in-error").textContent = "";
-    element("who").hidden = false;
-    element("watch").hidden = false;
+    welcome = await connection.connect();
   } catch (error) {
     sessionStorage.removeItem(TOKEN_KEY);
-    showSignIn(`Not signed in: ${error.message}`);
+    return showSignIn(`Not signed in: ${error.message}`);
+  }
+  sessionStorage.setItem(TOKEN_KEY, token);
+  element("user").textContent = `${welcome.user} (${welcome.role}, sites ${welcome.sites.join(", ")})`;
+  element("sign-in").hidden = true;
+  element("sign-in-error").textContent = "";
+  element("who").hidden = false;
+  element("app").hidden = false;
+  document.body.dataset.role = welcome.role;
+  view = await openView(welcome);
+}
+
+function openView(welcome) {
+  const root = element("app");
+  const context = { connection, welcome };
+  switch (welcome.role) {
+    case "admin":
+    case "operator": return mountDashboard(root, context);
+    case "guard": return mountGuardView(root, context);
+    default:
+      root.replaceChildren(h("p", {}, `A ${welcome.role} token is for machines and scripts; it has no view here.`));
+      return { dispose() {} };
   }
 }
 
@@ -53,14 +78,7 @@ function signOut() {
   sessionStorage.removeItem(TOKEN_KEY);
   connection?.close();
   connection = null;
-  element("events").replaceChildren();
   showSignIn();
-}
-
-function show(event) {
-  const item = document.createElement("li");
-  item.textContent = `${new Date(event.ts).toLocaleTimeString()} ${event.topic} #${event.seq ?? "-"} ${event.from}: ${JSON.stringify(event.data)}`;
-  element("events").prepend(item);
 }
 
 element("sign-in").addEventListener("submit", (event) => {
@@ -71,16 +89,8 @@ element("sign-in").addEventListener("submit", (event) => {
   signIn(token);
 });
 element("sign-out").addEventListener("click", signOut);
-element("subscribe").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const topic = new FormData(event.target).get("topic");
-  try {
-    await connection.subscribe(topic, show);
-  } catch (error) {
-    show({ ts: Date.now(), topic, from: "vigil", data: { error: error.code, message: error.message } });
-  }
-});
 
+keepTimesCurrent();
 takeTokenFromLink();
 const saved = sessionStorage.getItem(TOKEN_KEY);
 if (saved) signIn(saved);

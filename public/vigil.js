@@ -85,6 +85,27 @@ export class VigilConnection extends EventTarget {
   }
 
   /**
+   * Calls the hub's HTTP API (docs/protocol.md §12) with this connection's token: `body` is sent as
+   * JSON, or as it is when it is a Blob (an image for `/api/thumbnails`). Resolves with the answer's
+   * JSON; rejects with a VigilError carrying the hub's code (`network` if the hub cannot be reached).
+   */
+  async api(method, path, body) {
+    const headers = { Authorization: `Bearer ${this.token}` };
+    if (body !== undefined && !(body instanceof Blob)) headers["Content-Type"] = "application/json";
+    let response;
+    try {
+      response = await fetch(new URL(path, this.url.replace(/^ws/, "http")), {
+        method, headers, body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new VigilError("network", `the hub could not be reached: ${error.message}`);
+    }
+    const answer = await response.json().catch(() => null);
+    if (!response.ok) throw new VigilError(answer?.code ?? "internal", answer?.message ?? `HTTP ${response.status}`);
+    return answer;
+  }
+
+  /**
    * Calls `onEvent(event)` for each event of `topic` (a `state` event first for a kind that keeps
    * state), now and after every reconnect. An exact topic resumes from the last `seq` it delivered.
    * Resolves with the subscription once the hub has accepted it; `unsubscribe()` ends it.

@@ -7,15 +7,14 @@ enum BrowserPages {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let testPages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Pages")
 
-    /// Copies files of the repository's `public/` (the real pages) and of the test pages into the
-    /// hub's public directory, replacing the placeholders the test hub starts with.
-    static func serve(_ hub: TestHub, public names: [String], testPages pages: [String] = []) throws {
+    /// Serves the repository's `public/` (the real pages) and the named test pages from the hub's
+    /// public directory, in place of the placeholders the test hub starts with.
+    static func serve(_ hub: TestHub, testPages pages: [String] = []) throws {
         let served = URL(fileURLWithPath: hub.configuration.publicDirectory)
-        let files = names.map { repository.appendingPathComponent("public/\($0)") } + pages.map { testPages.appendingPathComponent($0) }
-        for file in files {
-            let target = served.appendingPathComponent(file.lastPathComponent)
-            try? FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(at: file, to: target)
+        try FileManager.default.removeItem(at: served)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("public"), to: served)
+        for page in pages {
+            try FileManager.default.copyItem(at: testPages.appendingPathComponent(page), to: served.appendingPathComponent(page))
         }
     }
 }

@@ -69,6 +69,34 @@ final class Chromium: @unchecked Sendable {
         try await command("POST", "/execute/sync", ["script": script, "args": []])["value"] ?? nil
     }
 
+    /// Runs `script` with a callback as its last argument (`arguments[arguments.length - 1]`) and
+    /// gives back what it is called with: for a page's promises.
+    func evaluateAsync(_ script: String) async throws -> Any? {
+        try await command("POST", "/execute/async", ["script": script, "args": []])["value"] ?? nil
+    }
+
+    /// Sets the window's size: a phone, a tablet, a wall screen.
+    func resize(width: Int, height: Int) async throws {
+        _ = try await command("POST", "/window/rect", ["width": width, "height": height])
+    }
+
+    /// Presses keys as a person would, one after another, to whatever has the focus: characters,
+    /// or the WebDriver codes of `Key`.
+    func press(_ keys: String...) async throws {
+        let strokes = keys.flatMap { key in [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]] }
+        _ = try await command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": strokes]]])
+        _ = try await command("DELETE", "/actions")
+    }
+
+    /// WebDriver's codes of the keys that are not characters.
+    enum Key {
+        static let tab = "\u{E004}"
+        static let enter = "\u{E007}"
+        static let escape = "\u{E00C}"
+        static let arrowUp = "\u{E013}"
+        static let arrowDown = "\u{E015}"
+    }
+
     /// Polls `script` until it returns true.
     func waitUntil(_ script: String, timeout: Duration = .seconds(20)) async -> Bool {
         await eventually(timeout: timeout) { (try? await self.evaluate(script)) as? Bool == true }

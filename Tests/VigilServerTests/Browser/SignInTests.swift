@@ -5,11 +5,9 @@ import VigilCore
 /// Signing in to the hub's own pages (`public/index.html`, `app.js`) in headless Chromium.
 @Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct SignInTests {
-    private let pages = ["index.html", "app.js", "style.css", "vigil.js"]
-
     @Test func theOneTimeLinkSignsInLeavesTheAddressBarAndLastsForTheTabUntilSignOut() async throws {
         try await withHub { hub async throws in
-            try BrowserPages.serve(hub, public: pages)
+            try BrowserPages.serve(hub)
             try await withBrowser(hub, "sign-in-link") { browser in
                 // The link `vigil serve` prints for the first admin.
                 try await browser.open("\(hub.httpsBase)/#token=\(hub.token("admin"))")
@@ -31,7 +29,7 @@ struct SignInTests {
 
     @Test func aPastedTokenSignsInAndARefusedOneSaysWhy() async throws {
         try await withHub { hub async throws in
-            try BrowserPages.serve(hub, public: pages)
+            try BrowserPages.serve(hub)
             try await withBrowser(hub, "sign-in-paste") { browser in
                 try await browser.open("\(hub.httpsBase)/")
                 #expect(await browser.waitUntil("return !document.getElementById('sign-in').hidden"))

@@ -12,7 +12,7 @@ struct VigilJSTests {
 
     @Test func aPageSeesEveryEventOnceAcrossAHubRestartAndItsRequestsAreAnswered() async throws {
         try await withHub { hub async throws in
-            try BrowserPages.serve(hub, public: ["vigil.js"], testPages: ["client-test.html", "client-test.js"])
+            try BrowserPages.serve(hub, testPages: ["client-test.html", "client-test.js"])
             try await withBrowser(hub, "restart") { browser in
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))")
                 #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
@@ -50,7 +50,7 @@ struct VigilJSTests {
 
     @Test func aRefusedTokenEndsTheConnectionWithoutRetrying() async throws {
         try await withHub { hub async throws in
-            try BrowserPages.serve(hub, public: ["vigil.js"], testPages: ["client-test.html", "client-test.js"])
+            try BrowserPages.serve(hub, testPages: ["client-test.html", "client-test.js"])
             try await withBrowser(hub, "refused") { browser in
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("revoked"))")
                 #expect(await browser.waitUntil("return window.failed !== undefined"))

@@ -1,0 +1,113 @@
+// The camera wall of one site, laid out floor by floor from the topology (each camera where its
+// frame sits on the wall). A camera shows its live stream where this page may load it (the hub's
+// own origin, which its CSP allows), the latest snapshot of an alert at its location otherwise, and
+// which viewers show it. Select a camera to push it to a guard or a wall; follow a viewer to see
+// what they see.
+import { h, thumbnailURL, announce } from "../ui/dom.js";
+
+export function mountCameras(root, { connection, feed, site, role }) {
+  let cameras = [];
+  const views = new Map(); // viewer -> camera id
+  const snapshots = new Map(); // camera id -> latest snapshot hash
+  let selected = null;
+  let followed = null; // {viewer, subscription, camera}
+  const floors = h("div", { class: "floors" });
+  const viewerInput = h("input", { name: "viewer", list: `viewers-${site}`, required: true, "aria-label": "Viewer (a guard's name or a wall)", placeholder: "guard or wall" });
+  const viewers = h("datalist", { id: `viewers-${site}` });
+  const pushForm = h("form", { class: "push" }, h("span", { class: "chosen" }, "Select a camera"), " to ", viewerInput, viewers, h("button", {}, "Push"));
+  const followSelect = h("select", { "aria-label": "Follow a viewer's view" });
+  const following = h("p", { class: "following", role: "status" });
+  root.replaceChildren(h("h2", {}, "Cameras"),
+    role === "admin" || role === "operator" ? pushForm : null,
+    h("label", { class: "follow" }, "Follow ", followSelect), following, floors);
+
+  function draw() {
+    const byFloor = Map.groupBy(cameras, (camera) => camera.floor);
+    floors.replaceChildren(...[...byFloor.keys()].sort((a, b) => b - a).map((floor) => drawFloor(floor, byFloor.get(floor))));
+    if (!cameras.length) floors.append(h("p", { class: "empty" }, "This site has no camera topology yet (PUT /api/sites/{site}/cameras or vigil import cameras)."));
+    const known = new Set([...views.keys()]);
+    viewers.replaceChildren(...[...known].sort().map((viewer) => h("option", { value: viewer })));
+    const current = followSelect.value;
+    followSelect.replaceChildren(h("option", { value: "" }, "nobody"), ...[...known].sort().map((viewer) => h("option", { value: viewer }, viewer)));
+    followSelect.value = known.has(current) ? current : "";
+    pushForm.querySelector(".chosen").textContent = selected ? `Push ${nameOf(selected)}` : "Select a camera";
+    following.textContent = followed ? `Following ${followed.viewer}: ${followed.camera ? nameOf(followed.camera) : "no camera yet"}` : "";
+  }
+
+  const nameOf = (id) => cameras.find((camera) => camera.id === id)?.name ?? id;
+
+  // Cameras sit on the floor's plan where their frames are on the wall, scaled to the panel.
+  function drawFloor(floor, onFloor) {
+    const right = Math.max(...onFloor.map((c) => c.position.x + c.frameSize.width));
+    const bottom = Math.max(...onFloor.map((c) => c.position.y + c.frameSize.height));
+    const plan = h("div", { class: "plan", style: `aspect-ratio: ${right} / ${bottom}` }, onFloor.map((camera) => {
+      const shownTo = [...views].filter(([, id]) => id === camera.id).map(([viewer]) => viewer);
+      const tile = h("button", {
+        type: "button", class: `camera${camera.id === selected ? " selected" : ""}${camera.id === followed?.camera ? " followed" : ""}`,
+        style: `left:${(100 * camera.position.x) / right}%;top:${(100 * camera.position.y) / bottom}%;width:${(100 * camera.frameSize.width) / right}%;height:${(100 * camera.frameSize.height) / bottom}%`,
+        "aria-pressed": camera.id === selected ? "true" : "false", dataset: { camera: camera.id },
+        onclick: () => { selected = camera.id === selected ? null : camera.id; draw(); },
+      }, picture(camera), h("span", { class: "label" }, camera.name, shownTo.length ? ` · ${shownTo.join(", ")}` : ""));
+      return tile;
+    }));
+    return h("section", { class: "floor", "aria-label": `Floor ${floor}` }, h("h3", {}, `Floor ${floor}`), plan,
+      h("ul", { class: "streams" }, onFloor.filter((c) => c.streamURL).map((c) => h("li", {}, `${c.name}: `, h("a", { href: c.streamURL, rel: "noreferrer", target: "_blank" }, c.streamURL)))));
+  }
+
+  function picture(camera) {
+    if (camera.streamURL && new URL(camera.streamURL).origin === location.origin) return h("img", { src: camera.streamURL, alt: `Live: ${camera.name}` });
+    const hash = snapshots.get(camera.id);
+    return hash ? h("img", { src: thumbnailURL(hash), alt: `Latest snapshot: ${camera.name}`, loading: "lazy" }) : h("span", { class: "no-picture" }, "no picture yet");
+  }
+
+  pushForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!selected) return announce("Select a camera first");
+    try {
+      await connection.publish(`cameras/${site}`, "switch", { viewer: viewerInput.value.trim(), camera: selected, jump: true });
+      announce(`${nameOf(selected)} pushed to ${viewerInput.value.trim()}`);
+    } catch (error) {
+      announce(`Not pushed: ${error.message}`);
+    }
+  });
+
+  followSelect.addEventListener("change", async () => {
+    await followed?.subscription.unsubscribe().catch(() => {});
+    followed = null;
+    const viewer = followSelect.value;
+    if (viewer) {
+      followed = { viewer, camera: views.get(viewer) };
+      followed.subscription = await connection.subscribe(`cameras/${site}/view/${viewer}`, (event) => {
+        if (followed?.viewer !== viewer) return;
+        followed.camera = event.type === "state" ? event.data.view?.camera : event.data.camera;
+        draw();
+      }).catch((error) => announce(`Cannot follow ${viewer}: ${error.message}`));
+    }
+    draw();
+  });
+
+  feed.on(`cameras/${site}`, (event) => {
+    if (event.type === "state") {
+      cameras = event.data.cameras;
+      views.clear();
+      for (const view of event.data.views) views.set(view.viewer, view.camera);
+    } else if (event.type === "camera.topology") {
+      cameras = event.data.cameras;
+    } else if (event.type === "camera.switched") {
+      views.set(event.data.viewer, event.data.camera);
+    }
+    draw();
+  });
+
+  // The latest snapshot of each camera: that of the newest alert or motion at a location of the same id.
+  feed.on(`alerts/${site}`, (event) => {
+    const found = event.type === "state" ? event.data.alerts.map((alert) => [alert.location, alert.thumbnails.at(-1)])
+      : event.type === "alert.raised" ? [[event.data.alert.location, event.data.alert.thumbnails.at(-1)]]
+        : event.type === "visit.motion" ? [[event.data.location, event.data.thumbnails.at(-1)]] : [];
+    let changed = false;
+    for (const [location, hash] of found) if (location && hash) { snapshots.set(location, hash); changed = true; }
+    if (changed) draw();
+  });
+
+  return { dispose: () => followed?.subscription?.unsubscribe().catch(() => {}) };
+}
