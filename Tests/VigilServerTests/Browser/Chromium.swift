@@ -80,10 +80,12 @@ final class Chromium: @unchecked Sendable {
         _ = try await command("POST", "/window/rect", ["width": width, "height": height])
     }
 
-    /// Presses keys as a person would, one after another, to whatever has the focus: characters,
-    /// or the WebDriver codes of `Key`.
+    /// Presses keys as a person would, one after another, to whatever has the focus: the characters
+    /// of text, or the WebDriver codes of `Key`.
     func press(_ keys: String...) async throws {
-        let strokes = keys.flatMap { key in [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]] }
+        let strokes = keys.joined().unicodeScalars.map(String.init).flatMap { key in
+            [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]]
+        }
         _ = try await command("POST", "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": strokes]]])
         _ = try await command("DELETE", "/actions")
     }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import VigilCore
+
+/// The guard's view at phone width, with the control room watching in a second browser.
+@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+struct GuardViewTests {
+    static let topology: JSONValue = [
+        "cameras": [
+            ["id": "lobby", "name": "Lobby", "floor": 0, "frameSize": ["width": 640, "height": 360], "position": ["x": 0, "y": 0],
+             "neighbours": ["right": "dock", "up": "hall"], "reminderNotice": "", "animationStyle": ""],
+            ["id": "dock", "name": "Loading dock", "floor": 0, "frameSize": ["width": 640, "height": 360], "position": ["x": 640, "y": 0],
+             "neighbours": ["left": "lobby"], "reminderNotice": "", "animationStyle": ""],
+            ["id": "hall", "name": "First-floor hall", "floor": 1, "frameSize": ["width": 640, "height": 360], "position": ["x": 0, "y": 0],
+             "neighbours": ["down": "lobby"], "reminderNotice": "", "animationStyle": ""],
+        ],
+    ]
+
+    @Test func aGuardChecksInFromAPhoneAndTheControlRoomSeesIt() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            let operatorClient = hub.client("operator")
+            let created = try await operatorClient.request(
+                .publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Gate B", "every": "30m"]))
+            let code = try #require(created["code"]?.stringValue)
+
+            try await withBrowser(hub, "control-room") { controlRoom in
+                try await DashboardTests.signIn(controlRoom, hub, as: "operator")
+                try await withBrowser(hub, "guard-phone") { phone in
+                    try await phone.resize(width: 390, height: 844)
+                    try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                    #expect(await phone.waitUntil("return document.querySelector('.guard-checkin li')?.textContent.includes('Gate B') === true"),
+                        "the guard sees the rounds")
+                    #expect(await controlRoom.waitUntil("return document.querySelector('#people .people')?.textContent.includes('gus') === true"),
+                        "the control room sees the guard online")
+
+                    // The guard pastes the scanned text (no barcode detector in headless Chromium).
+                    _ = try await phone.evaluate("document.getElementById('checkin-code').focus(); return null")
+                    try await phone.press(code, Chromium.Key.enter)
+                    #expect(await phone.waitUntil("return document.querySelector('.guard-checkin .result').textContent.startsWith('Checked in at Gate B')"))
+                    #expect(await controlRoom.waitUntil("return document.querySelector('#people .people').textContent.includes('checked in at Gate B')"),
+                        "the control room sees the check-in")
+
+                    // A forged code is refused in words a guard understands, and nothing is recorded.
+                    _ = try await phone.evaluate("document.getElementById('checkin-code').focus(); return null")
+                    try await phone.press(String(code.dropLast(2)) + "AA", Chromium.Key.enter)
+                    #expect(await phone.waitUntil("return document.querySelector('.guard-checkin .result').textContent === 'That is not a checkpoint code of this site.'"))
+
+                    // Usable at phone width: nothing runs off the side of the screen.
+                    #expect(try await phone.evaluate("return document.documentElement.scrollWidth <= window.innerWidth") as? Bool == true)
+                }
+            }
+            await operatorClient.close()
+        }
+    }
+
+    @Test func theControlRoomPushesACameraToTheGuardAndFollowsTheirView() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            let put = try await hub.api("PUT", "/api/sites/hq/cameras", as: "operator", body: Self.topology)
+            #expect(put.status == 200, "\(put.body)")
+            try await withBrowser(hub, "camera-room") { controlRoom in
+                try await DashboardTests.signIn(controlRoom, hub, as: "operator")
+                #expect(await controlRoom.waitUntil("return document.querySelectorAll('#cameras .floor').length === 2"), "one plan per floor")
+                try await withBrowser(hub, "camera-phone") { phone in
+                    try await phone.resize(width: 390, height: 844)
+                    try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                    #expect(await phone.waitUntil("return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
+
+                    // The operator selects the loading dock and pushes it to gus.
+                    _ = try await controlRoom.evaluate("""
+                        document.querySelector('#cameras button.camera[data-camera="dock"]').click();
+                        document.querySelector('#cameras input[name=viewer]').value = 'gus';
+                        document.querySelector('#cameras form.push button').click();
+                        return null
+                        """)
+                    #expect(await phone.waitUntil("return document.querySelector('.guard-camera .pushed').textContent.includes('Loading dock')"),
+                        "the guard sees the camera pushed")
+
+                    // The control room follows gus; gus swipes left, and the control room sees it.
+                    #expect(await controlRoom.waitUntil("return [...document.querySelectorAll('#cameras select option')].some((o) => o.value === 'gus')"))
+                    _ = try await controlRoom.evaluate("""
+                        const select = document.querySelector('#cameras .follow select');
+                        select.value = 'gus'; select.dispatchEvent(new Event('change')); return null
+                        """)
+                    #expect(await controlRoom.waitUntil("return document.querySelector('#cameras .following').textContent === 'Following gus: Loading dock'"))
+                    _ = try await phone.evaluate("[...document.querySelectorAll('.swipes button')].find((b) => b.textContent.includes('Left')).click(); return null")
+                    #expect(await phone.waitUntil("return document.querySelector('.guard-camera .pushed').textContent.includes('Lobby')"))
+                    #expect(await controlRoom.waitUntil("return document.querySelector('#cameras .following').textContent === 'Following gus: Lobby'"))
+                    #expect(await controlRoom.waitUntil("return document.querySelector('#cameras button.camera.followed')?.dataset.camera === 'lobby'"))
+                }
+            }
+        }
+    }
+}
