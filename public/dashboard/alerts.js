@@ -83,6 +83,8 @@ export function mountAlertQueue(root, { connection, feed, site }) {
           list.append(row);
         }
         updateCount();
+        // For DevTools and the benchmark: when the queue a subscriber first gets is on screen.
+        performance.mark("vigil:queue-drawn", { detail: { alerts: alerts.size } });
         break;
       case "alert.raised":
         alerts.set(event.data.alert.id, event.data.alert);
