@@ -33,6 +33,8 @@ function showSignIn(error = "") {
 }
 
 async function signIn(token) {
+  view?.dispose();
+  view = null;
   connection?.close();
   connection = new VigilConnection({ token });
   connection.addEventListener("state", (event) => {
@@ -89,6 +91,12 @@ element("sign-in").addEventListener("submit", (event) => {
   signIn(token);
 });
 element("sign-out").addEventListener("click", signOut);
+// A sign-in link opened in a tab already showing the page changes only its fragment.
+window.addEventListener("hashchange", () => {
+  if (!new URLSearchParams(location.hash.slice(1)).has("token")) return;
+  takeTokenFromLink();
+  signIn(sessionStorage.getItem(TOKEN_KEY));
+});
 
 keepTimesCurrent();
 takeTokenFromLink();

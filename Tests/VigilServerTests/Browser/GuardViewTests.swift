@@ -92,4 +92,25 @@ struct GuardViewTests {
             }
         }
     }
+
+    @Test func anEscalatedAlertReachesTheGuardsPhoneAndTheirAcknowledgementReachesTheControlRoom() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            try await withBrowser(hub, "escalated-room") { controlRoom in
+                try await DashboardTests.signIn(controlRoom, hub, as: "operator")
+                try await withBrowser(hub, "escalated-phone") { phone in
+                    try await phone.resize(width: 390, height: 844)
+                    try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                    #expect(await phone.waitUntil("return document.querySelector('.guard-alerts')?.textContent.includes('Nothing needs you now') === true"))
+                    let alert = try await DashboardTests.raise(hub, at: "back-door", kind: "door", severity: 3)
+                    try await hub.advance(by: .seconds(121))
+                    let row = "document.querySelector('.guard-alerts li[data-alert=\"\(alert.id)\"]')"
+                    #expect(await phone.waitUntil("return \(row)?.querySelector('img.snapshot')?.naturalWidth > 0"), "the escalated alert, with its snapshot")
+                    _ = try await phone.evaluate("\(row).querySelector('button').click(); return null")
+                    #expect(await phone.waitUntil("return \(row).textContent.includes('Acknowledged by gus')"))
+                    #expect(await controlRoom.waitUntil("return \(DashboardTests.row(alert.id)).textContent.includes('Acknowledged by gus')"))
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import VigilCore
+
+/// The administration tab: what an admin and an operator may do there, and nothing more.
+@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+struct AdministrationPanelTests {
+    @Test func anAdminCreatesASiteAndAGuardTokenWhoseLinkSignsInThenRevokesIt() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            try await withBrowser(hub, "admin-panel") { browser in
+                try await DashboardTests.signIn(browser, hub, as: "admin")
+                _ = try await browser.evaluate("document.querySelector('.tabs button[data-view=admin]').click(); return null")
+                #expect(await browser.waitUntil("return document.querySelector('.admin-tokens tbody')?.textContent.includes('olga') === true"))
+
+                _ = try await browser.evaluate("""
+                    const form = document.querySelector('.admin-sites form');
+                    form.querySelector('[name=id]').value = 'annex';
+                    form.querySelector('[name=name]').value = 'The annex';
+                    form.querySelector('button').click();
+                    return null
+                    """)
+                #expect(await browser.waitUntil("return document.querySelector('.admin-sites .sites').textContent.includes('The annex')"))
+
+                _ = try await browser.evaluate("""
+                    const form = document.querySelector('.admin-tokens form');
+                    form.querySelector('[name=role]').value = 'guard';
+                    form.querySelector('[name=name]').value = 'gina';
+                    form.querySelector('[name=sites]').value = 'annex';
+                    form.querySelector('button').click();
+                    return null
+                    """)
+                #expect(await browser.waitUntil("return document.querySelector('.admin-tokens .secret input') !== null"))
+                let link = try #require(try await browser.evaluate("return document.querySelector('.admin-tokens .secret input').value") as? String)
+                #expect(link.hasPrefix("\(hub.httpsBase)/#token=vgl_"), "\(link)")
+                let secret = String(link.split(separator: "=").last ?? "")
+                #expect(try await hub.api("GET", "/api/sites", bearer: secret).body.contains("annex"), "the new token works")
+
+                _ = try await browser.evaluate("""
+                    window.confirm = () => true;
+                    [...document.querySelectorAll('.admin-tokens button')].find((b) => b.textContent === 'Revoke gina').click();
+                    return null
+                    """)
+                #expect(await browser.waitUntil("return [...document.querySelectorAll('.admin-tokens tr.revoked')].some((row) => row.textContent.includes('gina'))"))
+                #expect(try await hub.api("GET", "/api/sites", bearer: secret).status == 401)
+            }
+        }
+    }
+
+    @Test func anOperatorSeesCheckpointsButNoSitesOrTokensAndAGuardNoAdministration() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            try await withBrowser(hub, "operator-admin") { browser in
+                try await DashboardTests.signIn(browser, hub, as: "operator")
+                #expect(await browser.waitUntil("return document.querySelector('.admin-checkpoints') !== null"))
+                #expect(try await browser.evaluate("return document.querySelector('.admin-tokens, .admin-sites')") is NSNull, "no token administration offered")
+                try await browser.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                #expect(await browser.waitUntil("return document.querySelector('.guard') !== null"))
+                #expect(try await browser.evaluate("return document.querySelector('.tabs, .admin-tokens, .admin-checkpoints')") is NSNull, "a guard sees no administration")
+            }
+        }
+    }
+}
