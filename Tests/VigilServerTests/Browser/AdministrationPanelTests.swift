@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// The administration tab: what an admin and an operator may do there, and nothing more.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable && Zbar.isAvailable, "needs chromium, chromium-driver and zbar-tools from Debian"))
 struct AdministrationPanelTests {
     @Test func anAdminCreatesASiteAndAGuardTokenWhoseLinkSignsInThenRevokesIt() async throws {
         try await withHub { hub async throws in
@@ -57,6 +57,34 @@ struct AdministrationPanelTests {
                 try await browser.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
                 #expect(await browser.waitUntil("return document.querySelector('.guard') !== null"))
                 #expect(try await browser.evaluate("return document.querySelector('.tabs, .admin-tokens, .admin-checkpoints')") is NSNull, "a guard sees no administration")
+            }
+        }
+    }
+
+    @Test func aCheckpointMadeInThePageShowsAQRCodeThatReadsAsItsCode() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            try await withBrowser(hub, "checkpoint-qr") { browser in
+                try await DashboardTests.signIn(browser, hub, as: "operator")
+                _ = try await browser.evaluate("""
+                    document.querySelector('.tabs button[data-view=admin]').click();
+                    const form = document.querySelector('.admin-checkpoints form');
+                    form.querySelector('[name=name]').value = 'Gate B';
+                    form.querySelector('[name=every]').value = '30m';
+                    form.querySelector('button').click();
+                    return null
+                    """)
+                #expect(await browser.waitUntil("return document.querySelector('.qr-card canvas')?.width > 0"))
+                let shown = try #require(try await browser.evaluate("return document.querySelector('.qr-card .code').textContent") as? String)
+                let dataURL = try #require(try await browser.evaluate("return document.querySelector('.qr-card canvas').toDataURL('image/png')") as? String)
+                let (read, _) = try await Zbar.read(pngDataURL: dataURL)
+                #expect(read == shown && shown.hasPrefix("vigil-checkpoint:v1:hq:cp_"), "the printed code is the checkpoint's")
+
+                // The code checks a guard in: it is the hub's own.
+                let guardClient = hub.client("guard")
+                let checkedIn = try await guardClient.publish(topic: "checkins/hq", type: "check_in", data: ["code": .string(read)])
+                #expect(checkedIn.seq != nil)
+                await guardClient.close()
             }
         }
     }
