@@ -82,11 +82,18 @@ let package = Package(
             dependencies: [
                 "VigilCore",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
+        // `vigil demo`: a demo site with cameras and checkpoints, and its sensor, guards and operator
+        // played as clients of a running hub.
+        .target(name: "VigilDemo", dependencies: ["VigilCore", "VigilClient"], swiftSettings: swiftSettings),
         // Load generator for `vigil bench`: lean WebSocket connections over NIO, dialects for vigil,
         // nchan and Mosquitto (MQTT 3.1.1), latency histograms, /proc sampling of the server.
         .target(
@@ -107,6 +114,7 @@ let package = Package(
                 "VigilServer",
                 "VigilDomains",
                 "VigilClient",
+                "VigilDemo",
                 "VigilBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -129,6 +137,7 @@ let package = Package(
                 "VigilServer",
                 "VigilDomains",
                 "VigilClient",
+                "VigilDemo",
                 "VigilTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 
 /// How a `VigilClient` reaches its hub.
 public struct ClientConfiguration: Sendable {
@@ -25,6 +26,19 @@ public struct ClientConfiguration: Sendable {
     }
 }
 
+extension ClientConfiguration {
+    /// TLS for a `wss://` URL, trusting `caFile` when given; nil for a plain `ws://` URL. The
+    /// WebSocket and the HTTP requests (`HubHTTP`) trust the hub alike.
+    func tlsConfiguration() throws -> TLSConfiguration? {
+        guard url.lowercased().hasPrefix("wss:") else { return nil }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caFile {
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
+        }
+        return tls
+    }
+}
+
 /// A request the hub refused, a drop while it was in flight, or a client that was closed.
 public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The hub answered `error`.
@@ -38,6 +52,8 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut
     /// The first connection failed (wrong URL, untrusted certificate, hub down).
     case unreachable(String)
+    /// An HTTP answer that is not the hub's JSON (another server behind the URL, a cut-off body).
+    case unexpectedAnswer(String)
 
     public var description: String {
         switch self {
@@ -47,6 +63,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .closed: "the client is closed"
         case .timedOut: "the hub did not answer in time"
         case .unreachable(let reason): "the hub could not be reached: \(reason)"
+        case .unexpectedAnswer(let what): "the hub's answer could not be read: \(what)"
         }
     }
 }

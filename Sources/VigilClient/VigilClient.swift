@@ -164,7 +164,7 @@ public actor VigilClient {
                     configuration: .init(
                         maxFrameSize: configuration.maxFrameBytes,
                         additionalHeaders: [.authorization: "Bearer \(configuration.token)"]),
-                    tlsConfiguration: try tlsConfiguration(),
+                    tlsConfiguration: try configuration.tlsConfiguration(),
                     logger: configuration.logger
                 ) { inbound, outbound, _ in
                     guard await self.attach(outbound) else {
@@ -206,15 +206,6 @@ public actor VigilClient {
         var buffer = ByteBuffer()
         buffer.write(webSocketErrorCode: code)
         return buffer.readInteger(as: UInt16.self) ?? 0
-    }
-
-    private func tlsConfiguration() throws -> TLSConfiguration? {
-        guard configuration.url.lowercased().hasPrefix("wss:") else { return nil }
-        var tls = TLSConfiguration.makeClientConfiguration()
-        if let caFile = configuration.caFile {
-            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
-        }
-        return tls
     }
 
     /// Takes a new connection's writer; false when the client has been stopped meanwhile.

@@ -1,0 +1,88 @@
+import VigilClient
+import VigilCore
+
+/// The operator on duty in the control room: keeps the queue of open alerts from `alerts/{site}`,
+/// acknowledges and resolves them, puts cameras on the guards' phones, and posts notices.
+actor DemoOperator {
+    let name: String
+    private let site: String
+    private let building: DemoBuilding
+    private let client: VigilClient
+    /// Open alerts, oldest first.
+    private(set) var queue: [DemoAlert] = []
+
+    init(_ member: DemoMember, site: String, building: DemoBuilding) {
+        name = member.name
+        self.site = site
+        self.building = building
+        client = VigilClient(configuration: member.configuration)
+    }
+
+    func start() async throws {
+        try await client.showPresence(on: "checkins/\(site)")
+        let alerts = try await client.subscribe("alerts/\(site)")
+        Task { try? await self.follow(alerts) }
+    }
+
+    private func follow(_ alerts: AsyncThrowingStream<Event, any Error>) async throws {
+        for try await event in alerts {
+            let data = event.data
+            switch event.type {
+            case "state":
+                queue = (data["alerts"]?.arrayValue ?? []).compactMap(DemoAlert.init(json:))
+            case "alert.raised":
+                if let alert = data["alert"].flatMap(DemoAlert.init(json:)) { queue.append(alert) }
+            case "alert.escalated":
+                update(data["alert"]?["id"]?.stringValue) { $0.escalated = true }
+            case "alert.acknowledged":
+                update(data["alert"]?.stringValue) { $0.acknowledgedBy = data["by"]?.stringValue }
+            case "alert.resolved":
+                queue.removeAll { $0.id == data["alert"]?.stringValue }
+            default:
+                break
+            }
+        }
+    }
+
+    private func update(_ id: String?, _ change: (inout DemoAlert) -> Void) {
+        guard let index = queue.firstIndex(where: { $0.id == id }) else { return }
+        change(&queue[index])
+    }
+
+    func acknowledge(_ alert: DemoAlert) async throws -> String {
+        _ = try await client.request(.publish(topic: "alerts/\(site)", type: "acknowledge", data: ["alert": .string(alert.id)]))
+        return "\(name) acknowledged \(alert.id) (\(alert.message))"
+    }
+
+    func resolve(_ alert: DemoAlert, note: String) async throws -> String {
+        _ = try await client.request(.publish(
+            topic: "alerts/\(site)", type: "resolve", data: ["alert": .string(alert.id), "note": .string(note)]))
+        return "\(name) resolved \(alert.id) (\(alert.message)): \(note)"
+    }
+
+    func push(_ camera: Camera, to viewer: String, jump: Bool) async throws -> String {
+        let ok = try await client.request(.publish(
+            topic: "cameras/\(site)", type: "switch", data: ["viewer": .string(viewer), "camera": .string(camera.id), "jump": .bool(jump)]))
+        let before = ok["data"]?["from"]?.stringValue.flatMap(building.topology.camera)
+        return "\(name) put \(camera.title) on \(viewer)'s phone" + (jump ? " (a jump from \(before?.title ?? "another camera"))" : "")
+    }
+
+    func post(_ text: String, level: String) async throws -> String {
+        _ = try await client.request(.publish(topic: "notice/\(site)", type: "notice", data: ["text": .string(text), "level": .string(level)]))
+        return "notice (\(level)): \(text)"
+    }
+
+    func leave() async {
+        await client.close()
+    }
+}
+
+extension DemoAlert {
+    /// An alert as `alerts/{site}` carries it (docs/protocol.md §6.3).
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.stringValue else { return nil }
+        self.init(
+            id: id, kind: json["kind"]?.stringValue ?? "custom", message: json["message"]?.stringValue ?? id,
+            acknowledgedBy: json["acknowledgedBy"]?.stringValue, escalated: json["escalatedAt"] != nil)
+    }
+}

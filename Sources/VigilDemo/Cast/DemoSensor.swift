@@ -1,0 +1,46 @@
+import VigilClient
+import VigilCore
+
+/// The site's sensors, on one device token: motion and forced doors, each raised with a snapshot
+/// uploaded just before (`POST /api/thumbnails`), at the location named after the camera that saw
+/// it. Motion where a visit is going on adds to the visit (`visit.motion`) instead of an alert.
+struct DemoSensor: Sendable {
+    private let site: String
+    private let client: VigilClient
+    private let http: HubHTTP
+
+    init(_ member: DemoMember, site: String) throws {
+        self.site = site
+        client = VigilClient(configuration: member.configuration)
+        http = try HubHTTP(configuration: member.configuration)
+    }
+
+    func connect() async throws {
+        try await client.connect()
+    }
+
+    func raise(_ kind: String, at camera: Camera, message: String, scene: SnapshotScene) async throws -> String {
+        let snapshot = try await upload(SnapshotPainter.png(scene, size: camera.frameSize))
+        let ok = try await client.request(.publish(topic: "alerts/\(site)", type: "raise", data: [
+            "kind": .string(kind), "location": .string(camera.id), "locationName": .string(camera.title), "message": .string(message),
+            "thumbnails": [.string(snapshot)],
+        ]))
+        if ok["type"]?.stringValue == "visit.motion" {
+            let visit = ok["data"]?["visit"]?.numberValue.map { String(Int($0)) } ?? "?"
+            return "more motion at \(camera.title) (visit \(visit), snapshot \(snapshot.prefix(12)))"
+        }
+        return "\(kind) at \(camera.title) (alert \(ok["data"]?["alert"]?["id"]?.stringValue ?? "?"))"
+    }
+
+    /// Uploads a snapshot and returns its hash.
+    private func upload(_ png: [UInt8]) async throws -> String {
+        guard let hash = try await http.send("POST", "/api/thumbnails", body: .bytes(png)).json()["hash"]?.stringValue else {
+            throw ClientError.unexpectedAnswer("the upload returned no hash")
+        }
+        return hash
+    }
+
+    func leave() async {
+        await client.close()
+    }
+}

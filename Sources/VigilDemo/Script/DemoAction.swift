@@ -1,0 +1,32 @@
+import VigilCore
+
+/// One thing a member of the cast does.
+enum DemoAction: Sendable {
+    /// The sensor sees motion at a camera and raises it with a snapshot.
+    case motion(Camera, SnapshotScene)
+    /// The sensor reports a door forced open, with a snapshot.
+    case door(Camera, SnapshotScene)
+    case panic(guard: String, at: Camera)
+    case acknowledge(DemoAlert)
+    case resolve(DemoAlert, note: String)
+    /// The operator puts a camera on a guard's phone.
+    case push(Camera, to: String, jump: Bool)
+    case swipe(guard: String, CameraDirection)
+    case checkIn(guard: String)
+    case notice(level: String, text: String)
+
+    /// What was tried, for the line that says it was refused.
+    var attempt: String {
+        switch self {
+        case .motion(let camera, _): "motion at \(camera.title)"
+        case .door(let camera, _): "door at \(camera.title)"
+        case .panic(let name, let camera): "\(name)'s panic at \(camera.title)"
+        case .acknowledge(let alert): "acknowledging \(alert.id) (\(alert.message))"
+        case .resolve(let alert, _): "resolving \(alert.id) (\(alert.message))"
+        case .push(let camera, let name, _): "pushing \(camera.title) to \(name)"
+        case .swipe(let name, let direction): "\(name)'s swipe \(direction.rawValue)"
+        case .checkIn(let name): "\(name)'s check-in"
+        case .notice(_, let text): "notice \"\(text)\""
+        }
+    }
+}

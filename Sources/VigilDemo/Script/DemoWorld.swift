@@ -1,0 +1,16 @@
+/// An open alert as the operator's screen shows it.
+struct DemoAlert: Sendable {
+    let id: String
+    let kind: String
+    let message: String
+    /// Who acknowledged it; nil while it is raised.
+    var acknowledgedBy: String?
+    var escalated: Bool
+}
+
+/// What the cast sees when the director chooses the next action: the open alerts, oldest first,
+/// and the camera each guard's phone shows (absent until the control room sends one).
+struct DemoWorld: Sendable {
+    var alerts: [DemoAlert] = []
+    var views: [String: String] = [:]
+}

@@ -1,0 +1,70 @@
+import VigilClient
+import VigilCore
+
+/// The demo's checkpoints, made over the WebSocket as the operator: the main gate, where the
+/// guards check in on their rounds, and the roof hatch, which nobody visits, so that a missed
+/// round is raised every minute. Checkpoints of a site set up before are kept; the main gate's
+/// code is then read again (`GET /api/sites/{site}/checkpoints/{id}/code`).
+struct DemoCheckpoints: Sendable {
+    let site: String
+    let controlRoom: DemoMember
+    let log: DemoLog
+
+    static let mainGate = (name: "Main gate", every: "3m")
+    static let roofHatch = (name: "Roof hatch", every: "1m")
+
+    /// Makes the checkpoints missing and returns the main gate's code.
+    func ensure() async throws -> String {
+        let client = VigilClient(configuration: controlRoom.configuration)
+        do {
+            let code = try await ensure(with: client)
+            await client.close()
+            return code
+        } catch {
+            await client.close()
+            throw error
+        }
+    }
+
+    private func ensure(with client: VigilClient) async throws -> String {
+        let existing = try await checkpointsByName(client)
+        let mainGateCode = try await ensure(Self.mainGate, purpose: "the guards' round", existing, client)
+        _ = try await ensure(Self.roofHatch, purpose: "nobody goes there: a missed round every minute", existing, client)
+        return mainGateCode
+    }
+
+    /// Makes the checkpoint unless `existing` has it; returns its code.
+    private func ensure(
+        _ checkpoint: (name: String, every: String), purpose: String, _ existing: [String: String], _ client: VigilClient
+    ) async throws -> String {
+        if let id = existing[checkpoint.name] {
+            log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every), kept from before: \(purpose)")
+            return try await codeAgain(of: id)
+        }
+        let ok = try await client.request(.publish(
+            topic: "checkins/\(site)", type: "create_checkpoint", data: ["name": .string(checkpoint.name), "every": .string(checkpoint.every)]))
+        guard let code = ok["code"]?.stringValue else { throw ClientError.unexpectedAnswer("the new checkpoint has no code") }
+        log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every): \(purpose)")
+        return code
+    }
+
+    /// The site's checkpoints from the state that a subscription to `checkins/{site}` starts with.
+    private func checkpointsByName(_ client: VigilClient) async throws -> [String: String] {
+        var events = try await client.subscribe("checkins/\(site)").makeAsyncIterator()
+        guard let state = try await events.next(), state.type == "state" else {
+            throw ClientError.unexpectedAnswer("checkins/\(site) did not start with its state")
+        }
+        let pairs = (state.data["checkpoints"]?.arrayValue ?? []).compactMap { checkpoint -> (String, String)? in
+            guard let name = checkpoint["name"]?.stringValue, let id = checkpoint["id"]?.stringValue else { return nil }
+            return (name, id)
+        }
+        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func codeAgain(of checkpoint: String) async throws -> String {
+        let answer = try await HubHTTP(configuration: controlRoom.configuration)
+            .send("GET", "/api/sites/\(site)/checkpoints/\(checkpoint)/code").json()
+        guard let code = answer["code"]?.stringValue else { throw ClientError.unexpectedAnswer("the checkpoint's code is missing") }
+        return code
+    }
+}
