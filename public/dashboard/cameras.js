@@ -36,20 +36,25 @@ export function mountCameras(root, { connection, feed, site, role }) {
 
   const nameOf = (id) => cameras.find((camera) => camera.id === id)?.name ?? id;
 
-  // Cameras sit on the floor's plan where their frames are on the wall, scaled to the panel.
+  // Cameras sit on the floor's plan where their frames are on the wall, scaled to the panel. The
+  // geometry goes through the CSSOM: the hub's CSP refuses style attributes.
   function drawFloor(floor, onFloor) {
     const right = Math.max(...onFloor.map((c) => c.position.x + c.frameSize.width));
     const bottom = Math.max(...onFloor.map((c) => c.position.y + c.frameSize.height));
-    const plan = h("div", { class: "plan", style: `aspect-ratio: ${right} / ${bottom}` }, onFloor.map((camera) => {
+    const plan = h("div", { class: "plan" }, onFloor.map((camera) => {
       const shownTo = [...views].filter(([, id]) => id === camera.id).map(([viewer]) => viewer);
       const tile = h("button", {
         type: "button", class: `camera${camera.id === selected ? " selected" : ""}${camera.id === followed?.camera ? " followed" : ""}`,
-        style: `left:${(100 * camera.position.x) / right}%;top:${(100 * camera.position.y) / bottom}%;width:${(100 * camera.frameSize.width) / right}%;height:${(100 * camera.frameSize.height) / bottom}%`,
         "aria-pressed": camera.id === selected ? "true" : "false", dataset: { camera: camera.id },
         onclick: () => { selected = camera.id === selected ? null : camera.id; draw(); },
       }, picture(camera), h("span", { class: "label" }, camera.name, shownTo.length ? ` · ${shownTo.join(", ")}` : ""));
+      Object.assign(tile.style, {
+        left: `${(100 * camera.position.x) / right}%`, top: `${(100 * camera.position.y) / bottom}%`,
+        width: `${(100 * camera.frameSize.width) / right}%`, height: `${(100 * camera.frameSize.height) / bottom}%`,
+      });
       return tile;
     }));
+    plan.style.aspectRatio = `${right} / ${bottom}`;
     return h("section", { class: "floor", "aria-label": `Floor ${floor}` }, h("h3", {}, `Floor ${floor}`), plan,
       h("ul", { class: "streams" }, onFloor.filter((c) => c.streamURL).map((c) => h("li", {}, `${c.name}: `, h("a", { href: c.streamURL, rel: "noreferrer", target: "_blank" }, c.streamURL)))));
   }

@@ -62,6 +62,12 @@ struct GuardViewTests {
             try await withBrowser(hub, "camera-room") { controlRoom in
                 try await DashboardTests.signIn(controlRoom, hub, as: "operator")
                 #expect(await controlRoom.waitUntil("return document.querySelectorAll('#cameras .floor').length === 2"), "one plan per floor")
+                // Laid out as on the wall, under the hub's CSP: the dock to the right of the lobby, side by side.
+                let box = { (camera: String) in "document.querySelector('#cameras button.camera[data-camera=\(camera)]').getBoundingClientRect()" }
+                #expect(try await controlRoom.evaluate("""
+                    const lobby = \(box("lobby")), dock = \(box("dock"));
+                    return lobby.width > 50 && Math.abs(dock.left - lobby.right) < 2 && Math.abs(dock.top - lobby.top) < 2 && Math.abs(dock.width - lobby.width) < 2
+                    """) as? Bool == true)
                 try await withBrowser(hub, "camera-phone") { phone in
                     try await phone.resize(width: 390, height: 844)
                     try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
