@@ -1,6 +1,7 @@
 // Administration: sites and tokens for admins; checkpoints of the site, with the QR code to print,
 // for admins and operators. A new token's secret is shown once, with its sign-in link.
 import { h, due, announce } from "../ui/dom.js";
+import { watchCheckpoints } from "./checkpoints.js";
 
 export function mountAdministration(root, { connection, feed, site, role }) {
   root.replaceChildren(h("h2", {}, "Administration"));
@@ -106,7 +107,7 @@ function checkpointsSection(connection, feed, site) {
   const every = h("input", { name: "every", required: true, placeholder: "30m", size: 6 });
   const outcome = h("div");
   const form = h("form", { class: "admin-form" }, field("Name", name), field("Every", every), h("button", {}, "Create checkpoint"), outcome);
-  const checkpoints = new Map();
+  let checkpoints = new Map();
 
   // The QR code is drawn in the page from the code's text (the encoder is loaded when first
   // needed); printing shows the card alone.
@@ -143,11 +144,8 @@ function checkpointsSection(connection, feed, site) {
       outcome.replaceChildren(failure(error));
     }
   });
-  feed.on(`checkins/${site}`, (event) => {
-    if (event.type === "state") { checkpoints.clear(); event.data.checkpoints.forEach((c) => checkpoints.set(c.id, c)); }
-    else if (event.type === "checkpoint.created") checkpoints.set(event.data.checkpoint.id, event.data.checkpoint);
-    else if (event.type === "checkin.recorded" && checkpoints.has(event.data.checkpoint)) checkpoints.get(event.data.checkpoint).dueAt = event.data.nextDueAt;
-    else return;
+  watchCheckpoints(feed, site, (current) => {
+    checkpoints = current;
     draw();
   });
   return h("section", { class: "admin-checkpoints", "aria-labelledby": "checkpoints-title" }, h("h3", { id: "checkpoints-title" }, `Checkpoints of ${site}`), list, form, card);

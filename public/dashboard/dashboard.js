@@ -42,9 +42,12 @@ export async function mountDashboard(root, { connection, welcome }) {
   });
 
   let current = null;
-  async function show(site) {
+  const closeSite = () => {
     current?.feed.stop();
     current?.disposers.forEach((dispose) => dispose?.());
+  };
+  async function show(site) {
+    closeSite();
     sessionStorage.setItem(SITE_KEY, site);
     const feed = new SiteFeed(connection);
     const context = { connection, feed, site, role: welcome.role };
@@ -71,5 +74,5 @@ export async function mountDashboard(root, { connection, welcome }) {
     live.replaceChildren(h("p", { class: "empty" }, "There is no site yet. An admin creates one under Administration, or with vigil site create."));
     mountAdministration(root.querySelector("#administration"), { connection, site: null, role: welcome.role });
   }
-  return { dispose: () => { current?.feed.stop(); current?.disposers.forEach((dispose) => dispose?.()); } };
+  return { dispose: closeSite };
 }

@@ -2,10 +2,11 @@
 // watch), each guard's last check-in, and the checkpoints with their next due time; a missed round
 // is marked until the checkpoint is visited again.
 import { h, ago, due } from "../ui/dom.js";
+import { watchCheckpoints } from "./checkpoints.js";
 
 export function mountPeople(root, { feed, site }) {
   const members = new Map(); // session -> {user, role}
-  const checkpoints = new Map();
+  let checkpoints = new Map();
   const lastCheckIn = new Map(); // guard -> {at, name}
   const missed = new Set(); // checkpoint ids missed since their last check-in
   const online = h("ul", { class: "people", "aria-label": "Online" });
@@ -43,33 +44,25 @@ export function mountPeople(root, { feed, site }) {
     draw();
   });
 
-  feed.on(`checkins/${site}`, (event) => {
+  watchCheckpoints(feed, site, (current, event) => {
+    checkpoints = current;
     const data = event.data;
     switch (event.type) {
       case "state":
-        checkpoints.clear();
+        missed.clear();
         for (const checkpoint of data.checkpoints) {
-          checkpoints.set(checkpoint.id, checkpoint);
           if (checkpoint.lastGuard) remember(checkpoint.lastGuard, checkpoint.lastCheckInAt, checkpoint.name);
           // A checkpoint whose due time lies a whole interval ahead of its last visit was missed since.
           if (checkpoint.dueAt - (checkpoint.lastCheckInAt ?? checkpoint.createdAt) > checkpoint.everyMs) missed.add(checkpoint.id);
         }
         break;
-      case "checkpoint.created":
-        checkpoints.set(data.checkpoint.id, data.checkpoint);
-        break;
-      case "checkin.recorded": {
-        const checkpoint = checkpoints.get(data.checkpoint);
-        if (checkpoint) Object.assign(checkpoint, { dueAt: data.nextDueAt, lastCheckInAt: data.at, lastGuard: data.guard });
+      case "checkin.recorded":
         missed.delete(data.checkpoint);
         remember(data.guard, data.at, data.name);
         break;
-      }
-      case "alert.raised": {
-        const checkpoint = data.checkpoint && checkpoints.get(data.checkpoint.id);
-        if (checkpoint) { checkpoint.dueAt = data.checkpoint.dueAt; missed.add(checkpoint.id); }
+      case "alert.raised":
+        if (data.checkpoint) missed.add(data.checkpoint.id);
         break;
-      }
     }
     draw();
   });

@@ -5,6 +5,7 @@ import { chime } from "../ui/sound.js";
 import { h, ago, due, thumbnailURL, announce } from "../ui/dom.js";
 import { SiteFeed } from "../dashboard/feed.js";
 import { mountNotices } from "../dashboard/notices.js";
+import { watchCheckpoints } from "../dashboard/checkpoints.js";
 
 export async function mountGuardView(root, { connection, welcome }) {
   const site = welcome.sites[0];
@@ -95,12 +96,7 @@ function guardCheckIn(root, feed, connection, site) {
   const rounds = h("ul", { class: "checkpoints", "aria-label": "Rounds" });
   root.replaceChildren(h("h2", { id: "g-checkin" }, "Check in"), form, result, rounds);
   // Watching the rounds also shows the control room that this guard is on (presence).
-  const checkpoints = new Map();
-  feed.on(`checkins/${site}`, (event) => {
-    if (event.type === "state") event.data.checkpoints.forEach((checkpoint) => checkpoints.set(checkpoint.id, checkpoint));
-    else if (event.type === "checkpoint.created") checkpoints.set(event.data.checkpoint.id, event.data.checkpoint);
-    else if (event.type === "checkin.recorded" && checkpoints.has(event.data.checkpoint)) checkpoints.get(event.data.checkpoint).dueAt = event.data.nextDueAt;
-    else return;
+  watchCheckpoints(feed, site, (checkpoints) => {
     rounds.replaceChildren(...[...checkpoints.values()].sort((a, b) => a.dueAt - b.dueAt).map((checkpoint) =>
       h("li", {}, h("strong", {}, checkpoint.name), ` ${due(checkpoint.dueAt)}`)));
   });

@@ -50,7 +50,7 @@ public struct Administration: Sendable {
         let now = hub.clock.milliseconds()
         let revoked = try await offThePool { [tokens] () throws -> TokenRecord? in
             try tokens.revoke(id: id, at: now)
-            return try tokens.all().first { $0.id == id }
+            return try tokens.find(id: id)
         }
         await hub.closeRevokedSessions()
         guard let revoked else { throw ProtocolError(.notFound, "token \(id) does not exist") }

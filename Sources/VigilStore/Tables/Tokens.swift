@@ -64,6 +64,13 @@ public struct TokenRepository: Sendable {
         }
     }
 
+    /// The token with this id, revoked or not.
+    public func find(id: String) throws(StoreError) -> TokenRecord? {
+        try database.readNow { db in
+            try TokenRow.fetchOne(db, sql: "SELECT \(TokenRow.columns) FROM tokens WHERE id = ?", arguments: [id])?.record(db)
+        }
+    }
+
     public func all() throws(StoreError) -> [TokenRecord] {
         try database.readNow { db in
             try TokenRow.fetchAll(db, sql: "SELECT \(TokenRow.columns) FROM tokens ORDER BY created_at, id").map { try $0.record(db) }
