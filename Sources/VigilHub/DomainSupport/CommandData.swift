@@ -63,6 +63,24 @@ public struct CommandData {
         return whole
     }
 
+    /// A number within `range`, or nil when absent or null.
+    public func number(_ key: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let number = value.numberValue, range.contains(number) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    /// One of `choices`, or nil when absent or null.
+    public func choice(_ key: String, of choices: [String]) throws(ProtocolError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let text = value.stringValue, choices.contains(text) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be one of \(choices.joined(separator: ", "))")
+        }
+        return text
+    }
+
     public func bool(_ key: String) throws(ProtocolError) -> Bool? {
         guard let value = fields[key], value != .null else { return nil }
         guard let flag = value.boolValue else { throw ProtocolError(.invalidData, "data.\(key) must be true or false") }

@@ -59,6 +59,7 @@ public final class EventLog: EventStore {
                 }
                 if let refusal { return .refused(refusal) }
             }
+            guard event.logged else { return .written(event) }
             let stored = try insert(event, on: event.topic)
             return .stored(stored, mirrors: try mirrors.map { try insert(event, on: $0) })
         }

@@ -1,0 +1,61 @@
+import Foundation
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// `detections/{site}/{camera}`: analytics backends publish batches of one camera's detections
+/// (command `batch`); the rows are stored and indexed, and the batch goes live to the topic's
+/// subscribers (a control room drawing boxes over the camera) without entering the event log.
+struct DetectionService: TopicService {
+    let kind = "detections"
+    let durability = Durability.ephemeral
+    /// Over HTTP a batch may be larger than a WebSocket message.
+    static let maxBatchBytes = 4 << 20
+
+    let access: SiteScopedAccess
+
+    init(sites: SiteDirectory) {
+        access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .device], sites: sites)
+    }
+
+    static func topic(of camera: String, site: String) -> String { "detections/\(site)/\(camera)" }
+
+    func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        try Self.requireCameraTopic(pattern.segments)
+        try access.authorizeRead(identity, pattern)
+    }
+
+    func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        try Self.requireCameraTopic(topic.segments)
+        try access.authorizeWrite(identity, topic)
+        guard type == "batch" else {
+            throw ProtocolError(.unknownType, "detections topics take batch")
+        }
+        let batch = try Self.batch(from: data, camera: topic.segments[2])
+        return ValidatedEvent(
+            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch),
+            reply: ["detections": .number(Double(batch.detections.count))])
+    }
+
+    private static func requireCameraTopic(_ segments: [String]) throws(ProtocolError) {
+        guard segments.count == 3 else {
+            throw ProtocolError(.invalidTopic, "detections topics are detections/{site}/{camera}")
+        }
+    }
+
+    /// The batch in `data` (docs/formats.md §5), for the topic's camera: `camera` may be left out.
+    static func batch(from data: JSONValue, camera: String) throws(ProtocolError) -> DetectionBatch {
+        guard var fields = data.objectValue else {
+            throw ProtocolError(.invalidData, "data must be a detections batch {camera?, frame, detections}")
+        }
+        if let named = fields["camera"], named != .string(camera) {
+            throw ProtocolError(.invalidData, "detections batch, field camera: the batch names another camera than the topic's, \(camera)")
+        }
+        fields["camera"] = .string(camera)
+        do {
+            return try DetectionBatchJSON.parse(Data(JSONValue.object(fields).canonicalText.utf8))
+        } catch {
+            throw ProtocolError(.invalidData, error.description)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import VigilCore
+import VigilStore
+
+/// A stored detection as the queries read it: where, when, what, and its thumbnail.
+struct DetectionRecord: Sendable, Decodable {
+    var id: Int64
+    var camera: String
+    var ts: Int64
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var label: String
+    var score: Double
+    var track: Int64?
+    var thumbnail: String?
+
+    var box: Rect { Rect(x: x, y: y, width: width, height: height) }
+}
+
+/// The part of the box index a query narrows by: cameras, a time window and an area of the frame.
+struct DetectionWindow: Sendable {
+    var cameraKey: Int64
+    /// Milliseconds, `from` included, `to` excluded.
+    var from: Int64
+    var to: Int64
+    /// Boxes touching this rectangle are candidates.
+    var area: Rect
+}
+
+extension DomainTransaction {
+    /// The number that stands for `camera` of `site` in the box index, made on first use.
+    func detectionCameraKey(site: String, camera: String) throws -> Int64 {
+        if let key = try existingDetectionCameraKey(site: site, camera: camera) { return key }
+        try execute("INSERT INTO detection_cameras (site, camera) VALUES (?, ?)", [site, camera])
+        return lastInsertedRowID
+    }
+
+    /// The number of `camera` of `site`, nil when it has no detections yet.
+    func existingDetectionCameraKey(site: String, camera: String) throws -> Int64? {
+        try fetchInteger("SELECT key FROM detection_cameras WHERE site = ? AND camera = ?", [site, camera])
+    }
+
+    /// The length every appearance vector of the site has: fixed by the first one stored.
+    func appearanceLength(of site: String) throws -> Int? {
+        try fetchInteger("SELECT appearance_length FROM detection_sites WHERE site = ?", [site]).map(Int.init)
+    }
+
+    func fixAppearanceLength(_ length: Int, of site: String) throws {
+        try execute(
+            """
+            INSERT INTO detection_sites (site, appearance_length) VALUES (?, ?)
+            ON CONFLICT (site) DO UPDATE SET appearance_length = excluded.appearance_length
+            """,
+            [site, length])
+    }
+
+    /// Stores one detection and its box in the index; returns its id.
+    func insertDetection(_ detection: Detection, cameraKey: Int64) throws -> Int64 {
+        let box = detection.box
+        try execute(
+            """
+            INSERT INTO detections (camera_key, ts, x, y, width, height, label, score, track, thumbnail, appearance)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                cameraKey, detection.milliseconds, box.x, box.y, box.width, box.height, detection.label, detection.score,
+                detection.trackID, detection.thumbnail, detection.appearance.map(AppearanceVector.data),
+            ])
+        let id = lastInsertedRowID
+        try execute(
+            "INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [id, cameraKey, cameraKey, detection.milliseconds, detection.milliseconds, box.minX, box.maxX, box.minY, box.maxY])
+        return id
+    }
+
+    /// Detections of one camera in the window whose box touches its area, with at least `minScore`:
+    /// the index narrows, the time and camera are then checked exactly on the rows.
+    func detectionCandidates(in window: DetectionWindow, camera: String, minScore: Double) throws -> [DetectionRecord] {
+        let area = window.area
+        return try fetchAll(
+            DetectionRecord.self,
+            """
+            SELECT d.id, ? AS camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
+            FROM detection_boxes b JOIN detections d ON d.id = b.id
+            WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
+                AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
+                AND d.camera_key = ? AND d.ts >= ? AND d.ts < ? AND d.score >= ?
+            """,
+            [
+                camera, window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY,
+                window.cameraKey, window.from, window.to, minScore,
+            ])
+    }
+}
+
+/// Appearance vectors are kept as blobs of 32-bit floats in the machine's (little-endian) order.
+enum AppearanceVector {
+    static func data(_ vector: [Float]) -> Data {
+        vector.withUnsafeBufferPointer { Data(buffer: $0) }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import VigilClient
+import VigilCore
+import VigilStore
+import VigilTestSupport
+
+/// Two cameras of `hq` as an analytics backend sees them: `lobby` 640x480 and `dock` 320x240.
+let analyticsTopology: JSONValue = ["cameras": [
+    ["id": "lobby", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 0],
+     "neighbours": ["right": "dock"], "reminderNotice": "", "animationStyle": ""],
+    ["id": "dock", "floor": 0, "frameSize": ["width": 320, "height": 240], "position": ["x": 640, "y": 0],
+     "neighbours": ["left": "lobby"], "reminderNotice": "", "animationStyle": ""],
+]]
+
+/// A moment of the tests' detections: 2026-03-01T12:00:00Z plus `offset` milliseconds.
+func detectionTime(_ offset: Int64) -> Int64 { 1_772_366_400_000 + offset }
+
+/// A detection at `offset` ms into the tests' hour.
+func detection(
+    at offset: Int64, _ box: Rect, label: String = "person", score: Double = 0.9, track: Int? = nil, thumbnail: String? = nil,
+    appearance: [Float]? = nil
+) -> Detection {
+    Detection(
+        time: Date(timeIntervalSince1970: Double(detectionTime(offset)) / 1000), box: box, label: label, score: score, trackID: track,
+        thumbnail: thumbnail, appearance: appearance)
+}
+
+/// A batch as the JSON an analytics backend sends (docs/formats.md §5), as `data` of a publish.
+func batchJSON(camera: String, frame: (Int, Int), _ detections: [Detection]) throws -> JSONValue {
+    let batch = try DetectionBatch(camera: camera, frameSize: FrameSize(width: frame.0, height: frame.1), detections: detections)
+    return try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
+}
+
+extension TestHub {
+    /// Imports `analyticsTopology` for hq.
+    func importAnalyticsTopology() async throws {
+        let put = try await api("PUT", "/api/sites/hq/cameras", as: "admin", body: analyticsTopology)
+        guard put.status == 200 else { throw AnalyticsSetupFailed(what: "topology import: \(put.body)") }
+    }
+
+    /// Rows of the analytics tables and of the event log, read from the hub's database file.
+    func analyticsRowCounts() async throws -> [String: Int64] {
+        let log = try await offThePool { [databasePath] in EventLog(database: try openDatabase(at: databasePath)) }
+        return try await log.read { transaction in
+            var counts: [String: Int64] = [:]
+            for table in ["detections", "detection_boxes", "detection_cameras", "detection_sites", "events"] {
+                counts[table] = try transaction.fetchInteger("SELECT count(*) FROM \(table)", [])
+            }
+            return counts
+        }
+    }
+
+    /// An ROI query over HTTP, as `role`.
+    func roi(_ query: JSONValue, site: String = "hq", as role: String = "operator") async throws -> CurlResponse {
+        try await api("POST", "/api/sites/\(site)/roi", as: role, body: query)
+    }
+}
+
+struct AnalyticsSetupFailed: Error {
+    let what: String
+}
