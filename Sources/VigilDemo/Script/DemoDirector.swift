@@ -10,7 +10,7 @@ struct DemoDirector {
     let guards: [String]
     /// The operator's name: alerts it acknowledged are its own to resolve.
     let controlRoom: String
-    private var random: DemoRandom
+    private var random: SeededRandom
     /// Seconds of the scene so far.
     private(set) var now: Double = 0
     private var agenda: [(at: Double, action: DemoAction)] = []
@@ -35,7 +35,7 @@ struct DemoDirector {
         self.building = building
         self.guards = guards
         self.controlRoom = controlRoom
-        random = DemoRandom(seed: seed)
+        random = SeededRandom(seed: seed)
         // The opening: a camera on each guard's phone (whether it jumps is decided when it is
         // due, against what the phone shows then), a notice, and soon the first round.
         for (index, name) in guards.enumerated() {

@@ -6,13 +6,11 @@ import VigilStore
 public struct AnalyticsDomain: Domain {
     public static let migrations = AnalyticsMigrations.all
     private let service: DetectionService
-    private let search: RoiSearch
 
     public init(context: DomainContext) {
-        service = DetectionService(sites: context.sites)
-        search = RoiSearch(store: context.store)
+        service = DetectionService(sites: context.sites, search: RoiSearch(store: context.store))
     }
 
     public var services: [any TopicService] { [service] }
-    public var routes: [DomainRoute] { AnalyticsRoutes(search: search).all }
+    public var routes: [DomainRoute] { AnalyticsRoutes(service: service).all }
 }

@@ -3,7 +3,7 @@ import VigilHub
 
 /// The analytics domain over HTTP: a backend posting a batch of detections, and ROI queries.
 struct AnalyticsRoutes {
-    let search: RoiSearch
+    let service: DetectionService
 
     var all: [DomainRoute] {
         [
@@ -23,11 +23,11 @@ struct AnalyticsRoutes {
                 }
                 return try await request.publish(topic: DetectionService.topic(of: camera, site: site), type: "batch", data: .object(fields))
             },
-            DomainRoute(.post, "api/sites/:site/roi", body: .frameLimit) { [search] request async throws(ProtocolError) in
-                let site = try request.parameter("site")
-                try request.authorizeRead(DetectionService.topic(of: "+", site: site))
-                let query = try RoiQuery(try request.json("an ROI query {cameras, from, to, regions, ...}"))
-                return .json(try await request.read { try await search.run(query, site: site) }.get())
+            // The `roi` query of the WebSocket, for scripts.
+            DomainRoute(.post, "api/sites/:site/roi", body: .frameLimit) { [service] request async throws(ProtocolError) in
+                let topic = try Topic(DetectionService.queryTopic(of: try request.parameter("site")))
+                let data = try request.json("an ROI query {cameras, from, to, regions, ...}")
+                return .json(try await request.read { try await service.query(request.identity, topic: topic, type: "roi", data: data) })
             },
         ]
     }

@@ -6,6 +6,7 @@ import VigilStore
 /// `detections/{site}/{camera}`: analytics backends publish batches of one camera's detections
 /// (command `batch`); the rows are stored and indexed, and the batch goes live to the topic's
 /// subscribers (a control room drawing boxes over the camera) without entering the event log.
+/// Queries on `detections/{site}` search what was stored (`roi`).
 struct DetectionService: TopicService {
     let kind = "detections"
     let durability = Durability.ephemeral
@@ -13,12 +14,15 @@ struct DetectionService: TopicService {
     static let maxBatchBytes = 4 << 20
 
     let access: SiteScopedAccess
+    let search: RoiSearch
 
-    init(sites: SiteDirectory) {
+    init(sites: SiteDirectory, search: RoiSearch) {
         access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .device], sites: sites)
+        self.search = search
     }
 
     static func topic(of camera: String, site: String) -> String { "detections/\(site)/\(camera)" }
+    static func queryTopic(of site: String) -> String { "detections/\(site)" }
 
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
         try Self.requireCameraTopic(pattern.segments)
@@ -35,6 +39,20 @@ struct DetectionService: TopicService {
         return ValidatedEvent(
             type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch),
             reply: ["detections": .number(Double(batch.detections.count))])
+    }
+
+    /// Those who may watch a site's cameras may search them.
+    func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
+        guard topic.segments.count == 2 else {
+            throw ProtocolError(.invalidTopic, "detections are queried on detections/{site}")
+        }
+        try access.authorizeRead(identity, TopicPattern(topic.rawValue))
+        switch type {
+        case "roi":
+            return try await search.run(try RoiQuery(data), site: topic.scope).get()
+        default:
+            throw ProtocolError(.unknownType, "detections/{site} answers the query roi")
+        }
     }
 
     private static func requireCameraTopic(_ segments: [String]) throws(ProtocolError) {
