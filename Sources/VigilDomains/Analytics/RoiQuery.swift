@@ -18,7 +18,8 @@ struct RoiQuery: Sendable {
     /// Milliseconds, `from` included, `to` excluded.
     var from: Int64
     var to: Int64
-    var regions: RoiRegions
+    /// Nil for a timeline of whole cameras: every detection of the cameras counts.
+    var regions: RoiRegions?
     /// The frame the regions were drawn on; nil when drawn on each camera's own frame.
     var view: FrameSize?
     var labels: Set<String>?
@@ -28,12 +29,13 @@ struct RoiQuery: Sendable {
     var limit: Int
     var cursor: RoiCursor?
 
-    init(_ data: JSONValue) throws(ProtocolError) {
+    /// `regionsRequired` false: a query may leave `regions` out to cover whole cameras (a timeline).
+    init(_ data: JSONValue, regionsRequired: Bool = true) throws(ProtocolError) {
         let fields = try CommandData(data, shape: "{cameras, from, to, regions, match?, rule?, view?, labels?, minScore?, order?, group?, limit?, cursor?}")
         cameras = try Self.texts(fields, "cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? []
         guard !cameras.isEmpty else { throw ProtocolError(.invalidData, "data.cameras must name at least one camera") }
         (from, to) = try Self.window(fields)
-        regions = try RoiRegions(fields)
+        regions = regionsRequired || fields.fields["regions"].map({ $0 != .null }) == true ? try RoiRegions(fields) : nil
         view = try fields.fields["view"].flatMap { value throws(ProtocolError) in value == .null ? nil : try Self.frame(value) }
         labels = try Self.texts(fields, "labels", max: Self.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
         minScore = try fields.number("minScore", in: 0...1) ?? 0

@@ -36,12 +36,7 @@ struct RoiSearch: Sendable {
 
     /// The page of results `query` asks for at `site`, or why it is refused (an unknown camera).
     func run(_ query: RoiQuery, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
-        try await store.read { transaction in
-            let matches: [Result]
-            switch try Self.matches(of: query, site: site, in: transaction) {
-            case .success(let found): matches = found
-            case .failure(let refusal): return .failure(refusal)
-            }
+        try await answer(query, site: site) { matches in
             let ranked = Self.grouped(matches, byTrack: query.groupByTrack).map { ($0.key(query.order), $0) }.sorted { $0.0 < $1.0 }
             let rest = query.cursor.map { cursor in ranked.drop { !(cursor < $0.0) } } ?? ranked[...]
             let page = rest.prefix(query.limit)
@@ -49,7 +44,21 @@ struct RoiSearch: Sendable {
             if rest.count > page.count, let last = page.last {
                 answer["next"] = .string(last.0.text(query.order))
             }
-            return .success(.object(answer))
+            return .object(answer)
+        }
+    }
+
+    /// The timeline's buckets over the detections its query selects.
+    func run(_ timeline: Timeline, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
+        try await answer(timeline.query, site: site, timeline.buckets)
+    }
+
+    /// What `shape` makes of the query's matches, read in one transaction.
+    private func answer(
+        _ query: RoiQuery, site: String, _ shape: @escaping @Sendable ([Result]) -> JSONValue
+    ) async throws -> Swift.Result<JSONValue, ProtocolError> {
+        try await store.read { transaction in
+            try Self.matches(of: query, site: site, in: transaction).map(shape)
         }
     }
 
@@ -64,11 +73,12 @@ struct RoiSearch: Sendable {
                 return .failure(ProtocolError(.notFound, "data.cameras: site \(site) has no camera \(id)"))
             }
             guard let key = try transaction.existingDetectionCameraKey(site: site, camera: id) else { continue }
-            let regions = query.view.map { query.regions.scaled(FrameScaling(from: $0, to: camera.frameSize)) } ?? query.regions
-            guard let area = regions.narrowing else { continue }
+            let regions = query.regions.map { regions in query.view.map { regions.scaled(FrameScaling(from: $0, to: camera.frameSize)) } ?? regions }
+            guard let area = regions.map(\.narrowing) ?? camera.frameSize.rect else { continue }
             let window = DetectionWindow(cameraKey: key, from: query.from, to: query.to, area: area)
             for candidate in try transaction.detectionCandidates(in: window, camera: id, minScore: query.minScore) {
-                guard query.labels?.contains(candidate.label) ?? true, let intensity = regions.match(candidate.box) else { continue }
+                // Without regions the whole frame counts, the box wholly inside it.
+                guard query.labels?.contains(candidate.label) ?? true, let intensity = regions.map({ $0.match(candidate.box) }) ?? 1 else { continue }
                 matches.append(Result(best: candidate, intensity: intensity, first: candidate.ts, last: candidate.ts, count: 1))
             }
         }
