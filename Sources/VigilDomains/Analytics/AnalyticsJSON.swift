@@ -23,6 +23,13 @@ extension Detection {
         fields["thumbnail"] = thumbnail.map(JSONValue.string)
         return .object(fields)
     }
+
+    /// The same, naming its camera, as zones tell it.
+    func json(id: Int64, camera: String) -> [String: JSONValue] {
+        var fields = json(id: id).objectValue ?? [:]
+        fields["camera"] = .string(camera)
+        return fields
+    }
 }
 
 extension DetectionRecord {
@@ -37,4 +44,19 @@ extension DetectionRecord {
         fields["thumbnailURL"] = thumbnail.map { .string("/thumbnails/\($0)") }
         return fields
     }
+}
+
+extension ZoneRecord {
+    /// The zone as defined, with who defined it and when.
+    var json: JSONValue {
+        var fields = (try? JSONValue(parsing: definition))?.objectValue ?? [:]
+        fields["id"] = .string(id)
+        fields["definedBy"] = .string(definedBy)
+        fields["definedAt"] = .number(Double(definedAt))
+        return .object(fields)
+    }
+}
+
+extension ZoneCount {
+    var json: JSONValue { ["hour": .number(Double(hour)), "direction": .string(direction), "count": .number(Double(count))] }
 }

@@ -38,5 +38,49 @@ enum AnalyticsMigrations {
                 id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y
             );
             """),
+        StoreMigration("analytics-2: watch zones", sql: """
+            CREATE TABLE zones (
+                site TEXT NOT NULL REFERENCES sites(id),
+                id TEXT NOT NULL,
+                camera TEXT NOT NULL,
+                definition TEXT NOT NULL,
+                defined_by TEXT NOT NULL,
+                defined_at INTEGER NOT NULL,
+                PRIMARY KEY (site, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX zones_camera ON zones (site, camera);
+            -- Where each track was last seen by a zone: its visit (area) or its last anchor point (line).
+            CREATE TABLE zone_tracks (
+                site TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                track INTEGER NOT NULL,
+                first_ts INTEGER NOT NULL,
+                last_ts INTEGER NOT NULL,
+                last_x REAL NOT NULL,
+                last_y REAL NOT NULL,
+                alerted INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (site, zone, track),
+                FOREIGN KEY (site, zone) REFERENCES zones(site, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            -- What a zone has seen and not yet told its subscribers: the next tick publishes it.
+            CREATE TABLE zone_pending (
+                id INTEGER PRIMARY KEY,
+                site TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                body TEXT NOT NULL,
+                FOREIGN KEY (site, zone) REFERENCES zones(site, id) ON DELETE CASCADE
+            );
+            CREATE INDEX zone_pending_zone ON zone_pending (site, zone, id);
+            CREATE TABLE zone_counts (
+                site TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                hour INTEGER NOT NULL,
+                direction TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (site, zone, hour, direction),
+                FOREIGN KEY (site, zone) REFERENCES zones(site, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            """),
     ]
 }

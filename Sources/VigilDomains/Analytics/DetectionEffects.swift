@@ -5,7 +5,8 @@ import VigilStore
 /// Stores a batch of one camera's detections, checked against what only the store knows: the
 /// camera is in the site's topology with this frame size, every thumbnail was uploaded, and the
 /// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
-/// rolled back). The event, fanned out to the overlay and not logged, carries the stored ids.
+/// rolled back). The site's zones on the camera watch the new detections in the same commit. The
+/// event, fanned out to the overlay and not logged, carries the stored ids.
 struct StoreDetections: DomainEffect {
     let site: String
     let batch: DetectionBatch
@@ -23,12 +24,15 @@ struct StoreDetections: DomainEffect {
         try checkThumbnails(in: transaction)
         try checkAppearanceLength(in: transaction)
         let key = try transaction.detectionCameraKey(site: site, camera: batch.camera)
-        var stored: [JSONValue] = []
+        var stored: [(id: Int64, detection: Detection)] = []
         stored.reserveCapacity(batch.detections.count)
         for detection in batch.detections {
-            stored.append(detection.json(id: try transaction.insertDetection(detection, cameraKey: key)))
+            stored.append((try transaction.insertDetection(detection, cameraKey: key), detection))
         }
-        event.payload = JSONValue.object(["camera": .string(batch.camera), "frame": batch.frameSize.json, "detections": .array(stored)]).canonicalText
+        try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
+        event.payload = JSONValue.object([
+            "camera": .string(batch.camera), "frame": batch.frameSize.json, "detections": .array(stored.map { $0.detection.json(id: $0.id) }),
+        ]).canonicalText
         return []
     }
 

@@ -21,17 +21,16 @@ struct DetectionService: TopicService {
         self.search = search
     }
 
+    static let shape = "detections/{site}/{camera}"
     static func topic(of camera: String, site: String) -> String { "detections/\(site)/\(camera)" }
     static func queryTopic(of site: String) -> String { "detections/\(site)" }
 
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
-        try Self.requireCameraTopic(pattern.segments)
-        try access.authorizeRead(identity, pattern)
+        try access.authorizeRead(identity, pattern, shape: Self.shape)
     }
 
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        try Self.requireCameraTopic(topic.segments)
-        try access.authorizeWrite(identity, topic)
+        try access.authorizeWrite(identity, topic, shape: Self.shape)
         guard type == "batch" else {
             throw ProtocolError(.unknownType, "detections topics take batch")
         }
@@ -54,12 +53,6 @@ struct DetectionService: TopicService {
             return try await search.run(try Timeline(data), site: topic.scope).get()
         default:
             throw ProtocolError(.unknownType, "detections/{site} answers the queries roi and timeline")
-        }
-    }
-
-    private static func requireCameraTopic(_ segments: [String]) throws(ProtocolError) {
-        guard segments.count == 3 else {
-            throw ProtocolError(.invalidTopic, "detections topics are detections/{site}/{camera}")
         }
     }
 

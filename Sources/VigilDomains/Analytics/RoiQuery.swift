@@ -32,12 +32,12 @@ struct RoiQuery: Sendable {
     /// `regionsRequired` false: a query may leave `regions` out to cover whole cameras (a timeline).
     init(_ data: JSONValue, regionsRequired: Bool = true) throws(ProtocolError) {
         let fields = try CommandData(data, shape: "{cameras, from, to, regions, match?, rule?, view?, labels?, minScore?, order?, group?, limit?, cursor?}")
-        cameras = try Self.texts(fields, "cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? []
+        cameras = try fields.optionalStrings("cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? []
         guard !cameras.isEmpty else { throw ProtocolError(.invalidData, "data.cameras must name at least one camera") }
         (from, to) = try Self.window(fields)
         regions = regionsRequired || fields.fields["regions"].map({ $0 != .null }) == true ? try RoiRegions(fields) : nil
         view = try fields.fields["view"].flatMap { value throws(ProtocolError) in value == .null ? nil : try Self.frame(value) }
-        labels = try Self.texts(fields, "labels", max: Self.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
+        labels = try fields.optionalStrings("labels", max: Self.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
         minScore = try fields.number("minScore", in: 0...1) ?? 0
         order = try fields.choice("order", of: Order.allCases.map(\.rawValue)).flatMap(Order.init) ?? .intensity
         groupByTrack = try fields.choice("group", of: ["track", "none"]) != "none"
@@ -60,18 +60,6 @@ struct RoiQuery: Sendable {
             throw ProtocolError(.invalidData, "data.to (\(to)) must be after data.from (\(from))")
         }
         return (Int64(from), Int64(to))
-    }
-
-    /// A list of 1...`length`-character strings, at most `max`, or nil when absent.
-    private static func texts(_ fields: CommandData, _ key: String, max: Int, length: Int) throws(ProtocolError) -> [String]? {
-        guard let value = fields.fields[key], value != .null else { return nil }
-        guard let list = value.arrayValue, list.count <= max,
-            case let texts = list.compactMap(\.stringValue), texts.count == list.count,
-            texts.allSatisfy({ !$0.isEmpty && $0.count <= length })
-        else {
-            throw ProtocolError(.invalidData, "data.\(key) must be a list of at most \(max) strings of 1-\(length) characters")
-        }
-        return texts
     }
 
     private static func frame(_ value: JSONValue) throws(ProtocolError) -> FrameSize {

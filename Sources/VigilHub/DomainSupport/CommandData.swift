@@ -63,6 +63,18 @@ public struct CommandData {
         return whole
     }
 
+    /// A list of at most `max` strings of 1...`length` characters, or nil when absent or null.
+    public func optionalStrings(_ key: String, max: Int, length: Int) throws(ProtocolError) -> [String]? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let list = value.arrayValue, list.count <= max,
+            case let texts = list.compactMap(\.stringValue), texts.count == list.count,
+            texts.allSatisfy({ !$0.isEmpty && $0.count <= length })
+        else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a list of at most \(max) strings of 1-\(length) characters")
+        }
+        return texts
+    }
+
     /// A number within `range`, or nil when absent or null.
     public func number(_ key: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double? {
         guard let value = fields[key], value != .null else { return nil }

@@ -43,7 +43,7 @@ extension TestHub {
         let log = try await offThePool { [databasePath] in EventLog(database: try openDatabase(at: databasePath)) }
         return try await log.read { transaction in
             var counts: [String: Int64] = [:]
-            for table in ["detections", "detection_boxes", "detection_cameras", "detection_sites", "events"] {
+            for table in ["detections", "detection_boxes", "detection_cameras", "detection_sites", "zones", "zone_tracks", "zone_pending", "zone_counts", "events"] {
                 counts[table] = try transaction.fetchInteger("SELECT count(*) FROM \(table)", [])
             }
             return counts
