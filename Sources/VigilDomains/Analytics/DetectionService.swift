@@ -6,7 +6,7 @@ import VigilStore
 /// `detections/{site}/{camera}`: analytics backends publish batches of one camera's detections
 /// (command `batch`); the rows are stored and indexed, and the batch goes live to the topic's
 /// subscribers (a control room drawing boxes over the camera) without entering the event log.
-/// Queries on `detections/{site}` search what was stored (`roi`, `timeline`).
+/// Queries on `detections/{site}` search what was stored (`roi`, `timeline`, `similar`).
 struct DetectionService: TopicService {
     let kind = "detections"
     let durability = Durability.ephemeral
@@ -51,8 +51,10 @@ struct DetectionService: TopicService {
             return try await search.run(try RoiQuery(data), site: topic.scope).get()
         case "timeline":
             return try await search.run(try Timeline(data), site: topic.scope).get()
+        case "similar":
+            return try await search.run(try ImageQuery(data), site: topic.scope).get()
         default:
-            throw ProtocolError(.unknownType, "detections/{site} answers the queries roi and timeline")
+            throw ProtocolError(.unknownType, "detections/{site} answers the queries roi, timeline and similar")
         }
     }
 

@@ -15,6 +15,8 @@ struct DetectionRecord: Sendable, Decodable {
     var score: Double
     var track: Int64?
     var thumbnail: String?
+    /// Read only by the image query; nil when the statement does not select it.
+    var appearance: Data?
 
     var box: Rect { Rect(x: x, y: y, width: width, height: height) }
 }
@@ -75,6 +77,34 @@ extension DomainTransaction {
         return id
     }
 
+    /// Detections of one camera in the window that have an appearance vector, with it.
+    func detectionsWithAppearance(cameraKey: Int64, camera: String, from: Int64, to: Int64) throws -> [DetectionRecord] {
+        try fetchAll(
+            DetectionRecord.self,
+            """
+            SELECT id, ? AS camera, ts, x, y, width, height, label, score, track, thumbnail, appearance FROM detections
+            WHERE camera_key = ? AND ts >= ? AND ts < ? AND appearance IS NOT NULL
+            """,
+            [camera, cameraKey, from, to])
+    }
+
+    /// The vector of a detection of the site, with its camera; nil when there is none.
+    func appearance(ofDetection id: Int64, site: String) throws -> Data? {
+        guard case .blob(let bytes) = try fetchValue(
+            "SELECT d.appearance FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id = ? AND c.site = ?", [id, site])
+        else { return nil }
+        return Data(bytes)
+    }
+
+    /// The newest detection of the site with this thumbnail and a vector.
+    func detection(withThumbnail hash: String, site: String) throws -> Int64? {
+        try fetchInteger(
+            """
+            SELECT d.id FROM detections d JOIN detection_cameras c ON c.key = d.camera_key
+            WHERE d.thumbnail = ? AND c.site = ? AND d.appearance IS NOT NULL ORDER BY d.ts DESC LIMIT 1
+            """, [hash, site])
+    }
+
     /// Detections of one camera in the window whose box touches its area, with at least `minScore`:
     /// the index narrows, the time and camera are then checked exactly on the rows.
     func detectionCandidates(in window: DetectionWindow, camera: String, minScore: Double) throws -> [DetectionRecord] {
@@ -99,5 +129,9 @@ extension DomainTransaction {
 enum AppearanceVector {
     static func data(_ vector: [Float]) -> Data {
         vector.withUnsafeBufferPointer { Data(buffer: $0) }
+    }
+
+    static func vector(_ data: Data) -> [Float] {
+        data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 }

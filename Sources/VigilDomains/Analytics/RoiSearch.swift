@@ -12,6 +12,7 @@ struct RoiSearch: Sendable {
     /// One result: a detection (the group's best frame) with what the query found about it.
     struct Result: Sendable {
         var best: DetectionRecord
+        /// How well it matches, higher first: the intensity of an ROI query, the similarity of an image query.
         var intensity: Double
         var first: Int64
         var last: Int64
@@ -24,9 +25,12 @@ struct RoiSearch: Sendable {
             }
         }
 
-        var json: JSONValue {
+        var json: JSONValue { json(measure: "intensity") }
+
+        /// The result, its value named as the query measures it (`intensity`, `similarity`).
+        func json(measure: String) -> JSONValue {
             var fields = best.fields
-            fields["intensity"] = .number(intensity)
+            fields[measure] = .number(intensity)
             fields["first"] = .number(Double(first))
             fields["last"] = .number(Double(last))
             fields["count"] = .number(Double(count))
