@@ -4,9 +4,12 @@ import VigilStore
 enum AnalyticsMigrations {
     static let all = [
         StoreMigration("analytics-1: detections, box index", sql: """
+            -- A site's settings: the length of its vectors (fixed by the first), how long it keeps
+            -- its detections (NULL: the default, 30 days).
             CREATE TABLE detection_sites (
                 site TEXT PRIMARY KEY NOT NULL REFERENCES sites(id),
-                appearance_length INTEGER
+                appearance_length INTEGER,
+                keep_ms INTEGER
             ) WITHOUT ROWID;
             -- A small number per camera, so that the box index can hold the camera as a dimension.
             CREATE TABLE detection_cameras (

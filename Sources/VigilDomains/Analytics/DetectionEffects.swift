@@ -5,7 +5,8 @@ import VigilStore
 /// Stores a batch of one camera's detections, checked against what only the store knows: the
 /// camera is in the site's topology with this frame size, every thumbnail was uploaded, and the
 /// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
-/// rolled back). The site's zones on the camera watch the new detections in the same commit. The
+/// rolled back). The site's zones on the camera watch the new detections in the same commit, and
+/// detections past the site's retention are pruned by a bounded chunk. The
 /// event, fanned out to the overlay and not logged, carries the stored ids.
 struct StoreDetections: DomainEffect {
     let site: String
@@ -30,6 +31,8 @@ struct StoreDetections: DomainEffect {
             stored.append((try transaction.insertDetection(detection, cameraKey: key), detection))
         }
         try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
+        try DetectionRetention.prune(site: site, now: event.ts, added: stored.count, in: transaction)
+        try DetectionRetention.prune(site: site, now: event.ts, added: stored.count, in: transaction)
         event.payload = JSONValue.object([
             "camera": .string(batch.camera), "frame": batch.frameSize.json, "detections": .array(stored.map { $0.detection.json(id: $0.id) }),
         ]).canonicalText

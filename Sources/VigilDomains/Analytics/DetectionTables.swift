@@ -58,6 +58,28 @@ extension DomainTransaction {
             [site, length])
     }
 
+    /// How long the site keeps its detections, in milliseconds.
+    func detectionRetention(of site: String) throws -> Int64 {
+        try fetchInteger("SELECT keep_ms FROM detection_sites WHERE site = ?", [site]) ?? DetectionRetention.defaultKeepMs
+    }
+
+    func setDetectionRetention(_ keepMs: Int64, of site: String) throws {
+        try execute(
+            "INSERT INTO detection_sites (site, keep_ms) VALUES (?, ?) ON CONFLICT (site) DO UPDATE SET keep_ms = excluded.keep_ms",
+            [site, keepMs])
+    }
+
+    /// Deletes at most `limit` of the site's detections older than `before`: a bounded chunk, so
+    /// that a batch that prunes stays short.
+    func pruneDetections(of site: String, before: Int64, limit: Int) throws {
+        let old = """
+            SELECT id FROM detections WHERE camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND ts < ?
+            ORDER BY camera_key, ts LIMIT ?
+            """
+        try execute("DELETE FROM detection_boxes WHERE id IN (\(old))", [site, before, limit])
+        try execute("DELETE FROM detections WHERE id IN (\(old))", [site, before, limit])
+    }
+
     /// Stores one detection and its box in the index; returns its id.
     func insertDetection(_ detection: Detection, cameraKey: Int64) throws -> Int64 {
         let box = detection.box

@@ -40,14 +40,23 @@ extension TestHub {
 
     /// Rows of the analytics tables and of the event log, read from the hub's database file.
     func analyticsRowCounts() async throws -> [String: Int64] {
-        let log = try await offThePool { [databasePath] in EventLog(database: try openDatabase(at: databasePath)) }
-        return try await log.read { transaction in
+        try await databaseFile().read { transaction in
             var counts: [String: Int64] = [:]
             for table in ["detections", "detection_boxes", "detection_cameras", "detection_sites", "zones", "zone_tracks", "zone_pending", "zone_counts", "events"] {
                 counts[table] = try transaction.fetchInteger("SELECT count(*) FROM \(table)", [])
             }
             return counts
         }
+    }
+
+    /// Pages of the database file (free ones included): what it takes on disk.
+    func pageCount() async throws -> Int64 {
+        try await databaseFile().read { try $0.fetchInteger("PRAGMA page_count", []) ?? -1 }
+    }
+
+    /// The hub's database file, opened beside the hub (WAL lets both read it).
+    private func databaseFile() async throws -> EventLog {
+        try await offThePool { [databasePath] in EventLog(database: try openDatabase(at: databasePath)) }
     }
 
     /// An ROI query over HTTP, as `role`.
