@@ -15,8 +15,6 @@ struct DetectionRecord: Sendable, Decodable {
     var score: Double
     var track: Int64?
     var thumbnail: String?
-    /// Read only by the image query; nil when the statement does not select it.
-    var appearance: Data?
 
     var box: Rect { Rect(x: x, y: y, width: width, height: height) }
 }
@@ -99,15 +97,31 @@ extension DomainTransaction {
         return id
     }
 
-    /// Detections of one camera in the window that have an appearance vector, with it.
-    func detectionsWithAppearance(cameraKey: Int64, camera: String, from: Int64, to: Int64) throws -> [DetectionRecord] {
-        try fetchAll(
+    /// Every detection of one camera in the window that has an appearance vector, as `measure`
+    /// finds its vector's bytes (nil: left out): id, time, track and the measure, nothing decoded.
+    func measureAppearances(
+        cameraKey: Int64, from: Int64, to: Int64, _ measure: (UnsafeRawBufferPointer) -> Double?
+    ) throws -> [(id: Int64, ts: Int64, track: Int64?, value: Double)] {
+        var measured: [(id: Int64, ts: Int64, track: Int64?, value: Double)] = []
+        try forEachRow(
+            "SELECT id, ts, track, appearance FROM detections WHERE camera_key = ? AND ts >= ? AND ts < ? AND appearance IS NOT NULL",
+            [cameraKey, from, to]
+        ) { row in
+            guard let value = try row.withBlob(3, measure) ?? nil else { return }
+            measured.append((row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2), value))
+        }
+        return measured
+    }
+
+    /// The detections with these ids, as queries show them.
+    func detections(_ ids: [Int64]) throws -> [DetectionRecord] {
+        guard !ids.isEmpty else { return [] }
+        return try fetchAll(
             DetectionRecord.self,
             """
-            SELECT id, ? AS camera, ts, x, y, width, height, label, score, track, thumbnail, appearance FROM detections
-            WHERE camera_key = ? AND ts >= ? AND ts < ? AND appearance IS NOT NULL
-            """,
-            [camera, cameraKey, from, to])
+            SELECT d.id, c.camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
+            FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id IN (\(ids.map { _ in "?" }.joined(separator: ",")))
+            """, ids)
     }
 
     /// The vector of a detection of the site, with its camera; nil when there is none.
@@ -128,22 +142,31 @@ extension DomainTransaction {
     }
 
     /// Detections of one camera in the window whose box touches its area, with at least `minScore`:
-    /// the index narrows, the time and camera are then checked exactly on the rows.
+    /// the index narrows, the time and camera are then checked exactly on the rows. The box index
+    /// drives (CROSS JOIN keeps it outside, `+` keeps the rows' own indexes out): read by camera and
+    /// time first, a busy camera's hour would be scanned whole.
     func detectionCandidates(in window: DetectionWindow, camera: String, minScore: Double) throws -> [DetectionRecord] {
         let area = window.area
-        return try fetchAll(
-            DetectionRecord.self,
+        var candidates: [DetectionRecord] = []
+        // Read by position, not decoded: a region may hold thousands of candidates.
+        try forEachRow(
             """
-            SELECT d.id, ? AS camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
-            FROM detection_boxes b JOIN detections d ON d.id = b.id
+            SELECT d.id, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
+            FROM detection_boxes b CROSS JOIN detections d ON d.id = b.id
             WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
                 AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
-                AND d.camera_key = ? AND d.ts >= ? AND d.ts < ? AND d.score >= ?
+                AND +d.camera_key = ? AND +d.ts >= ? AND +d.ts < ? AND +d.score >= ?
             """,
             [
-                camera, window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY,
+                window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY,
                 window.cameraKey, window.from, window.to, minScore,
-            ])
+            ]
+        ) { row in
+            candidates.append(DetectionRecord(
+                id: row.integer(0) ?? 0, camera: camera, ts: row.integer(1) ?? 0, x: row.double(2), y: row.double(3), width: row.double(4),
+                height: row.double(5), label: row.text(6) ?? "", score: row.double(7), track: row.integer(8), thumbnail: row.text(9)))
+        }
+        return candidates
     }
 }
 

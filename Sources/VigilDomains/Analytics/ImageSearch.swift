@@ -58,28 +58,47 @@ extension RoiSearch {
     ) throws -> Swift.Result<[Result], ProtocolError> {
         let norm = sqrt(example.reduce(0) { $0 + Double($1) * Double($1) })
         guard norm > 0 else { return .failure(ProtocolError(.invalidData, "the example's vector is all zeros: it has no direction to compare")) }
-        var matches: [Result] = []
+        // Groups of light entries first (a window may hold a million vectors); whole records for the k kept.
+        struct Group {
+            var id: Int64
+            var ts: Int64
+            var value: Double
+            var first: Int64
+            var last: Int64
+            var count: Int
+        }
+        var groups: [String: Group] = [:]
         for camera in Set(cameras).sorted() {
             guard let key = try transaction.existingDetectionCameraKey(site: site, camera: camera) else { continue }
-            for candidate in try transaction.detectionsWithAppearance(cameraKey: key, camera: camera, from: query.from, to: query.to)
-            where candidate.id != excluded {
-                guard let data = candidate.appearance, let similarity = cosine(example, norm, AppearanceVector.vector(data)) else { continue }
-                var record = candidate
-                record.appearance = nil
-                matches.append(Result(best: record, intensity: similarity, first: record.ts, last: record.ts, count: 1))
+            let measured = try transaction.measureAppearances(cameraKey: key, from: query.from, to: query.to) { cosine(example, norm, $0) }
+            for entry in measured where entry.id != excluded {
+                let name = query.groupByTrack ? entry.track.map { "\(camera)#\($0)" } ?? "id\(entry.id)" : "id\(entry.id)"
+                guard var group = groups[name] else {
+                    groups[name] = Group(id: entry.id, ts: entry.ts, value: entry.value, first: entry.ts, last: entry.ts, count: 1)
+                    continue
+                }
+                if (entry.value, -entry.ts, -entry.id) > (group.value, -group.ts, -group.id) {
+                    (group.id, group.ts, group.value) = (entry.id, entry.ts, entry.value)
+                }
+                (group.first, group.last, group.count) = (min(group.first, entry.ts), max(group.last, entry.ts), group.count + 1)
+                groups[name] = group
             }
         }
-        let ranked = grouped(matches, byTrack: query.groupByTrack).sorted { $0.key(.intensity) < $1.key(.intensity) }
-        return .success(Array(ranked.prefix(query.k)))
+        let kept = groups.values.sorted { ($0.value, -$0.ts, -$0.id) > ($1.value, -$1.ts, -$1.id) }.prefix(query.k)
+        let records = Dictionary(uniqueKeysWithValues: try transaction.detections(kept.map(\.id)).map { ($0.id, $0) })
+        return .success(kept.compactMap { group in
+            records[group.id].map { Result(best: $0, intensity: group.value, first: group.first, last: group.last, count: group.count) }
+        })
     }
 
-    /// Cosine similarity, nil for a vector of another length or without direction.
-    private static func cosine(_ example: [Float], _ norm: Double, _ other: [Float]) -> Double? {
-        guard other.count == example.count else { return nil }
+    /// Cosine similarity with a vector kept as 32-bit floats, nil for one of another length or without direction.
+    private static func cosine(_ example: [Float], _ norm: Double, _ bytes: UnsafeRawBufferPointer) -> Double? {
+        guard bytes.count == example.count * MemoryLayout<Float>.size else { return nil }
         var dot = 0.0, squares = 0.0
         for index in example.indices {
-            dot += Double(example[index]) * Double(other[index])
-            squares += Double(other[index]) * Double(other[index])
+            let value = Double(bytes.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.size, as: Float.self))
+            dot += Double(example[index]) * value
+            squares += value * value
         }
         return squares > 0 ? dot / (norm * sqrt(squares)) : nil
     }

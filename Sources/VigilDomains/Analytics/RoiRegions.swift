@@ -44,11 +44,14 @@ struct RoiRegions: Sendable {
         RoiRegions(shapes: shapes.map(scaling.apply), matchAll: matchAll, rule: rule)
     }
 
-    /// The rectangle a box must touch to be in the regions: around them all (any), or their
-    /// common part (all; nil when they share nothing, so nothing can match).
+    /// The rectangle a box must touch to be in the regions: around them all (any); for all of them,
+    /// the common part of their bounds when one point of the box must lie in each (nil when they
+    /// share nothing, so nothing can match), else the smallest region's bounds (a box that overlaps
+    /// every region overlaps that one, though the regions themselves may not meet).
     var narrowing: Rect? {
         let bounds = shapes.map(\.bounds)
         guard matchAll else { return Rect(bounding: bounds.flatMap(\.corners)) }
+        guard case .anchor = rule else { return bounds.min { $0.area < $1.area } }
         var common = bounds[0]
         for rect in bounds.dropFirst() {
             let left = max(common.minX, rect.minX), top = max(common.minY, rect.minY)

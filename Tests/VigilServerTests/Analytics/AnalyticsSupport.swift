@@ -12,8 +12,12 @@ let analyticsTopology: JSONValue = ["cameras": [
      "neighbours": ["left": "lobby"], "reminderNotice": "", "animationStyle": ""],
 ]]
 
-/// A moment of the tests' detections: 2026-03-01T12:00:00Z plus `offset` milliseconds.
-func detectionTime(_ offset: Int64) -> Int64 { 1_772_366_400_000 + offset }
+/// The start of the tests' hour: two whole hours before the wall clock's now, so that the sites'
+/// retention (30 days by the hub's clock, which starts at the wall clock's now) keeps it.
+let detectionHour: Int64 = (Int64(Date().timeIntervalSince1970 * 1000) / 3_600_000 - 2) * 3_600_000
+
+/// A moment of the tests' detections: `offset` milliseconds into the tests' hour.
+func detectionTime(_ offset: Int64) -> Int64 { detectionHour + offset }
 
 /// A detection at `offset` ms into the tests' hour.
 func detection(

@@ -30,7 +30,7 @@ struct GeneratedDetections {
     static func publish(_ hub: TestHub, _ random: inout SeededRandom) async throws -> GeneratedDetections {
         let backend = hub.client("device")
         var items: [Item] = []
-        var offsets = Array(Set((0..<1200).map { _ in Int64.random(in: 0..<3_600_000, using: &random) })).shuffled(using: &random)
+        var offsets = Array(Set((0..<1200).map { _ in Int64.random(in: 0..<3_600_000, using: &random) })).sorted().shuffled(using: &random)
         for (camera, frame) in [("lobby", (640, 480)), ("dock", (320, 240))] {
             let size = try FrameSize(width: frame.0, height: frame.1)
             for _ in 0..<12 {

@@ -65,6 +65,26 @@ import VigilCore
         }
     }
 
+    @Test func aBoxSpanningRegionsThatDoNotMeetIsInAllOfThem() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let backend = hub.client("device")
+            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [
+                detection(at: 0, Rect(x: 50, y: 100, width: 400, height: 100), track: 1),
+            ])))
+            let room = hub.client("operator")
+            var query: [String: JSONValue] = [
+                "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))), "match": "all",
+                "regions": [["rect": ["x": 0, "y": 0, "width": 100, "height": 480]], ["rect": ["x": 400, "y": 0, "width": 100, "height": 480]]],
+                "rule": ["intensity": 0.1],
+            ]
+            #expect(try await room.roi(site: "hq", .object(query)).total == 1, "an eighth of the box in each")
+            query["rule"] = ["anchor": "center"]
+            #expect(try await room.roi(site: "hq", .object(query)).total == 0, "one point cannot lie in both")
+            for client in [room, backend] { await client.close() }
+        }
+    }
+
     @Test func badQueriesAreRefusedNamingWhatIsWrong() async throws {
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()

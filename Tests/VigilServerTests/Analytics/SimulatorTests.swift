@@ -15,7 +15,7 @@ import VigilCore
             #expect(run.status == 0, "\(run.output)")
             #expect(run.output.contains("by 4 people walking across 2 cameras"), "\(run.output)")
             let stored = try #require(try await hub.analyticsRowCounts()["detections"])
-            #expect(stored >= 4 * 20, "a frame of each person every 100 ms for 3 s: \(stored)")
+            #expect(stored >= 4, "every person was seen: \(stored)")
 
             let room = hub.client("operator")
             let window: [String: JSONValue] = [
@@ -26,7 +26,7 @@ import VigilCore
             everywhere["regions"] = [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]]
             everywhere["rule"] = ["anchor": "center"]
             let page = try await room.roi(site: "hq", .object(everywhere))
-            #expect(Set(page.hits.compactMap(\.track)).isSubset(of: 0..<4) && !page.hits.isEmpty)
+            #expect(Set(page.hits.compactMap(\.track)) == Set(0..<4), "every person is found, by their track")
             #expect(page.total == Set(page.hits.map { "\($0.camera)#\($0.track ?? -1)" }).count, "one result per person and camera")
             #expect(page.hits.allSatisfy { $0.thumbnail != nil && $0.count >= 1 && $0.first <= $0.ts && $0.ts <= $0.last })
 
