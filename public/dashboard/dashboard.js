@@ -1,5 +1,5 @@
 // The control room: one site at a time (chosen among the token's sites), its alert queue, the
-// locations being visited, the camera wall, the guards and their rounds, notices, and for admins
+// locations being visited, the camera wall, the chat, the guards and their rounds, notices, and for admins
 // and operators the administration tab. Everything comes through one SiteFeed per site.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted } from "../ui/sound.js";
@@ -10,6 +10,7 @@ import { mountCameras } from "./cameras.js";
 import { mountPeople } from "./people.js";
 import { mountNotices } from "./notices.js";
 import { mountAdministration } from "./admin.js";
+import { mountChat } from "../chat/chat.js";
 
 const SITE_KEY = "vigil.site";
 
@@ -28,6 +29,7 @@ export async function mountDashboard(root, { connection, welcome }) {
     h("section", { id: "alerts", class: "panel" }),
     h("section", { id: "cameras", class: "panel" }),
     h("div", { class: "side" },
+      h("section", { id: "chat", class: "panel" }),
       h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" }), h("section", { id: "notices", class: "panel" })));
   const admin = h("div", { class: "admin", hidden: true }, h("section", { id: "administration", class: "panel" }));
   root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, tabs), live, admin);
@@ -57,6 +59,7 @@ export async function mountDashboard(root, { connection, welcome }) {
       mountVisits(panel("visits"), context),
       mountCameras(panel("cameras"), context)?.dispose,
       mountPeople(panel("people"), context)?.dispose,
+      mountChat(panel("chat"), { ...context, me: welcome.user }).dispose,
       mountAdministration(panel("administration"), context),
     ];
     await mountNotices(panel("notices"), context);
