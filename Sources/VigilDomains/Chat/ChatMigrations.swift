@@ -37,7 +37,7 @@ enum ChatMigrations {
                 FOREIGN KEY (site, room) REFERENCES chat_rooms(site, id)
             );
             CREATE INDEX chat_messages_by_room ON chat_messages (site, room, seq);
-            CREATE VIRTUAL TABLE chat_search USING fts5(text, site UNINDEXED, room UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
+            CREATE VIRTUAL TABLE chat_search USING fts5(text, site UNINDEXED, room UNINDEXED, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
             CREATE TABLE chat_read_markers (
                 name TEXT NOT NULL,
                 site TEXT NOT NULL,

@@ -26,8 +26,9 @@ import VigilCore
             #expect(second["messages"]?.arrayValue?.map { $0["text"] } == ["Gate B check number 2", "Gate B check number 1"] && second["next"] == nil)
             let inRoom = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "GATE", "room": "loading-dock"])
             #expect(inRoom["messages"]?.arrayValue?.map { $0["room"] } == ["loading-dock"], "one room, any case")
-            let prefix = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "numb"])
-            #expect(prefix["messages"]?.arrayValue?.count == 5, "the last word is a prefix, for search as one types")
+            #expect(try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "numb"])["messages"] == [], "words are whole words")
+            let prefix = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "check numb*"])
+            #expect(prefix["messages"]?.arrayValue?.count == 5, "a trailing * makes the last word a prefix, for search as one types")
             let hostile = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "gate\" OR NEAR(x* ^"])
             #expect(hostile["messages"] != nil, "FTS5 syntax from a client is only words")
 

@@ -25,7 +25,7 @@ struct BenchChat: AsyncParsableCommand {
     struct Result: Encodable {
         var delivery: FanoutResult?
         var searchedMessages: Int
-        /// One-word queries by the rank of their word in the corpus (1 is the most common).
+        /// One-word queries by the rank of their word in the corpus (1 is the most common), and a prefix.
         var searchLatency: [String: Percentiles]
     }
 
@@ -80,21 +80,23 @@ struct BenchChat: AsyncParsableCommand {
         }
     }
 
+    /// One-word queries for words from very common to rare, and a prefix as one types it.
     private func timeSearches(_ client: VigilClient, over stored: Int) async throws -> [String: Percentiles] {
+        let words = [1, 10, 100, 1000].map { ("word of rank \($0)", ChatSearchCorpus.word(rank: $0)) }
+        let prefix = ("prefix of the word of rank 1", String(ChatSearchCorpus.word(rank: 1).prefix(2)) + "*")
         var results: [String: Percentiles] = [:]
-        for rank in [1, 10, 100, 1000] {
-            let word = ChatSearchCorpus.word(rank: rank)
+        for (name, query) in words + [prefix] {
             var recorder = LatencyRecorder()
             var found = 0
             for index in 0..<(queries + 20) {
                 let started = ContinuousClock.now
-                found = try await client.searchChat(site: ChatSearchCorpus.site, for: word, limit: 20).messages.count
+                found = try await client.searchChat(site: ChatSearchCorpus.site, for: query, limit: 20).messages.count
                 if index >= 20 { recorder.record(ContinuousClock.now - started) } // the first ones warm the page cache
             }
             let latency = recorder.percentiles
-            results["rank \(rank)"] = latency
-            say(String(format: "search \"%@\" (word of rank %d) over %d messages, %d per page: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
-                word, rank, stored, found, latency.p50, latency.p99, latency.max))
+            results[name] = latency
+            say(String(format: "search \"%@\" (%@) over %d messages, %d per page: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
+                query, name, stored, found, latency.p50, latency.p99, latency.max))
         }
         return results
     }
