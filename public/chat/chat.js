@@ -122,17 +122,19 @@ export function mountChat(root, { connection, site, role, me }) {
     const list = h("ol", { class: "messages", "aria-label": "Messages", "aria-live": "polite" });
     const earlier = h("button", { type: "button", class: "earlier", hidden: true }, "Earlier messages");
     const typingLine = h("p", { class: "typing meta", "aria-live": "polite" });
+    const present = h("p", { class: "present meta" });
     const heading = h("h3", {}, rooms.get(id)?.room.name ?? id);
     const compose = composer({ connection, site, room: id });
-    const room = { id, messages: new Map(), head: 0, read: 0, subscriptions: [], typing: new Map(), compose, list, earlier, typingLine, heading };
+    const room = { id, messages: new Map(), head: 0, read: 0, subscriptions: [], typing: new Map(), members: new Map(), compose, list, earlier, typingLine, heading, present };
     current = room;
-    roomView.replaceChildren(heading, earlier, list, typingLine, compose.element);
+    roomView.replaceChildren(heading, present, earlier, list, typingLine, compose.element);
     earlier.addEventListener("click", () => loadEarlier(room));
     if (rooms.has(id)) Object.assign(rooms.get(id), { mentioned: false });
     drawRooms();
     try {
       room.subscriptions.push(await connection.subscribe(`chat/${site}/${id}`, (event) => onRoom(room, event)));
       room.subscriptions.push(await connection.subscribe(`typing/${site}/${id}`, (event) => onTyping(room, event)));
+      room.subscriptions.push(await connection.subscribe(`presence/chat/${site}/${id}`, (event) => onPresence(room, event)));
     } catch (error) {
       announce(`Room ${id} could not be opened: ${error.message}`);
     }
@@ -216,6 +218,17 @@ export function mountChat(root, { connection, site, role, me }) {
   }
   const onVisible = () => current && markRead(current);
   document.addEventListener("visibilitychange", onVisible);
+
+  // Who has the room open now, by session (a person on two devices is one name).
+  function onPresence(room, event) {
+    if (event.type === "presence.state") {
+      room.members.clear();
+      for (const member of event.data.members) room.members.set(member.session, member.user);
+    } else if (event.type === "presence.join") room.members.set(event.data.session, event.data.user);
+    else if (event.type === "presence.leave") room.members.delete(event.data.session);
+    const names = [...new Set(room.members.values())].sort();
+    room.present.textContent = names.length ? `In the room: ${names.join(", ")}` : "";
+  }
 
   function onTyping(room, event) {
     if (event.from === me) return;

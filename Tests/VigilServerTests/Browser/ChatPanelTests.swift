@@ -26,6 +26,7 @@ struct ChatPanelTests {
                     try await DashboardTests.signIn(second, hub, as: "admin")
                     #expect(await Self.waitForChat(first))
                     #expect(await Self.waitForChat(second))
+                    #expect(await first.waitUntil("return document.querySelector('#chat .present').textContent === 'In the room: olga, root'"), "presence in the room")
                     let (alertID, hash) = try await DashboardTests.raise(hub, at: "gate-b", kind: "door", severity: 3)
                     let snapshot = "li[data-alert=\"\(alertID)\"] img.snapshot"
                     #expect(await first.waitUntil("return document.querySelector('\(snapshot)')?.naturalWidth > 0"))

@@ -51,6 +51,8 @@ import VigilCore
                 ("no source", ["attachments": [["thumbnail": .string(hash)]]], "invalid_data"),
                 ("a scribble off the image", ["attachments": [attachment(hash, scribble: ["foreground": [[64, 10]], "background": []])]], "invalid_data"),
                 ("a scribble of no pixels", ["attachments": [attachment(hash, scribble: ["foreground": [[1.5, 2]]])]], "invalid_data"),
+                ("a scribble too long", ["attachments": [attachment(hash, scribble: ["foreground": .array(Array(repeating: [1, 1], count: 4001))])]], "invalid_data"),
+                ("a source id too long", ["attachments": [["thumbnail": .string(hash), "source": ["kind": "alert", "id": .string(String(repeating: "a", count: 129))]]]], "invalid_data"),
                 ("a reply to nothing", ["text": "yes", "replyTo": "msg_nothing"], "not_found"),
                 ("repeat without urgent", ["text": "x", "repeatEvery": "5m"], "invalid_data"),
                 ("data not an object", ["just", "a", "list"], "invalid_data"),
