@@ -49,14 +49,21 @@ export function mountChat(root, { connection, site, role, me }) {
     drawRooms();
   }
 
-  // Live events of every room of the site: unread counts of the rooms not open, acknowledgements.
+  // Live events of the rooms not open (vigil.js gives the open room's to its own subscription):
+  // their unread counts, and urgent messages settled there.
   function onAnyRoom(event) {
-    const id = event.topic.split("/")[2];
-    const entry = rooms.get(id);
-    if (event.type === "message.posted" && entry && id !== current?.id && event.from !== me) entry.unread += 1;
-    if (event.type === "message.acknowledged" && event.data.by === me) { waitingForMe.delete(event.data.message); drawUrgent(); }
-    if (event.type === "urgent.cancelled") { waitingForMe.delete(event.data.message); drawUrgent(); }
+    const entry = rooms.get(event.topic.split("/")[2]);
+    if (event.type === "message.posted" && entry && event.from !== me) entry.unread += 1;
+    settleUrgent(event);
     drawRooms();
+  }
+
+  // An urgent message this person acknowledged on another device, or its sender cancelled.
+  function settleUrgent(event) {
+    if ((event.type === "message.acknowledged" && event.data.by === me) || event.type === "urgent.cancelled") {
+      waitingForMe.delete(event.data.message);
+      drawUrgent();
+    }
   }
 
   // MARK: this person's inbox: mentions, urgent messages, read markers from their other devices
@@ -162,6 +169,7 @@ export function mountChat(root, { connection, site, role, me }) {
       room.head = event.data.head;
     } else {
       room.head = Math.max(room.head, event.seq ?? 0);
+      settleUrgent(event);
       const data = event.data;
       if (event.type === "message.posted" || event.type === "message.edited") messages.set(data.message.id, data.message);
       else if (event.type === "message.deleted" && messages.has(data.message)) {

@@ -103,6 +103,15 @@ struct ChatPanelTests {
                 let acknowledged = try await operatorClient.history(topic: "chat/hq/control").last
                 #expect(acknowledged?.type == "message.acknowledged" && acknowledged?.from == "gus")
 
+                // Acknowledged on the guard's other device: the phone's banner goes too.
+                let second = try await operatorClient.say(in: "chat/hq/control", text: "Radio check", urgent: true)
+                let secondID = try #require(second["id"]?.stringValue)
+                #expect(await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li[data-message=\"\(secondID)\"]') !== null"))
+                let otherDevice = hub.client("guard")
+                try await otherDevice.acknowledgeUrgent(secondID, in: "chat/hq/control")
+                #expect(await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li') === null"), "settled on another device")
+                await otherDevice.close()
+
                 _ = try await browser.evaluate("document.querySelector('#chat .room-button[data-room=loading-dock]').click(); return null")
                 #expect(await browser.waitUntil("return \(Self.newest)?.classList.contains('mentions-me') === true"))
                 #expect(await browser.waitUntil("return document.querySelector('#chat .room-button[data-room=loading-dock]').getAttribute('aria-label') === 'Loading dock'"),
