@@ -1,5 +1,5 @@
 // The control room: one site at a time (chosen among the token's sites), its alert queue, the
-// locations being visited, the camera wall, the guards and their rounds, notices, video analytics, and for admins
+// locations being visited, the camera wall, the chat, the guards and their rounds, notices, video analytics, and for admins
 // and operators the administration tab. Everything comes through one SiteFeed per site.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted } from "../ui/sound.js";
@@ -11,6 +11,7 @@ import { mountPeople } from "./people.js";
 import { mountNotices } from "./notices.js";
 import { mountAdministration } from "./admin.js";
 import { mountAnalytics } from "./analytics.js";
+import { mountChat } from "../chat/chat.js";
 
 const SITE_KEY = "vigil.site";
 
@@ -29,6 +30,7 @@ export async function mountDashboard(root, { connection, welcome }) {
     h("section", { id: "alerts", class: "panel" }),
     h("section", { id: "cameras", class: "panel" }),
     h("div", { class: "side" },
+      h("section", { id: "chat", class: "panel" }),
       h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" }), h("section", { id: "notices", class: "panel" })),
     h("section", { id: "analytics", class: "panel" }));
   const admin = h("div", { class: "admin", hidden: true }, h("section", { id: "administration", class: "panel" }));
@@ -59,6 +61,7 @@ export async function mountDashboard(root, { connection, welcome }) {
       mountVisits(panel("visits"), context),
       mountCameras(panel("cameras"), context)?.dispose,
       mountPeople(panel("people"), context)?.dispose,
+      mountChat(panel("chat"), { ...context, me: welcome.user }).dispose,
       mountAnalytics(panel("analytics"), context).dispose,
       mountAdministration(panel("administration"), context),
     ];

@@ -1,5 +1,5 @@
-/// A seeded generator (SplitMix64): the same seed gives the same choices, so a demo or a simulation
-/// can be played again and a property test repeats exactly.
+/// A small, fast, seeded generator (SplitMix64): the same seed gives the same sequence on every
+/// machine, so a demo run, a benchmark corpus or a property test can be played again exactly.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,7 +1,7 @@
 import VigilCore
 import VigilHub
 
-// The wire shapes of the analytics domain (docs/protocol.md §6.6).
+// The wire shapes of the analytics domain (docs/protocol.md §6.7).
 
 extension Rect {
     var json: JSONValue {

@@ -11,6 +11,9 @@ public struct NewEvent: Sendable {
     /// False for an ephemeral kind whose effect writes rows (detections): the rows commit with the
     /// batch, the event itself is not stored in the log and takes no `seq`.
     public var logged: Bool
+    /// The `seq` the event takes on `topic` if it is stored: set by the store before the effect
+    /// runs, so that rows can name the event that made them (a chat message's place in its room).
+    public internal(set) var seq: UInt64 = 0
 
     public init(
         topic: String, type: String, ts: Int64, from: String, payload: String, effect: (any DomainEffect)? = nil, logged: Bool = true
