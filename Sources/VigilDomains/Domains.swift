@@ -9,6 +9,7 @@ public enum Domains {
         AlertsDomain.self,
         CamerasDomain.self,
         CheckinsDomain.self,
+        FloodDomain.self,
     ]
 
     /// Every registered domain's migrations, for whatever opens the database.

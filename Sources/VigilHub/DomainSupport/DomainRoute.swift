@@ -63,6 +63,14 @@ public struct RouteRequest: Sendable {
         return value
     }
 
+    /// The body as a JSON object; `shape` says what was expected, for the refusal.
+    public func jsonObject(_ shape: String) throws(ProtocolError) -> [String: JSONValue] {
+        guard let fields = try json("a JSON object \(shape)").objectValue else {
+            throw ProtocolError(.badJSON, "the body must be a JSON object \(shape)")
+        }
+        return fields
+    }
+
     /// Refuses unless the requester may read `topic`, as a subscription to it would be checked.
     public func authorizeRead(_ topic: String) throws(ProtocolError) {
         try hub.authorizeRead(identity, topic: topic)
