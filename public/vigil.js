@@ -84,6 +84,11 @@ export class VigilConnection extends EventTarget {
     return this.request("history", { topic, before, limit });
   }
 
+  /** Asks the service of `topic`'s kind a question (a search, an ROI query); resolves with its result. */
+  async query(topic, type, data = {}) {
+    return (await this.request("query", { topic, type, data })).result;
+  }
+
   /**
    * Calls the hub's HTTP API (docs/protocol.md §12) with this connection's token: `body` is sent as
    * JSON, or as it is when it is a Blob (an image for `/api/thumbnails`). Resolves with the answer's

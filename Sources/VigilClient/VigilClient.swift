@@ -110,6 +110,11 @@ public actor VigilClient {
         }
     }
 
+    /// Asks the service of `topic`'s kind a question (docs/protocol.md §4.6) and returns its `result`.
+    public func query(topic: String, type: String, data: JSONValue = .object([:])) async throws -> JSONValue {
+        try await request(.query(topic: topic, type: type, data: data))["result"] ?? .null
+    }
+
     /// Sends any request and returns the fields of its `ok`.
     public func request(_ request: ClientRequest) async throws -> [String: JSONValue] {
         try await connect()

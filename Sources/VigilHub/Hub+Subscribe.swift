@@ -38,7 +38,7 @@ extension Hub {
         var state: TopicSnapshot?
         if let exact, durability == .durable {
             if since == nil {
-                state = try await storeCall { try await services.snapshot(of: exact) }
+                state = try await storeCall { try await services.snapshot(of: exact, for: identity) }
             }
             let head: UInt64
             if let state {

@@ -180,6 +180,13 @@ public final class Hub: Sendable {
                     refuse(session, ref: ref, error)
                 }
             }
+        case .query(let topic, let type, let data):
+            let topic = try Topic(topic)
+            let result = try await storeCall { try await services.query(identity, topic: topic, type: type, data: data) }
+            reply(session, ServerFrame.ok(ref: ref) { writer in
+                writer.key("result")
+                writer.value(result)
+            })
         case .history(let topic, let before, let limit):
             let pattern = try TopicPattern(topic)
             guard let topic = pattern.exactTopic else {

@@ -56,11 +56,19 @@ struct TallyDomain: Domain {
             return ValidatedEvent(type: "tally.added", payload: [:], effect: Add(site: topic.scope, by: by))
         }
 
-        func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+        func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
             try await store.read { transaction in
                 let count = try transaction.fetchInteger("SELECT count FROM tallies WHERE site = ?", [topic.scope]) ?? 0
-                return TopicSnapshot(head: try transaction.head(of: topic.rawValue), data: ["count": .number(Double(count))])
+                return TopicSnapshot(head: try transaction.head(of: topic.rawValue), data: ["count": .number(Double(count)), "reader": .string(reader.name)])
             }
+        }
+
+        /// `count`: the site's count, without subscribing.
+        func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
+            try access.authorizeSiteTopicRead(identity, TopicPattern(topic.rawValue))
+            guard type == "count" else { throw ProtocolError(.unknownType, "tally topics answer count") }
+            let count = try await store.read { try $0.fetchInteger("SELECT count FROM tallies WHERE site = ?", [topic.scope]) ?? 0 }
+            return ["count": .number(Double(count))]
         }
     }
 

@@ -16,6 +16,8 @@ public enum ClientRequest: Sendable, Equatable {
     case unsubscribe(topic: String)
     case publish(topic: String, type: String, data: JSONValue)
     case history(topic: String, before: UInt64?, limit: Int?)
+    /// Request/response work a topic kind answers without publishing (a search, an ROI query).
+    case query(topic: String, type: String, data: JSONValue)
     case ping
 
     public var op: String {
@@ -25,6 +27,7 @@ public enum ClientRequest: Sendable, Equatable {
         case .unsubscribe: "unsubscribe"
         case .publish: "publish"
         case .history: "history"
+        case .query: "query"
         case .ping: "ping"
         }
     }
@@ -71,12 +74,11 @@ extension ClientMessage {
             return .subscribe(topic: try reader.string("topic", maxLength: maxTopicLength), since: try reader.optionalSequence("since"))
         case "unsubscribe":
             return .unsubscribe(topic: try reader.string("topic", maxLength: maxTopicLength))
-        case "publish":
-            return .publish(
-                topic: try reader.string("topic", maxLength: maxTopicLength),
-                type: try reader.string("type", maxLength: maxTypeLength),
-                data: reader.fields["data"] ?? .object([:])
-            )
+        case "publish", "query":
+            let topic = try reader.string("topic", maxLength: maxTopicLength)
+            let type = try reader.string("type", maxLength: maxTypeLength)
+            let data = reader.fields["data"] ?? .object([:])
+            return op == "publish" ? .publish(topic: topic, type: type, data: data) : .query(topic: topic, type: type, data: data)
         case "history":
             return .history(
                 topic: try reader.string("topic", maxLength: maxTopicLength),
@@ -104,7 +106,7 @@ extension ClientMessage {
             if let since { writer.field("since", since) }
         case .unsubscribe(let topic):
             writer.field("topic", topic)
-        case .publish(let topic, let type, let data):
+        case .publish(let topic, let type, let data), .query(let topic, let type, let data):
             writer.field("topic", topic)
             writer.field("type", type)
             writer.key("data")

@@ -103,7 +103,7 @@ struct AlertService: TopicService {
         return location.map { "\(what) at \($0)" } ?? what
     }
 
-    public func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+    public func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
         try await queries.snapshot(of: topic)
     }
 }

@@ -121,7 +121,7 @@ struct CameraService: TopicService {
         return value["cameras"] ?? .array([])
     }
 
-    func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+    func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
         try await queries.snapshot(of: topic)
     }
 }

@@ -67,7 +67,7 @@ struct CheckinService: TopicService {
         }
     }
 
-    func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+    func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
         try await queries.snapshot(of: topic)
     }
 }

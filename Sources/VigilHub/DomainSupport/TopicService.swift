@@ -44,10 +44,18 @@ public protocol TopicService: Sendable {
     var durability: Durability { get }
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError)
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent
-    /// The topic's current state, for kinds that keep one (open alerts, the camera wall); nil for the others.
-    func snapshot(of topic: Topic) async throws -> TopicSnapshot?
+    /// The topic's current state as `reader` may see it, for kinds that keep one (open alerts, the
+    /// camera wall, a chat room with the reader's own read marker); nil for the others.
+    func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot?
+    /// Answers a `query`: request/response work on `topic` that publishes nothing (a search, an ROI
+    /// query). The service checks the reader's right to ask, as it does for a subscription.
+    func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue
 }
 
 extension TopicService {
-    public func snapshot(of topic: Topic) async throws -> TopicSnapshot? { nil }
+    public func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? { nil }
+
+    public func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
+        throw ProtocolError(.unknownType, "\(kind) topics answer no queries")
+    }
 }

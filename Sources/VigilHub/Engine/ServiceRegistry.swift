@@ -44,8 +44,15 @@ struct ServiceRegistry: Sendable {
         return try service(for: topic.kind).command(identity, topic: topic, type: type, data: data)
     }
 
-    func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+    func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
         guard let service = services[topic.kind] else { return nil }
-        return try await service.snapshot(of: topic)
+        return try await service.snapshot(of: topic, for: reader)
+    }
+
+    func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
+        guard topic.kind != Self.presenceKind else {
+            throw ProtocolError(.unknownType, "presence answers no queries; subscribe to it")
+        }
+        return try await service(for: topic.kind).query(identity, topic: topic, type: type, data: data)
     }
 }
