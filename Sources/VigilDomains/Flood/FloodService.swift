@@ -49,7 +49,7 @@ struct FloodService: TopicService {
         }
     }
 
-    func snapshot(of topic: Topic) async throws -> TopicSnapshot? {
+    func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
         topic.segments.count == 2 ? try await queries.publicState(of: topic) : try await queries.reportsState(of: topic)
     }
 }
