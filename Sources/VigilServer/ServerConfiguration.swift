@@ -29,6 +29,12 @@ public struct ServerConfiguration: Sendable {
     /// Serves the test-only echo endpoint (`ConformanceEcho`) for the WebSocket conformance suite.
     /// Off unless the server is started for testing.
     public var conformanceEcho = false
+    /// A plain-HTTP port serving only the routes kept for old clients (the legacy flood API), for
+    /// apps that cannot speak TLS; nil (the default) opens none. 0 picks a free port (tests).
+    public var legacyHTTPPort: Int?
+    /// Requests without a token (open routes), per client address: per second on average, and burst.
+    public var openRequestsPerSecond = 1
+    public var openRequestsBurst = 20
 
     public init() {}
 

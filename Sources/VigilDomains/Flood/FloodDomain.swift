@@ -7,12 +7,16 @@ public struct FloodDomain: Domain {
     public static let migrations = FloodMigrations.all
     private let queries: FloodQueries
     private let service: FloodService
+    private let store: any EventStore
 
     public init(context: DomainContext) {
+        store = context.store
         queries = FloodQueries(store: context.store)
         service = FloodService(queries: queries)
     }
 
     public var services: [any TopicService] { [service] }
-    public var routes: [DomainRoute] { FloodRoutes(queries: queries).all }
+    public var routes: [DomainRoute] {
+        FloodRoutes(queries: queries, files: FloodMarkerFiles(store: store), legacy: FloodLegacyAPI(store: store)).all
+    }
 }

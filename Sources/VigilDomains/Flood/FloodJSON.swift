@@ -40,6 +40,8 @@ extension FloodMarkerRecord {
             "submittedAt": .number(Double(submittedAt)),
         ]
         fields["picture"] = picture.map(JSONValue.string)
+        if !coverType.isEmpty { fields["coverType"] = .string(coverType) }
+        fields["coverHeight"] = coverHeight.map(JSONValue.number)
         return .object(fields)
     }
 

@@ -11,7 +11,7 @@ enum FloodMarkerCommands {
     static func command(_ identity: Identity, region: String, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         switch type {
         case "submit":
-            let draft = try FloodMarkerDraft(data, reporter: identity.name)
+            let draft = try FloodMarkerDraft(data, reporter: identity)
             return ValidatedEvent(type: "marker.submitted", payload: ["severity": .number(Double(draft.severity))], effect: SubmitFloodMarker(region: region, draft: draft))
         case "approve", "reject":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins moderate reports")
@@ -52,11 +52,16 @@ struct FloodMarkerDraft: Sendable {
     var observedAt: Int64?
     var picture: String?
     var reporter: String
+    /// Sent without a token, through an open route.
+    var anonymous: Bool
     var email: String
     var phone: String
+    var coverType: String
+    var coverHeight: Double?
 
-    init(_ data: JSONValue, reporter: String) throws(ProtocolError) {
-        let fields = try CommandData(data, shape: "{latitude, longitude, severity, description?, event?, observedAt?, picture?, email?, phone?}")
+    init(_ data: JSONValue, reporter: Identity) throws(ProtocolError) {
+        let fields = try CommandData(
+            data, shape: "{latitude, longitude, severity, description?, event?, observedAt?, picture?, email?, phone?, coverType?, coverHeight?}")
         guard let latitude = try fields.number("latitude", in: -90...90), let longitude = try fields.number("longitude", in: -180...180) else {
             throw ProtocolError(.invalidData, "data.latitude and data.longitude are required, in degrees")
         }
@@ -78,6 +83,9 @@ struct FloodMarkerDraft: Sendable {
         }
         email = try fields.optionalString("email", maxLength: 254) ?? ""
         phone = try fields.optionalString("phone", maxLength: 40) ?? ""
-        self.reporter = reporter
+        coverType = try fields.optionalString("coverType", maxLength: 64) ?? ""
+        coverHeight = try fields.number("coverHeight", in: 0...100_000)
+        self.reporter = reporter.name
+        anonymous = reporter.isAnonymous
     }
 }

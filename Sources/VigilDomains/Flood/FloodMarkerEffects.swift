@@ -12,7 +12,10 @@ struct SubmitFloodMarker: DomainEffect {
     let draft: FloodMarkerDraft
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        _ = try existingRegion(region, transaction)
+        let record = try existingRegion(region, transaction)
+        if draft.anonymous, !record.anonymous {
+            throw ProtocolError(.forbidden, "region \(region) takes markers only from reporters with a token")
+        }
         let target = try eventHolding(transaction)
         if let picture = draft.picture, !(try transaction.missingThumbnails([picture])).isEmpty {
             throw ProtocolError(.notFound, "no picture \(picture); upload it with POST /api/thumbnails first")
@@ -24,7 +27,7 @@ struct SubmitFloodMarker: DomainEffect {
         var marker = FloodMarkerRecord(
             id: 0, event: target, latitude: draft.point.latitude, longitude: draft.point.longitude, severity: draft.severity,
             description: draft.description, observedAt: observedAt, submittedAt: event.ts, picture: draft.picture, reporter: draft.reporter,
-            email: draft.email, phone: draft.phone, status: .pending)
+            email: draft.email, phone: draft.phone, coverType: draft.coverType, coverHeight: draft.coverHeight, status: .pending)
         marker.id = try transaction.insertFloodMarker(marker)
         event.payload = JSONValue.object(["marker": marker.moderationJSON]).canonicalText
         return []

@@ -48,6 +48,8 @@ enum FloodMigrations {
                 reporter TEXT NOT NULL,
                 email TEXT NOT NULL,
                 phone TEXT NOT NULL,
+                cover_type TEXT NOT NULL,
+                cover_height REAL,
                 status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
                 moderated_by TEXT,
                 moderated_at INTEGER

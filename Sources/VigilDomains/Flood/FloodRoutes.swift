@@ -6,9 +6,26 @@ import VigilHub
 /// WebSocket path.
 struct FloodRoutes {
     let queries: FloodQueries
+    let files: FloodMarkerFiles
+    let legacy: FloodLegacyAPI
+
+    static func kmlPath(event: Int) -> String { "api/flood/events/\(event)/markers.kml" }
 
     var all: [DomainRoute] {
         [
+            // The legacy app's one address, open (it has no token) and served on the plain-HTTP listener too.
+            DomainRoute(.post, "index.php", body: .upTo(FloodLegacyAPI.maxBodyBytes), access: .open, legacy: true) { [legacy] request async throws(ProtocolError) in
+                try await legacy.answer(request)
+            },
+            // Approved markers only, without contact: what the public may read anyway.
+            DomainRoute(.get, "api/flood/events/:event/markers.kml", access: .open, legacy: true) { [files] request async throws(ProtocolError) in
+                let selection = try await Self.selection(request, files)
+                return .document(files.kml(selection, origin: request.origin), contentType: FloodMarkerFiles.kmlType, etag: selection.etag)
+            },
+            DomainRoute(.get, "api/flood/events/:event/markers.geojson", access: .open) { [files] request async throws(ProtocolError) in
+                let selection = try await Self.selection(request, files)
+                return .document(files.geoJSON(selection), contentType: FloodMarkerFiles.geoJSONType, etag: selection.etag)
+            },
             DomainRoute(.get, "api/flood/regions") { [queries] request async throws(ProtocolError) in
                 .json(try await request.read { try await queries.regions() })
             },
@@ -34,5 +51,18 @@ struct FloodRoutes {
                 return try await request.publish(topic: FloodService.reportsTopic(of: region), type: decision, data: .object(fields))
             },
         ]
+    }
+
+    /// The event of the path and the `since` of the query, read.
+    private static func selection(_ request: RouteRequest, _ files: FloodMarkerFiles) async throws(ProtocolError) -> FloodMarkerFiles.Selection {
+        guard let event = Int64(try request.parameter("event")), event > 0 else {
+            throw ProtocolError(.notFound, "a flood event is named by its number")
+        }
+        var since: UInt64?
+        if let text = request.query["since"] {
+            guard let seq = UInt64(text) else { throw ProtocolError(.badRequest, "since must be a whole number, a seq of flood/{region}") }
+            since = seq
+        }
+        return try await request.read { [since] in try await files.select(event: event, since: since) }
     }
 }

@@ -60,6 +60,9 @@ struct FloodMarkerRecord: Sendable, Equatable, Decodable {
     var reporter: String
     var email: String
     var phone: String
+    /// What covers the ground there (the legacy app's free text) and how high, in its own unit.
+    var coverType: String
+    var coverHeight: Double?
     var status: FloodMarkerStatus
     var moderatedBy: String?
     var moderatedAt: Int64?
@@ -128,11 +131,11 @@ extension DomainTransaction {
         try execute(
             """
             INSERT INTO flood_markers (event, latitude, longitude, severity, description, observed_at, submitted_at, picture,
-                reporter, email, phone, status)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                reporter, email, phone, cover_type, cover_height, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [marker.event, marker.latitude, marker.longitude, marker.severity, marker.description, marker.observedAt, marker.submittedAt,
-             marker.picture, marker.reporter, marker.email, marker.phone, marker.status.rawValue])
+             marker.picture, marker.reporter, marker.email, marker.phone, marker.coverType, marker.coverHeight, marker.status.rawValue])
         return lastInsertedRowID
     }
 
@@ -173,5 +176,22 @@ extension DomainTransaction {
         try execute(
             "UPDATE flood_markers SET status = ?, moderated_by = ?, moderated_at = ? WHERE id IN (\(placeholders))",
             [status.rawValue, person, time] + ids.map { $0 as any StoreArgument })
+    }
+}
+
+extension DomainTransaction {
+    /// The approved markers of one event, in id order; only those among `ids` when given.
+    func approvedFloodMarkers(ofEvent event: Int64, among ids: Set<Int64>? = nil) throws -> [FloodMarkerRecord] {
+        let all = try fetchAll(
+            FloodMarkerRecord.self, "SELECT * FROM flood_markers WHERE event = ? AND status = 'approved' ORDER BY id", [event])
+        guard let ids else { return all }
+        return all.filter { ids.contains($0.id) }
+    }
+
+    /// Every open event with its boundary, across regions, oldest event first.
+    func openFloodEventsWithBoundaries() throws -> [(event: FloodEventRecord, boundary: FloodBoundaryRecord)] {
+        try fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE closed_at IS NULL ORDER BY id", []).compactMap { event in
+            try floodBoundary(event.boundary).map { (event, $0) }
+        }
     }
 }

@@ -32,6 +32,15 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         (year, month, day, self.time) = (date[0], date[1], date[2], time)
     }
 
+    /// The wall-clock time of `date` in `timeZone`, to the second.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        (year, month, day) = (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        time = Time(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0)
+    }
+
     /// The text form, as parsed.
     public var description: String {
         let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
