@@ -55,6 +55,7 @@ enum FloodMigrations {
                 moderated_at INTEGER
             );
             CREATE INDEX flood_markers_event_status ON flood_markers (event, status);
+            CREATE INDEX flood_markers_position ON flood_markers (latitude, longitude);
             """),
     ]
 }

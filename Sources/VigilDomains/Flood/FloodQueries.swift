@@ -33,6 +33,20 @@ struct FloodQueries: Sendable {
         }
     }
 
+    /// A near topic: the approved markers of the region's open events inside its circle, as of the
+    /// region topic's head (the view's numbers).
+    func nearState(of view: FloodNearView) async throws -> TopicSnapshot {
+        let box = try GeoBox.around(view.center, radius: view.radius)
+        return try await store.read { transaction in
+            let head = try transaction.head(of: view.source.rawValue)
+            let markers = try transaction.approvedFloodMarkers(in: view.source.scope, within: box, limit: Self.maxStateMarkers + 1)
+                .filter { view.contains(latitude: $0.latitude, longitude: $0.longitude) }
+            var data: [String: JSONValue] = ["markers": .array(markers.prefix(Self.maxStateMarkers).map(\.publicJSON))]
+            if markers.count > Self.maxStateMarkers { data["truncated"] = true }
+            return TopicSnapshot(head: head, data: data)
+        }
+    }
+
     /// Every region with its boundaries and open events: `{regions: [...]}`.
     func regions() async throws -> JSONValue {
         try await store.read { transaction in

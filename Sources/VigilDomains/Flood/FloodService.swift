@@ -28,12 +28,18 @@ struct FloodService: TopicService {
         switch pattern.segments.count {
         case 2:
             return
+        case _ where pattern.segments.count >= 3 && pattern.segments[2] == FloodNearView.segment:
+            // Public, like the region's topic; a view is one place, so never a pattern.
+            guard let topic = pattern.exactTopic else {
+                throw ProtocolError(.invalidTopic, "a near topic names one place: no + in it")
+            }
+            _ = try FloodNearView(topic)
         case 3 where pattern.segments[2] == Self.reportsSegment:
             guard Self.moderates(identity) else {
                 throw ProtocolError(.forbidden, "only operators and admins read reports before they are approved")
             }
         default:
-            throw ProtocolError(.invalidTopic, "flood topics are flood/{region} and flood/{region}/reports")
+            throw ProtocolError(.invalidTopic, "flood topics are flood/{region}, flood/{region}/reports and flood/{region}/near/{latitude}/{longitude}/{radius}")
         }
     }
 
@@ -50,6 +56,15 @@ struct FloodService: TopicService {
     }
 
     func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
-        topic.segments.count == 2 ? try await queries.publicState(of: topic) : try await queries.reportsState(of: topic)
+        if let near = try FloodNearView(topic) { return try await queries.nearState(of: near) }
+        return topic.segments.count == 2 ? try await queries.publicState(of: topic) : try await queries.reportsState(of: topic)
+    }
+
+    func view(of topic: Topic) throws(ProtocolError) -> (any TopicView)? {
+        try FloodNearView(topic)
+    }
+
+    func cells(ofEvent type: String, data: JSONValue, on topic: Topic) -> [Int64] {
+        FloodNearView.cells(ofEvent: type, data: data)
     }
 }

@@ -188,6 +188,19 @@ extension DomainTransaction {
         return all.filter { ids.contains($0.id) }
     }
 
+    /// Approved markers of the region's open events inside `box` (across the antimeridian too), oldest first.
+    func approvedFloodMarkers(in region: String, within box: GeoBox, limit: Int) throws -> [FloodMarkerRecord] {
+        let longitudes = box.crossesAntimeridian ? "(m.longitude >= ? OR m.longitude <= ?)" : "m.longitude BETWEEN ? AND ?"
+        return try fetchAll(
+            FloodMarkerRecord.self,
+            """
+            SELECT m.* FROM flood_markers m JOIN flood_events e ON e.id = m.event JOIN flood_boundaries b ON b.id = e.boundary
+            WHERE b.region = ? AND m.status = 'approved' AND e.closed_at IS NULL
+                AND m.latitude BETWEEN ? AND ? AND \(longitudes)
+            ORDER BY m.id LIMIT ?
+            """, [region, box.south, box.north, box.west, box.east, limit])
+    }
+
     /// Every open event with its boundary, across regions, oldest event first.
     func openFloodEventsWithBoundaries() throws -> [(event: FloodEventRecord, boundary: FloodBoundaryRecord)] {
         try fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE closed_at IS NULL ORDER BY id", []).compactMap { event in

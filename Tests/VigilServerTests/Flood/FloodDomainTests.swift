@@ -144,15 +144,12 @@ import VigilCore
     @Test func aBoundaryAcrossTheAntimeridianHoldsBothSidesAndNothingBetween() async throws {
         try await withHub { hub async throws in
             let admin = hub.client("admin")
-            _ = try await admin.createFloodRegion("fiji", name: "Fiji", timeZone: "Pacific/Fiji")
-            let boundary = try await admin.addFloodBoundary(
-                region: "fiji", name: "Taveuni", northWest: GeoPoint(latitude: -16.6, longitude: 179.8), southEast: GeoPoint(latitude: -17.1, longitude: -179.8))
-            _ = try await admin.openFloodEvent(region: "fiji", boundary: try markerID(boundary), name: "Cyclone")
+            _ = try await makeFijiRegion(admin)
             for longitude in [179.9, 180, -180, -179.9] {
                 let marker = try await admin.submitFloodMarker(region: "fiji", FloodReport(position: GeoPoint(latitude: -16.8, longitude: longitude), severity: 4))
                 #expect(marker["longitude"]?.numberValue == longitude)
             }
-            for longitude in [0.0, 179.7, -179.7] {
+            for longitude in [0.0, 179.4, -179.4] {
                 #expect(await refusalCode {
                     _ = try await admin.submitFloodMarker(region: "fiji", FloodReport(position: GeoPoint(latitude: -16.8, longitude: longitude), severity: 4))
                 } == "outside_boundary", "longitude \(longitude)")

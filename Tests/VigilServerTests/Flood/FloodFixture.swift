@@ -42,6 +42,16 @@ struct FloodFixture {
     }
 }
 
+/// A region across the antimeridian, `fiji`, with a boundary from 179.5° east to 179.5° west
+/// (latitudes -16.6...-17.1) and an open event on it; returns the boundary's number.
+func makeFijiRegion(_ admin: VigilClient) async throws -> Int {
+    _ = try await admin.createFloodRegion("fiji", name: "Fiji", timeZone: "Pacific/Fiji")
+    let boundary = try await admin.addFloodBoundary(
+        region: "fiji", name: "Taveuni", northWest: GeoPoint(latitude: -16.6, longitude: 179.5), southEast: GeoPoint(latitude: -17.1, longitude: -179.5))
+    _ = try await admin.openFloodEvent(region: "fiji", boundary: try markerID(boundary), name: "Cyclone")
+    return try markerID(boundary)
+}
+
 /// The marker number in a record the hub returned.
 func markerID(_ marker: JSONValue) throws -> Int {
     try #require(marker["id"]?.numberValue.map(Int.init))
