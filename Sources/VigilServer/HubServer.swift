@@ -51,6 +51,7 @@ public struct HubServer: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ShutdownGate(hub: hub))
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
+        router.add(middleware: FileMiddleware(configuration.javascriptDirectory, urlBasePath: "/vendor"))
         APIRoutes(hub: hub, registry: registry).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
         let administration = Administration(database: database, hub: hub).routes

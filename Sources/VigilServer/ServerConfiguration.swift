@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     /// Origins allowed to open a WebSocket from a browser. Empty means only the server's own origin.
     public var allowedOrigins: [String] = []
     public var publicDirectory = "public"
+    /// Debian's browser libraries (`libjs-leaflet` puts Leaflet in `leaflet/`), served under
+    /// `/vendor/`: the hub's pages load no script from another origin.
+    public var javascriptDirectory = "/usr/share/javascript"
     public var hub = HubConfiguration()
     /// The most the database file may grow to; past it publishes get `store_unavailable` while
     /// reads go on. nil: bounded only by the disk.
