@@ -26,7 +26,8 @@ struct FloodRoutes {
                 let selection = try await Self.selection(request, files)
                 return .document(files.geoJSON(selection), contentType: FloodMarkerFiles.geoJSONType, etag: selection.etag)
             },
-            DomainRoute(.get, "api/flood/regions") { [queries] request async throws(ProtocolError) in
+            // Open: the public reporting page lists the regions before anyone signs in.
+            DomainRoute(.get, "api/flood/regions", access: .open) { [queries] request async throws(ProtocolError) in
                 .json(try await request.read { try await queries.regions() })
             },
             // {id, name, timeZone, anonymous?}
@@ -36,7 +37,8 @@ struct FloodRoutes {
                 fields["id"] = nil
                 return try await request.publish(topic: FloodService.topic(of: id), type: "create_region", data: .object(fields))
             },
-            DomainRoute(.post, "api/flood/regions/:region/markers", body: .frameLimit) { request async throws(ProtocolError) in
+            // Open: a region created with anonymous: true takes markers without a token (pending, limited per address).
+            DomainRoute(.post, "api/flood/regions/:region/markers", body: .frameLimit, access: .open) { request async throws(ProtocolError) in
                 let region = try request.parameter("region")
                 return try await request.publish(
                     topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(try request.jsonObject("{latitude, longitude, severity, ...}")))
