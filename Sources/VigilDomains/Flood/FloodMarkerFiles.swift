@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VigilCore
 import VigilHub
 import VigilStore
@@ -6,11 +7,17 @@ import VigilStore
 /// An event's approved markers as a file (KML for the legacy app and Google Earth, GeoJSON for
 /// today's tools): all of them, or with `since` only those approved after that `seq` of the public
 /// topic, read from its log. The entity tag names the public topic's head and the `since` asked, so
-/// an unchanged file is a 304.
+/// an unchanged file is a 304; the last whole files are kept (`FloodFileCache`), so a file fetched
+/// again while nothing changed is not made again.
 struct FloodMarkerFiles: Sendable {
-    static let kmlType = "application/vnd.google-earth.kml+xml"
-    static let geoJSONType = "application/geo+json"
+    enum Format: String, Sendable {
+        case kml, geoJSON
+
+        var mediaType: String { self == .kml ? "application/vnd.google-earth.kml+xml" : "application/geo+json" }
+    }
+
     let store: any EventStore
+    let cache = FloodFileCache()
 
     struct Selection: Sendable {
         var region: FloodRegionRecord
@@ -19,7 +26,20 @@ struct FloodMarkerFiles: Sendable {
         var etag: String
     }
 
-    func select(event id: Int64, since: UInt64?) async throws -> Selection {
+    /// The file of an event's approved markers (since `since`), and its entity tag.
+    func document(event id: Int64, since: UInt64?, format: Format, origin: String) async throws -> (bytes: [UInt8], etag: String) {
+        let (region, event, head) = try await describe(event: id)
+        let etag = "\"\(head)-\(since.map(String.init) ?? "all")\""
+        let key = "\(id) \(format.rawValue) \(origin)"
+        if since == nil, let bytes = cache.bytes(key, etag: etag) { return (bytes, etag) }
+        let selection = try await select(region: region, event: event, head: head, since: since, etag: etag)
+        let bytes = format == .kml ? kml(selection, origin: origin) : geoJSON(selection)
+        if since == nil { cache.keep(bytes, key, etag: etag) }
+        return (bytes, etag)
+    }
+
+    /// The event, its region and the region topic's head.
+    private func describe(event id: Int64) async throws -> (FloodRegionRecord, FloodEventRecord, UInt64) {
         // A refusal thrown inside a read would come out as a store failure: decide outside it.
         let found = try await store.read { transaction -> (FloodRegionRecord, FloodEventRecord, UInt64)? in
             guard let event = try transaction.floodEvent(id), let boundary = try transaction.floodBoundary(event.boundary),
@@ -27,7 +47,12 @@ struct FloodMarkerFiles: Sendable {
             else { return nil }
             return (region, event, try transaction.head(of: FloodService.topic(of: region.id)))
         }
-        guard let (region, event, head) = found else { throw ProtocolError(.notFound, "there is no flood event \(id)") }
+        guard let found else { throw ProtocolError(.notFound, "there is no flood event \(id)") }
+        return found
+    }
+
+    private func select(region: FloodRegionRecord, event: FloodEventRecord, head: UInt64, since: UInt64?, etag: String) async throws -> Selection {
+        let id = event.id
         var approvedSince: Set<Int64>?
         if let since {
             guard since <= head else {
@@ -36,7 +61,7 @@ struct FloodMarkerFiles: Sendable {
             approvedSince = try await approvals(on: FloodService.topic(of: region.id), after: since, upTo: head)
         }
         let markers = try await store.read { [approvedSince] in try $0.approvedFloodMarkers(ofEvent: id, among: approvedSince) }
-        return Selection(region: region, event: event, markers: markers, etag: "\"\(head)-\(since.map(String.init) ?? "all")\"")
+        return Selection(region: region, event: event, markers: markers, etag: etag)
     }
 
     /// The markers approved on `topic` after `since` up to `head`, from the log.
@@ -89,5 +114,27 @@ struct FloodMarkerFiles: Sendable {
 
     static func local(_ milliseconds: Int64, _ zone: TimeZone) -> LocalTimestamp {
         LocalTimestamp(Date(timeIntervalSince1970: Double(milliseconds) / 1000), in: zone)
+    }
+}
+
+/// The last whole marker files made, by event, format and origin, with their entity tags: a file
+/// asked for again while its region has not changed is served as it was made. Bounded in count and
+/// bytes; the oldest goes first.
+final class FloodFileCache: Sendable {
+    static let maxFiles = 4
+    static let maxBytes = 256 * 1024 * 1024
+    private let files = Mutex<[(key: String, etag: String, bytes: [UInt8])]>([])
+
+    func bytes(_ key: String, etag: String) -> [UInt8]? {
+        files.withLock { files in files.first { $0.key == key && $0.etag == etag }?.bytes }
+    }
+
+    func keep(_ bytes: [UInt8], _ key: String, etag: String) {
+        guard bytes.count <= Self.maxBytes else { return }
+        files.withLock { files in
+            files.removeAll { $0.key == key }
+            files.append((key, etag, bytes))
+            while files.count > Self.maxFiles || files.reduce(0, { $0 + $1.bytes.count }) > Self.maxBytes { files.removeFirst() }
+        }
     }
 }

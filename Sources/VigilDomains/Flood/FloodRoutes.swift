@@ -19,12 +19,10 @@ struct FloodRoutes {
             },
             // Approved markers only, without contact: what the public may read anyway.
             DomainRoute(.get, "api/flood/events/:event/markers.kml", access: .open, legacy: true) { [files] request async throws(ProtocolError) in
-                let selection = try await Self.selection(request, files)
-                return .document(files.kml(selection, origin: request.origin), contentType: FloodMarkerFiles.kmlType, etag: selection.etag)
+                try await Self.file(request, files, .kml)
             },
             DomainRoute(.get, "api/flood/events/:event/markers.geojson", access: .open) { [files] request async throws(ProtocolError) in
-                let selection = try await Self.selection(request, files)
-                return .document(files.geoJSON(selection), contentType: FloodMarkerFiles.geoJSONType, etag: selection.etag)
+                try await Self.file(request, files, .geoJSON)
             },
             // Open: the public reporting page lists the regions before anyone signs in.
             DomainRoute(.get, "api/flood/regions", access: .open) { [queries] request async throws(ProtocolError) in
@@ -55,8 +53,8 @@ struct FloodRoutes {
         ]
     }
 
-    /// The event of the path and the `since` of the query, read.
-    private static func selection(_ request: RouteRequest, _ files: FloodMarkerFiles) async throws(ProtocolError) -> FloodMarkerFiles.Selection {
+    /// The file of the path's event, since the query's `since`.
+    private static func file(_ request: RouteRequest, _ files: FloodMarkerFiles, _ format: FloodMarkerFiles.Format) async throws(ProtocolError) -> RouteReply {
         guard let event = Int64(try request.parameter("event")), event > 0 else {
             throw ProtocolError(.notFound, "a flood event is named by its number")
         }
@@ -65,6 +63,7 @@ struct FloodRoutes {
             guard let seq = UInt64(text) else { throw ProtocolError(.badRequest, "since must be a whole number, a seq of flood/{region}") }
             since = seq
         }
-        return try await request.read { [since] in try await files.select(event: event, since: since) }
+        let (bytes, etag) = try await request.read { [since] in try await files.document(event: event, since: since, format: format, origin: request.origin) }
+        return .document(bytes, contentType: format.mediaType, etag: etag)
     }
 }

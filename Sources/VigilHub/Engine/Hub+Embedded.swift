@@ -16,7 +16,9 @@ extension Hub {
         let services = ServiceRegistry(made.flatMap(\.services))
         return Hub(
             configuration: configuration, domains: made, store: store,
-            bus: Broker(metrics: metrics) { topic, type, data in services.cells(ofEvent: type, data: data, on: topic) }, sites: sites,
+            bus: Broker(metrics: metrics, matching: configuration.viewMatching) { topic, type, data in
+                services.cells(ofEvent: type, data: data, on: topic)
+            }, sites: sites,
             authenticator: Authenticator(tokens: TokenRepository(database: database), clock: clock, logger: logger),
             thumbnails: ThumbnailStore(database: database), clock: clock, metrics: metrics, logger: logger)
     }

@@ -34,11 +34,13 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
 
     /// The wall-clock time of `date` in `timeZone`, to the second.
     public init(_ date: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        (year, month, day) = (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-        time = Time(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0)
+        // The zone's offset at that instant, then civil arithmetic: a Calendar per value is slow
+        // for the hundred thousand of a big marker file.
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let clock = seconds - days * 86_400
+        (year, month, day) = CivilCalendar.civilFromDays(days)
+        time = Time(hour: clock / 3600, minute: clock % 3600 / 60, second: clock % 60)
     }
 
     /// The text form, as parsed.

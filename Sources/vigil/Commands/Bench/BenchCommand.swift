@@ -4,5 +4,5 @@ import ArgumentParser
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Benchmark a running hub (or nchan, or Mosquitto): fan-out, connections, store.",
-        subcommands: [BenchFanout.self, BenchConnections.self, BenchStore.self, BenchCompare.self])
+        subcommands: [BenchFanout.self, BenchConnections.self, BenchStore.self, BenchCompare.self, BenchFlood.self])
 }
