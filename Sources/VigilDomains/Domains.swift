@@ -9,6 +9,7 @@ public enum Domains {
         AlertsDomain.self,
         CamerasDomain.self,
         CheckinsDomain.self,
+        ChatDomain.self,
         FloodDomain.self,
     ]
 

@@ -8,7 +8,7 @@ import VigilCore
 @Suite(.timeLimit(.minutes(2))) struct DemoTests {
     /// What a new user relies on after `vigil demo`: the site with its camera wall, alerts with
     /// snapshots the hub serves, an operator who acknowledges, a guard's round, a notice, a camera
-    /// on a guard's phone; and, once the roof hatch's minute has passed, a missed round.
+    /// on a guard's phone, the chat; and, once the roof hatch's minute has passed, a missed round.
     @Test func theDemoPlaysALiveSite() async throws {
         try await withHub { hub async throws in
             let lines = Mutex<[String]>([])
@@ -47,6 +47,16 @@ import VigilCore
             #expect(pushed.contains { $0.type == "camera.switched" && $0.from == DemoSetup.controlRoomName })
             let switches = try await admin.history(topic: "cameras/demo")
             #expect(switches.contains { $0.type == "camera.switched" && $0.data["direction"] != nil }, "a guard swiped")
+
+            let chat = try await admin.history(topic: "chat/demo/control", limit: 500)
+            let asked = chat.compactMap { $0.data["message"] }.first { $0["attachments"]?.arrayValue?.isEmpty == false }
+            let attached = asked?["attachments"]?.arrayValue?.first
+            #expect(attached?["source"]?["kind"] == "alert" && attached?["scribble"]?["foreground"]?.arrayValue?.isEmpty == false,
+                "the operator drags a snapshot into the chat and circles who is on it")
+            #expect(asked?["mentions"]?.arrayValue?.count == 1, "and asks a guard by name")
+            #expect(chat.contains { $0.type == "message.posted" && DemoSetup.guardNames.contains($0.from) }, "a guard answers")
+            #expect(chat.contains { $0.data["message"]?["urgent"] != nil } && chat.contains { $0.type == "message.acknowledged" },
+                "an urgent message, acknowledged")
 
             try await hub.advance(by: .seconds(61))
             let later = try await admin.history(topic: "alerts/demo", limit: 500)

@@ -2,7 +2,8 @@
 // each with its snapshot; acknowledge and resolve with the mouse or the keyboard (↑/↓ or j/k to
 // move, a to acknowledge, r to resolve); a cue sounds for each new alert. Rows are kept by id and
 // only the row an event touches is redrawn, so a queue of thousands stays responsive.
-import { h, ago, thumbnailURL, announce } from "../ui/dom.js";
+import { h, ago, announce } from "../ui/dom.js";
+import { draggableThumbnail } from "../ui/drag.js";
 import { chime } from "../ui/sound.js";
 
 const KIND_NAMES = { motion: "Motion", door: "Door", panic: "Panic", analytics: "Analytics", custom: "Alert", "missed-checkpoint": "Missed checkpoint" };
@@ -39,7 +40,8 @@ export function mountAlertQueue(root, { connection, feed, site }) {
       dataset: { alert: alert.id }, tabindex: "-1", "aria-labelledby": `alert-title-${alert.id}`, "aria-describedby": "alert-keys",
     },
       alert.thumbnails?.length
-        ? h("img", { class: "snapshot", src: thumbnailURL(alert.thumbnails[0]), alt: `Snapshot: ${kind}${where}`, loading: "lazy", width: 128, height: 72 })
+        ? draggableThumbnail(alert.thumbnails[0], { kind: "alert", id: alert.id, ts: alert.raisedAt },
+          { class: "snapshot", alt: `Snapshot: ${kind}${where}`, loading: "lazy", width: 128, height: 72 })
         : h("div", { class: "snapshot none", "aria-hidden": "true" }, kind),
       h("div", { class: "summary" },
         h("span", { class: "severity", title: "Severity" }, `S${alert.severity}`), " ", title,
@@ -48,7 +50,8 @@ export function mountAlertQueue(root, { connection, feed, site }) {
         status),
       h("div", { class: "actions" },
         alert.state === "raised" ? h("button", { type: "button", dataset: { action: "acknowledge" } }, "Acknowledge") : null,
-        h("button", { type: "button", dataset: { action: "resolve" } }, "Resolve")));
+        h("button", { type: "button", dataset: { action: "resolve" } }, "Resolve"),
+        h("button", { type: "button", dataset: { action: "discuss" } }, alert.room ? "Open discussion" : "Discuss")));
   }
 
   function updateCount() {
@@ -107,11 +110,20 @@ export function mountAlertQueue(root, { connection, feed, site }) {
       case "alert.resolved":
         remove(event.data.alert);
         break;
+      case "room.created": {
+        const alert = alerts.get(event.data.room.alert);
+        if (!alert) break;
+        alert.room = event.data.room.topic;
+        place(alert);
+        break;
+      }
     }
   }, { onRefused: (error) => root.append(h("p", { class: "refusal", role: "alert" }, `The alerts of ${site} cannot be shown: ${error.message}`)) });
 
   async function act(id, action) {
     if (action === "resolve") return askNote(id);
+    // The chat panel opens (or makes) the alert's own room.
+    if (action === "discuss") return document.dispatchEvent(new CustomEvent("vigil:discuss", { detail: { alert: alerts.get(id) } }));
     try {
       await connection.publish(`alerts/${site}`, action, { alert: id });
     } catch (error) {

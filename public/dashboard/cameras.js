@@ -3,7 +3,8 @@
 // own origin, which its CSP allows), the latest snapshot of an alert at its location otherwise, and
 // which viewers show it. Select a camera to push it to a guard or a wall; follow a viewer to see
 // what they see.
-import { h, thumbnailURL, announce } from "../ui/dom.js";
+import { h, announce } from "../ui/dom.js";
+import { draggableThumbnail } from "../ui/drag.js";
 
 export function mountCameras(root, { connection, feed, site, role }) {
   let cameras = [];
@@ -62,7 +63,8 @@ export function mountCameras(root, { connection, feed, site, role }) {
   function picture(camera) {
     if (camera.streamURL && new URL(camera.streamURL).origin === location.origin) return h("img", { src: camera.streamURL, alt: `Live: ${camera.name}` });
     const hash = snapshots.get(camera.id);
-    return hash ? h("img", { src: thumbnailURL(hash), alt: `Latest snapshot: ${camera.name}`, loading: "lazy" }) : h("span", { class: "no-picture" }, "no picture yet");
+    return hash ? draggableThumbnail(hash, { kind: "camera", camera: camera.id }, { alt: `Latest snapshot: ${camera.name}`, loading: "lazy" })
+      : h("span", { class: "no-picture" }, "no picture yet");
   }
 
   pushForm.addEventListener("submit", async (event) => {

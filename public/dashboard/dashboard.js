@@ -1,7 +1,7 @@
 // The control room: one site at a time (chosen among the token's sites), its alert queue, the
-// locations being visited, the camera wall, the guards and their rounds, notices, and for admins
-// and operators the flood tab and the administration tab. Everything of a site comes through one
-// SiteFeed; the flood tab, which is not a site's, reads its own topics once it is first opened.
+// locations being visited, the camera wall, the chat, the guards and their rounds, notices, and for
+// admins and operators the flood tab and the administration tab. Everything of a site comes through
+// one SiteFeed; the flood tab, which is not a site's, reads its own topics once it is first opened.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
@@ -11,6 +11,7 @@ import { mountCameras } from "./cameras.js";
 import { mountPeople } from "./people.js";
 import { mountNotices } from "./notices.js";
 import { mountAdministration } from "./admin.js";
+import { mountChat } from "../chat/chat.js";
 import { mountFlood } from "./flood.js";
 
 const SITE_KEY = "vigil.site";
@@ -31,6 +32,7 @@ export async function mountDashboard(root, { connection, welcome }) {
     h("section", { id: "alerts", class: "panel" }),
     h("section", { id: "cameras", class: "panel" }),
     h("div", { class: "side" },
+      h("section", { id: "chat", class: "panel" }),
       h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" }), h("section", { id: "notices", class: "panel" })));
   const admin = h("div", { class: "admin", hidden: true }, h("section", { id: "administration", class: "panel" }));
   const flood = h("div", { class: "flood-view", hidden: true }, h("section", { id: "flood", class: "panel" }));
@@ -64,6 +66,7 @@ export async function mountDashboard(root, { connection, welcome }) {
       mountVisits(panel("visits"), context),
       mountCameras(panel("cameras"), context)?.dispose,
       mountPeople(panel("people"), context)?.dispose,
+      mountChat(panel("chat"), { ...context, me: welcome.user }).dispose,
       mountAdministration(panel("administration"), context),
     ];
     await mountNotices(panel("notices"), context);

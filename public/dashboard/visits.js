@@ -1,6 +1,7 @@
 // Locations being visited at one site: since when, the last motion, and the visit's snapshots
 // (those of the alert that began it and of every motion since). A visit that ends leaves the list.
-import { h, ago, thumbnailURL } from "../ui/dom.js";
+import { h, ago } from "../ui/dom.js";
+import { draggableThumbnail } from "../ui/drag.js";
 
 export function mountVisits(root, { connection, feed, site }) {
   const visits = new Map(); // location id -> {id, name, visit, since, lastMotionAt, snapshots}
@@ -15,7 +16,8 @@ export function mountVisits(root, { connection, feed, site }) {
         h("strong", {}, visit.name), " ",
         h("span", { class: "meta" }, "last motion ", ago(visit.lastMotionAt), " · since ", ago(visit.since)),
         h("div", { class: "snapshots" }, visit.snapshots.slice(-6).map((hash) =>
-          h("img", { src: thumbnailURL(hash), alt: `Snapshot at ${visit.name}`, loading: "lazy", width: 96, height: 54 }))))));
+          draggableThumbnail(hash, { kind: "camera", camera: visit.id, ts: visit.lastMotionAt },
+            { alt: `Snapshot at ${visit.name}`, loading: "lazy", width: 96, height: 54 }))))));
   }
 
   // A visit already open when the page starts: its snapshots come from the visits API.

@@ -1,11 +1,13 @@
 // The guard's view, made for a phone: the site's escalated alerts to acknowledge, the camera the
 // control room pushed (swipe to a neighbour), check-in at a checkpoint by its QR code (scanned with
-// the browser's barcode detector where there is one, pasted otherwise), and the notices.
+// the browser's barcode detector where there is one, pasted otherwise), the site's chat, and the notices.
 import { chime } from "../ui/sound.js";
-import { h, ago, due, thumbnailURL, announce } from "../ui/dom.js";
+import { h, ago, due, announce } from "../ui/dom.js";
+import { draggableThumbnail } from "../ui/drag.js";
 import { SiteFeed } from "../dashboard/feed.js";
 import { mountNotices } from "../dashboard/notices.js";
 import { watchCheckpoints } from "../dashboard/checkpoints.js";
+import { mountChat } from "../chat/chat.js";
 
 export async function mountGuardView(root, { connection, welcome }) {
   const site = welcome.sites[0];
@@ -19,14 +21,16 @@ export async function mountGuardView(root, { connection, welcome }) {
   const cameraSection = h("section", { class: "panel guard-camera", "aria-labelledby": "g-camera" });
   const checkinSection = h("section", { class: "panel guard-checkin", "aria-labelledby": "g-checkin" });
   const noticeSection = h("section", { class: "panel guard-notices", "aria-label": "Notices" });
-  root.replaceChildren(h("div", { class: "guard" }, alertsSection, checkinSection, cameraSection, noticeSection));
+  const chatSection = h("section", { id: "chat", class: "panel guard-chat", "aria-label": "Chat" });
+  root.replaceChildren(h("div", { class: "guard" }, alertsSection, chatSection, checkinSection, cameraSection, noticeSection));
 
   guardAlerts(alertsSection, feed, connection, site);
   guardCamera(cameraSection, feed, connection, site, me);
   guardCheckIn(checkinSection, feed, connection, site);
+  const chat = mountChat(chatSection, { connection, site, role: welcome.role, me });
   await mountNotices(noticeSection, { connection, feed, site, role: welcome.role });
   await feed.start();
-  return { dispose: () => feed.stop() };
+  return { dispose: () => { feed.stop(); chat.dispose(); } };
 }
 
 function guardAlerts(root, feed, connection, site) {
@@ -36,7 +40,8 @@ function guardAlerts(root, feed, connection, site) {
   function draw() {
     list.replaceChildren(...[...alerts.values()].sort((a, b) => a.raisedAt - b.raisedAt).map((alert) =>
       h("li", { class: `alert severity-${alert.severity} ${alert.state} escalated`, dataset: { alert: alert.id } },
-        alert.thumbnails?.length ? h("img", { class: "snapshot", src: thumbnailURL(alert.thumbnails[0]), alt: `Snapshot: ${alert.message}`, width: 128, height: 72 }) : null,
+        alert.thumbnails?.length ? draggableThumbnail(alert.thumbnails[0], { kind: "alert", id: alert.id, ts: alert.raisedAt },
+          { class: "snapshot", alt: `Snapshot: ${alert.message}`, width: 128, height: 72 }) : null,
         h("div", { class: "summary" }, h("strong", {}, alert.message), h("span", { class: "meta" }, `${alert.location ?? alert.kind} `, ago(alert.raisedAt)),
           h("span", { class: "status" }, alert.state === "acknowledged" ? `Acknowledged by ${alert.acknowledgedBy}` : "Not acknowledged")),
         alert.state === "raised" ? h("button", { type: "button", onclick: () => acknowledge(alert.id) }, "Acknowledge") : null)));

@@ -8,6 +8,7 @@ public struct Target: Sendable {
     public var vigilPublisherTokens: [String] = []
     /// Connections opened with one vigil token (the hub bounds connections per token).
     public var vigilConnectionsPerToken = 60
+    public var vigilChannel = VigilChannel.notice
 
     public init(kind: BenchTarget, endpoint: Endpoint, serverPID: Int32?) {
         self.kind = kind
@@ -21,7 +22,9 @@ public struct Target: Sendable {
     func makeDialect(runID: String) -> any Dialect {
         switch kind {
         case .vigil:
-            VigilDialect(subscriberTokens: vigilSubscriberTokens, publisherTokens: vigilPublisherTokens, connectionsPerToken: vigilConnectionsPerToken)
+            VigilDialect(
+                subscriberTokens: vigilSubscriberTokens, publisherTokens: vigilPublisherTokens, connectionsPerToken: vigilConnectionsPerToken,
+                channel: vigilChannel)
         case .nchan:
             NchanDialect()
         case .mosquitto:

@@ -1,17 +1,38 @@
 import NIOCore
 import NIOWebSocket
 
-/// Vigil's protocol: a bearer token on the upgrade, `subscribe` to `notice/{site}` (one benchmark
-/// site per topic) and `publish` of a notice whose text carries the probe. Notices are durable:
-/// each publish is committed to SQLite before it is fanned out.
+/// What a vigil benchmark publishes: notices on `notice/{site}`, or chat messages said in each
+/// site's control room `chat/{site}/control`. Both are durable: committed before they are fanned out.
+public enum VigilChannel: String, Codable, Sendable {
+    case notice
+    case chat
+
+    func topic(of site: String) -> String {
+        switch self {
+        case .notice: "notice/\(site)"
+        case .chat: "chat/\(site)/control"
+        }
+    }
+
+    var command: String {
+        switch self {
+        case .notice: "notice"
+        case .chat: "say"
+        }
+    }
+}
+
+/// Vigil's protocol: a bearer token on the upgrade, `subscribe` to the channel's topic (one
+/// benchmark site per topic) and `publish` whose text carries the probe.
 struct VigilDialect: Dialect {
     /// Subscriber and publisher tokens; each holds a bounded number of connections.
     let subscriberTokens: [String]
     let publisherTokens: [String]
     let connectionsPerToken: Int
+    let channel: VigilChannel
 
     static func site(_ topic: Int) -> String { "bench-\(topic)" }
-    static func topic(_ topic: Int) -> String { "notice/\(site(topic))" }
+    func topic(_ topic: Int) -> String { channel.topic(of: Self.site(topic)) }
 
     func upgrade(topic: Int, index: Int, publisher: Bool) -> (path: String, headers: [(String, String)]) {
         let tokens = publisher ? publisherTokens : subscriberTokens
@@ -21,11 +42,11 @@ struct VigilDialect: Dialect {
     var readyOnUpgrade: Bool { false }
 
     func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame] {
-        [.text(#"{"op":"subscribe","ref":"s","topic":"\#(Self.topic(topic))"}"#)]
+        [.text(#"{"op":"subscribe","ref":"s","topic":"\#(self.topic(topic))"}"#)]
     }
 
     func publish(topic: Int, payload: String, sentNanos: UInt64) -> WebSocketFrame {
-        .text(#"{"op":"publish","ref":"\#(sentNanos)","topic":"\#(Self.topic(topic))","type":"notice","data":{"text":"\#(payload)"}}"#)
+        .text(#"{"op":"publish","ref":"\#(sentNanos)","topic":"\#(self.topic(topic))","type":"\#(channel.command)","data":{"text":"\#(payload)"}}"#)
     }
 
     func makeReader() -> any FrameReader { Reader() }

@@ -57,6 +57,14 @@ struct DemoCast: Sendable {
             try await member(name).checkIn(with: mainGateCode)
         case .notice(let level, let text):
             try await controlRoom.post(text, level: level)
+        case .ask(let alert, let name):
+            try await controlRoom.ask(about: alert, name)
+        case .answer(let name, let text):
+            try await member(name).say(text)
+        case .urgent(let text):
+            try await controlRoom.urgent(text)
+        case .acknowledgeUrgent(let name):
+            try await member(name).acknowledgeUrgent()
         }
     }
 

@@ -3,8 +3,8 @@ import VigilClient
 import VigilCore
 
 /// A guard with a phone: online on the site's rounds, following the camera the control room puts
-/// on the phone, swiping to its neighbours, checking in at the main gate, and pressing the panic
-/// button.
+/// on the phone, swiping to its neighbours, checking in at the main gate, pressing the panic
+/// button, answering in the chat and acknowledging urgent messages.
 actor DemoGuard {
     let name: String
     private let site: String
@@ -12,6 +12,8 @@ actor DemoGuard {
     private let client: VigilClient
     /// The camera on the phone, as the guard's own view topic last said.
     private(set) var showing: String?
+    /// Urgent messages waiting for this guard's acknowledgement, oldest first: (room, message id).
+    private var asked: [(room: String, message: String)] = []
 
     init(_ member: DemoMember, site: String, building: DemoBuilding) {
         name = member.name
@@ -24,6 +26,31 @@ actor DemoGuard {
         try await client.showPresence(on: "checkins/\(site)")
         let view = try await client.subscribe("cameras/\(site)/view/\(name)")
         Task { try? await self.follow(view) }
+        let inbox = try await client.subscribe("inbox/\(name)")
+        Task { try? await self.read(inbox) }
+    }
+
+    /// The guard's inbox: the urgent messages that ask for their acknowledgement.
+    private func read(_ inbox: AsyncThrowingStream<Event, any Error>) async throws {
+        for try await event in inbox {
+            let messages = event.type == "state" ? event.data["urgent"]?.arrayValue ?? [] : event.data["message"].map { [$0] } ?? []
+            for message in messages where message["urgent"]?["recipients"]?.arrayValue?.contains(where: { $0["name"]?.stringValue == name }) == true {
+                guard let id = message["id"]?.stringValue, let room = message["room"]?.stringValue, !asked.contains(where: { $0.message == id }) else { continue }
+                asked.append(("chat/\(site)/\(room)", id))
+            }
+        }
+    }
+
+    func say(_ text: String) async throws -> String {
+        try await client.say(in: "chat/\(site)/control", text: text)
+        return "\(name) in the chat: \(text)"
+    }
+
+    func acknowledgeUrgent() async throws -> String {
+        guard !asked.isEmpty else { return "\(name) has no urgent message to acknowledge" }
+        let (room, message) = asked.removeFirst()
+        try await client.acknowledgeUrgent(message, in: room)
+        return "\(name) acknowledged the urgent message \(message)"
     }
 
     private func follow(_ view: AsyncThrowingStream<Event, any Error>) async throws {

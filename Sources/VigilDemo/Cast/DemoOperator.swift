@@ -1,8 +1,10 @@
+import Foundation
 import VigilClient
 import VigilCore
 
 /// The operator on duty in the control room: keeps the queue of open alerts from `alerts/{site}`,
-/// acknowledges and resolves them, puts cameras on the guards' phones, and posts notices.
+/// acknowledges and resolves them, puts cameras on the guards' phones, posts notices, and asks the
+/// guards about snapshots in the control room's chat.
 actor DemoOperator {
     let name: String
     private let site: String
@@ -72,6 +74,29 @@ actor DemoOperator {
         return "notice (\(level)): \(text)"
     }
 
+    /// Drags the alert's snapshot into the control room's chat, circles the middle of the picture
+    /// and asks the guard by name.
+    func ask(about alert: DemoAlert, _ guardName: String) async throws -> String {
+        guard let snapshot = alert.snapshot, let camera = alert.location.flatMap(building.topology.camera) else {
+            throw ClientError.unexpectedAnswer("alert \(alert.id) has no snapshot to ask about")
+        }
+        let size = camera.frameSize
+        let ring = (0..<24).map { step in
+            let angle = Double(step) / 24 * 2 * Double.pi
+            return PixelPoint(x: size.width / 2 + Int(Double(size.width) / 8 * cos(angle)), y: size.height / 2 + Int(Double(size.height) / 5 * sin(angle)))
+        }
+        let text = DemoWords.question(to: guardName, at: camera.title)
+        try await client.say(
+            in: "chat/\(site)/control", text: text,
+            attachments: [ChatAttachment(thumbnail: snapshot, source: .alert(alert.id), foreground: ring)])
+        return "\(name) in the chat: \(text) (with the snapshot of \(alert.id), circled)"
+    }
+
+    func urgent(_ text: String) async throws -> String {
+        try await client.say(in: "chat/\(site)/control", text: text, urgent: true)
+        return "\(name) in the chat, urgent: \(text)"
+    }
+
     func leave() async {
         await client.close()
     }
@@ -83,6 +108,7 @@ extension DemoAlert {
         guard let id = json["id"]?.stringValue else { return nil }
         self.init(
             id: id, kind: json["kind"]?.stringValue ?? "custom", message: json["message"]?.stringValue ?? id,
-            acknowledgedBy: json["acknowledgedBy"]?.stringValue, escalated: json["escalatedAt"] != nil)
+            acknowledgedBy: json["acknowledgedBy"]?.stringValue, escalated: json["escalatedAt"] != nil, location: json["location"]?.stringValue,
+            snapshot: json["thumbnails"]?.arrayValue?.first?.stringValue)
     }
 }

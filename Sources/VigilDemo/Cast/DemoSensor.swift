@@ -20,7 +20,7 @@ struct DemoSensor: Sendable {
     }
 
     func raise(_ kind: String, at camera: Camera, message: String, scene: SnapshotScene) async throws -> String {
-        let snapshot = try await upload(SnapshotPainter.png(scene, size: camera.frameSize))
+        let snapshot = try await http.uploadThumbnail(SnapshotPainter.png(scene, size: camera.frameSize))
         let ok = try await client.request(.publish(topic: "alerts/\(site)", type: "raise", data: [
             "kind": .string(kind), "location": .string(camera.id), "locationName": .string(camera.title), "message": .string(message),
             "thumbnails": [.string(snapshot)],
@@ -30,14 +30,6 @@ struct DemoSensor: Sendable {
             return "more motion at \(camera.title) (visit \(visit), snapshot \(snapshot.prefix(12)))"
         }
         return "\(kind) at \(camera.title) (alert \(ok["data"]?["alert"]?["id"]?.stringValue ?? "?"))"
-    }
-
-    /// Uploads a snapshot and returns its hash.
-    private func upload(_ png: [UInt8]) async throws -> String {
-        guard let hash = try await http.send("POST", "/api/thumbnails", body: .bytes(png)).json()["hash"]?.stringValue else {
-            throw ClientError.unexpectedAnswer("the upload returned no hash")
-        }
-        return hash
     }
 
     func leave() async {

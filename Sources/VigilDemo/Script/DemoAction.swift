@@ -14,6 +14,12 @@ enum DemoAction: Sendable {
     case swipe(guard: String, CameraDirection)
     case checkIn(guard: String)
     case notice(level: String, text: String)
+    /// The operator drags an alert's snapshot into the control room's chat, circles who is on it and asks a guard.
+    case ask(DemoAlert, guard: String)
+    case answer(guard: String, text: String)
+    /// The operator asks everyone to acknowledge; the guards do, one of them late.
+    case urgent(text: String)
+    case acknowledgeUrgent(guard: String)
 
     /// What was tried, for the line that says it was refused.
     var attempt: String {
@@ -27,6 +33,10 @@ enum DemoAction: Sendable {
         case .swipe(let name, let direction): "\(name)'s swipe \(direction.rawValue)"
         case .checkIn(let name): "\(name)'s check-in"
         case .notice(_, let text): "notice \"\(text)\""
+        case .ask(let alert, let name): "asking \(name) about \(alert.id)"
+        case .answer(let name, _): "\(name)'s answer"
+        case .urgent(let text): "urgent message \"\(text)\""
+        case .acknowledgeUrgent(let name): "\(name)'s acknowledgement"
         }
     }
 }

@@ -2,21 +2,24 @@ import VigilCore
 
 /// Chooses what the cast does next, in scene time (the seconds of the demo as it plays at pace 1):
 /// first whatever duty has fallen due (acknowledging and resolving alerts, the guards' rounds at
-/// the main gate, the operator's notices), else something that just happens (motion, a forced
-/// door, now and then a panic, a camera pushed to a guard, a guard's swipe). Every choice comes
+/// the main gate, the operator's notices, answers in the chat, urgent messages and their
+/// acknowledgements), else something that just happens (motion, a forced door, now and then a
+/// panic, a snapshot asked about in the chat, a camera pushed to a guard, a guard's swipe). Every choice comes
 /// from one seeded generator, so a seed plays the same run again.
 struct DemoDirector {
     let building: DemoBuilding
     let guards: [String]
     /// The operator's name: alerts it acknowledged are its own to resolve.
     let controlRoom: String
-    private var random: DemoRandom
+    private var random: SeededRandom
     /// Seconds of the scene so far.
     private(set) var now: Double = 0
     private var agenda: [(at: Double, action: DemoAction)] = []
     /// What the operator decided about each open alert it has seen.
     private var plans: [String: Plan] = [:]
     private var lastMotion: (camera: Camera, at: Double)?
+    /// Alerts the operator has asked the guards about in the chat: once each.
+    private var askedAbout: Set<String> = []
     private var checkIns = 0
 
     private enum Plan {
@@ -35,7 +38,7 @@ struct DemoDirector {
         self.building = building
         self.guards = guards
         self.controlRoom = controlRoom
-        random = DemoRandom(seed: seed)
+        random = SeededRandom(seed: seed)
         // The opening: a camera on each guard's phone (whether it jumps is decided when it is
         // due, against what the phone shows then), a notice, and soon the first round.
         for (index, name) in guards.enumerated() {
@@ -43,6 +46,7 @@ struct DemoDirector {
         }
         agenda.append((random.uniform(4...8), .notice(level: "info", text: DemoWords.openingNotice)))
         agenda.append((random.uniform(12...24), .checkIn(guard: guards[0])))
+        agenda.append((random.uniform(50...80), .urgent(text: random.pick(DemoWords.urgentTexts))))
     }
 
     /// The pause before the next action, in seconds of the scene; the scene moves on by it.
@@ -113,6 +117,12 @@ struct DemoDirector {
         case .notice:
             let (level, texts) = random.chance(0.7) ? ("info", DemoWords.infoNotices) : ("warning", DemoWords.warningNotices)
             agenda.append((now + random.uniform(60...120), .notice(level: level, text: random.pick(texts))))
+        case .urgent:
+            // One guard answers at once, the other only after the hub has repeated it.
+            for (index, name) in guards.enumerated() {
+                agenda.append((now + (index == 0 ? random.uniform(8...20) : random.uniform(200...260)), .acknowledgeUrgent(guard: name)))
+            }
+            agenda.append((now + random.uniform(240...360), .urgent(text: random.pick(DemoWords.urgentTexts))))
         default:
             break
         }
@@ -132,7 +142,15 @@ struct DemoDirector {
         case ..<0.565:
             let name = random.pick(guards)
             return .panic(guard: name, at: world.views[name].flatMap(building.topology.camera) ?? random.pick(building.cameras))
-        case ..<0.73:
+        case ..<0.62:
+            guard let alert = world.alerts.last(where: { $0.snapshot != nil && $0.location != nil && !askedAbout.contains($0.id) }) else {
+                return push(to: random.pick(guards), world)
+            }
+            askedAbout.insert(alert.id)
+            let name = random.pick(guards)
+            agenda.append((now + random.uniform(5...12), .answer(guard: name, text: random.pick(DemoWords.answers))))
+            return .ask(alert, guard: name)
+        case ..<0.75:
             return push(to: random.pick(guards), world)
         default:
             return swipe(by: random.pick(guards), world)

@@ -1,4 +1,4 @@
-/// What the operator writes: notices to the site and notes when resolving an alert.
+/// What the cast writes: notices to the site, notes when resolving an alert, and what they say in the chat.
 enum DemoWords {
     static let openingNotice = "\(DemoBuilding.name): sensors, guards and the operator on duty are played by vigil demo"
 
@@ -13,6 +13,19 @@ enum DemoWords {
         "The server room door does not latch: check it on every round",
         "Fire door on floor 1 propped open: close it on your round",
     ]
+
+    static let answers = [
+        "On my way.", "Seen him: it's the cleaner on the evening round.", "Nobody there now.", "Checking the footage at the gate first.",
+        "That's the courier, I let him in.",
+    ]
+    static let urgentTexts = [
+        "Fire panel fault in the east wing: confirm you have checked your floor", "Radio check: acknowledge, please",
+        "Lockdown drill in five minutes: acknowledge when your doors are shut",
+    ]
+
+    static func question(to name: String, at place: String) -> String {
+        "@\(name) is this someone you know, at \(place)?"
+    }
 
     static func notes(for kind: String) -> [String] {
         switch kind {

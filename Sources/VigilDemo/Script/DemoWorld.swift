@@ -6,6 +6,9 @@ struct DemoAlert: Sendable {
     /// Who acknowledged it; nil while it is raised.
     var acknowledgedBy: String?
     var escalated: Bool
+    /// Where it was raised and its first snapshot: what the operator asks the guards about.
+    var location: String?
+    var snapshot: String?
 }
 
 /// What the cast sees when the director chooses the next action: the open alerts, oldest first,

@@ -19,6 +19,7 @@ extension AlertRecord {
         fields["resolvedAt"] = resolvedAt.map { .number(Double($0)) }
         fields["note"] = note.map(JSONValue.string)
         fields["escalatedAt"] = escalatedAt.map { .number(Double($0)) }
+        fields["room"] = room.map(JSONValue.string)
         return .object(fields)
     }
 }

@@ -48,5 +48,7 @@ enum AlertMigrations {
             CREATE INDEX IF NOT EXISTS alerts_open ON alerts (site, raised_at) WHERE state != 'resolved';
             CREATE INDEX IF NOT EXISTS alerts_escalation_due ON alerts (escalate_at) WHERE state = 'raised' AND escalated_at IS NULL;
             """),
+        // The room where an alert is discussed (docs/protocol.md §6.6), set when someone opens it.
+        StoreMigration("alerts-2: discussion room", sql: "ALTER TABLE alerts ADD COLUMN room TEXT"),
     ]
 }

@@ -26,6 +26,8 @@ struct AlertRecord: Sendable, Equatable, Decodable {
     var note: String?
     var escalateAt: Int64
     var escalatedAt: Int64?
+    /// The chat room where it is discussed, once someone opened one.
+    var room: String?
 
     init(
         id: String, site: String, kind: String, severity: Int, message: String, location: String?, thumbnails: [String],
@@ -47,7 +49,7 @@ struct AlertRecord: Sendable, Equatable, Decodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, site, kind, severity, message, location, thumbnails, state, raisedBy, raisedAt, acknowledgedBy, acknowledgedAt
-        case resolvedBy, resolvedAt, note, escalateAt, escalatedAt
+        case resolvedBy, resolvedAt, note, escalateAt, escalatedAt, room
         case visitID = "visitId"
     }
 }
@@ -75,6 +77,10 @@ extension DomainTransaction {
 
     func resolve(_ id: String, by who: String, at time: Int64, note: String?) throws {
         try execute("UPDATE alerts SET state = 'resolved', resolved_by = ?, resolved_at = ?, note = ? WHERE id = ?", [who, time, note, id])
+    }
+
+    func setDiscussionRoom(of id: String, to room: String) throws {
+        try execute("UPDATE alerts SET room = ? WHERE id = ?", [room, id])
     }
 
     func markEscalated(_ id: String, at time: Int64) throws {

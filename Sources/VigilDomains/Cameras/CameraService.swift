@@ -42,20 +42,20 @@ struct CameraService: TopicService {
         let site = topic.scope
         switch type {
         case "topology":
-            try require(identity, in: [.admin, .operator, .device], to: "import a camera topology")
+            try identity.require([.admin, .operator, .device], to: "import a camera topology")
             let topology = try Self.topology(from: data)
             let cameras = Self.json(of: topology)
             return ValidatedEvent(
                 type: "camera.topology", payload: ["cameras": cameras], effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))
         case "switch":
-            try require(identity, in: [.admin, .operator], to: "push a camera to a viewer")
+            try identity.require([.admin, .operator], to: "push a camera to a viewer")
             let fields = try CommandData(data, shape: "{viewer, camera, jump?}")
             let viewer = try fields.identifier("viewer")
             let camera = try fields.string("camera", maxLength: 128)
             let move = SwitchCamera.Move.to(camera, jump: try fields.bool("jump") ?? false)
             return ValidatedEvent(type: "camera.switched", payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: move))
         case "swipe":
-            try require(identity, in: [.admin, .operator, .guard], to: "swipe a camera view")
+            try identity.require([.admin, .operator, .guard], to: "swipe a camera view")
             let fields = try CommandData(data, shape: "{direction, viewer?}")
             guard let name = fields.fields["direction"]?.stringValue, let direction = CameraDirection(rawValue: name) else {
                 throw ProtocolError(.invalidData, "data.direction must be up, down, left or right")
@@ -71,12 +71,6 @@ struct CameraService: TopicService {
             return ValidatedEvent(type: "camera.switched", payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction)))
         default:
             throw ProtocolError(.unknownType, "cameras topics take topology, switch and swipe")
-        }
-    }
-
-    private func require(_ identity: Identity, in roles: Set<Role>, to action: String) throws(ProtocolError) {
-        guard roles.contains(identity.role) else {
-            throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not \(action)")
         }
     }
 

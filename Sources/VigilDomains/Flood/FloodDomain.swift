@@ -2,7 +2,7 @@ import VigilHub
 import VigilStore
 
 /// Flood regions, boundaries, events and the markers the public reports: `flood/{region}` and
-/// `flood/{region}/reports` (docs/protocol.md §6.6).
+/// `flood/{region}/reports` (docs/protocol.md §6.7).
 public struct FloodDomain: Domain {
     public static let migrations = FloodMigrations.all
     private let queries: FloodQueries

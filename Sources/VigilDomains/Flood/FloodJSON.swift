@@ -1,6 +1,6 @@
 import VigilCore
 
-// The wire shapes of the flood domain's records (docs/protocol.md §6.6). A marker has two: the
+// The wire shapes of the flood domain's records (docs/protocol.md §6.7). A marker has two: the
 // public one, without its reporter or their contact, and the moderators' one, with both.
 
 extension FloodRegionRecord {

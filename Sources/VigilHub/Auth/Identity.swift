@@ -31,3 +31,12 @@ public struct Identity: Sendable, Equatable {
     /// The sites as `welcome` lists them.
     public var siteList: [String] { allSites ? ["*"] : sites.sorted() }
 }
+
+extension Identity {
+    /// Refuses unless the token's role is one of `roles`: "a guard token may not `action`".
+    public func require(_ roles: Set<Role>, to action: String) throws(ProtocolError) {
+        guard roles.contains(role) else {
+            throw ProtocolError(.forbidden, "a \(role.rawValue) token may not \(action)")
+        }
+    }
+}

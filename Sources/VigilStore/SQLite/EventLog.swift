@@ -47,6 +47,7 @@ public final class EventLog: EventStore {
             var event = event
             var mirrors: [String] = []
             if let effect = event.effect {
+                event.seq = try nextSeq(on: event.topic)
                 var refusal: (any EffectRefusal)?
                 try db.inSavepoint {
                     do {
@@ -63,9 +64,12 @@ public final class EventLog: EventStore {
             return .stored(stored, mirrors: try mirrors.map { try insert(event, on: $0) })
         }
 
+        private func nextSeq(on topic: String) throws -> UInt64 {
+            try (newHeads[topic] ?? knownHeads[topic] ?? SQLiteTransaction(db: db).head(of: topic)) + 1
+        }
+
         private mutating func insert(_ event: NewEvent, on topic: String) throws -> StoredEvent {
-            let previous = try newHeads[topic] ?? knownHeads[topic] ?? SQLiteTransaction(db: db).head(of: topic)
-            let seq = previous + 1
+            let seq = try nextSeq(on: topic)
             newHeads[topic] = seq
             try db.cachedStatement(sql: "INSERT INTO events (topic, seq, type, ts, sender, payload) VALUES (?, ?, ?, ?, ?, ?)")
                 .execute(arguments: [topic, Int64(seq), event.type, event.ts, event.from, event.payload])

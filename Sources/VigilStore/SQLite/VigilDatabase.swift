@@ -61,6 +61,13 @@ public final class VigilDatabase: Sendable {
         }
     }
 
+    /// One synchronous write transaction through the domains' SQL seam, for bulk imports and
+    /// benchmark corpora a command line writes into domain tables (never the event log, whose
+    /// heads a running hub keeps in memory).
+    public func transaction<T>(_ body: (any DomainTransaction) throws -> T) throws(StoreError) -> T {
+        try writeNow { db in try body(SQLiteTransaction(db: db)) }
+    }
+
     /// A synchronous read, for the admin commands.
     func readNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {

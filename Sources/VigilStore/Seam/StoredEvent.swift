@@ -8,6 +8,9 @@ public struct NewEvent: Sendable {
     public var payload: String
     /// Domain rows to write in the same transaction, for a kind that keeps state (alerts, cameras, ...).
     public var effect: (any DomainEffect)?
+    /// The `seq` the event takes on `topic` if it is stored: set by the store before the effect
+    /// runs, so that rows can name the event that made them (a chat message's place in its room).
+    public internal(set) var seq: UInt64 = 0
 
     public init(topic: String, type: String, ts: Int64, from: String, payload: String, effect: (any DomainEffect)? = nil) {
         self.topic = topic

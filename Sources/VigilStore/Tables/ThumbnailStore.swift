@@ -64,4 +64,14 @@ extension DomainTransaction {
     public func missingThumbnails(_ hashes: [String]) throws -> [String] {
         try hashes.filter { hash in try !exists("SELECT 1 FROM thumbnails WHERE hash = ?", [hash]) }
     }
+
+    /// The width and height of a stored thumbnail, nil when there is none.
+    public func thumbnailSize(_ hash: String) throws -> (width: Int, height: Int)? {
+        try fetchOne(ThumbnailSize.self, "SELECT width, height FROM thumbnails WHERE hash = ?", [hash]).map { ($0.width, $0.height) }
+    }
+}
+
+private struct ThumbnailSize: Decodable {
+    var width: Int
+    var height: Int
 }

@@ -133,7 +133,7 @@ final class Chromium: @unchecked Sendable {
         _ = try? await offThePool { process.waitUntilExit() }
     }
 
-    private func command(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
+    func command(_ method: String, _ path: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
         try await Self.call(base, method, "/session/\(session)\(path)", body)
     }
 

@@ -1,13 +1,13 @@
-/// A seeded generator (SplitMix64): the same seed gives the same choices, so a run can be played
-/// again with `--seed`.
-struct DemoRandom: RandomNumberGenerator, Sendable {
+/// A small, fast, seeded generator (SplitMix64): the same seed gives the same sequence on every
+/// machine, so a demo run, a benchmark corpus or a property test can be played again exactly.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,16 +16,16 @@ struct DemoRandom: RandomNumberGenerator, Sendable {
     }
 
     /// True with probability `p`.
-    mutating func chance(_ p: Double) -> Bool {
+    public mutating func chance(_ p: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < p
     }
 
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &self)
     }
 
     /// One of `elements`; they must not be empty.
-    mutating func pick<T>(_ elements: [T]) -> T {
+    public mutating func pick<T>(_ elements: [T]) -> T {
         elements[Int.random(in: 0..<elements.count, using: &self)]
     }
 }

@@ -1,0 +1,161 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Makes a room; an alert's room is linked both ways (the alert names its room) and announced on
+/// the alert's topic too, so whoever watches the alert learns where it is discussed.
+struct CreateRoom: DomainEffect {
+    let site: String
+    let draft: RoomDraft
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        try transaction.ensureControlRoom(of: site, at: event.ts)
+        guard try transaction.room(draft.id, site: site) == nil else {
+            throw ProtocolError(.alreadyExists, "site \(site) already has a room \(draft.id)")
+        }
+        var name = draft.name
+        if let alertID = draft.alert {
+            guard let alert = try transaction.alert(alertID, site: site) else {
+                throw ProtocolError(.notFound, "site \(site) has no alert \(alertID)")
+            }
+            name = name ?? alert.message
+            try transaction.setDiscussionRoom(of: alertID, to: ChatService.roomTopic(draft.id, site: site))
+        }
+        let room = RoomRecord(
+            site: site, id: draft.id, name: name ?? draft.id, topicLine: draft.topicLine, alertID: draft.alert, createdBy: event.from,
+            createdAt: event.ts)
+        try transaction.insert(room)
+        event.payload = JSONValue.object(["room": room.json]).canonicalText
+        return [ChatService.roomTopic(draft.id, site: site)] + (draft.alert == nil ? [] : [AlertService.topic(of: site)])
+    }
+}
+
+/// Archives a room: it stays readable and searchable, and takes no more messages.
+struct ArchiveRoom: DomainEffect {
+    let site: String
+    let room: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard room != ChatService.controlRoom else {
+            throw ProtocolError(.invalidTransition, "the control room is never archived")
+        }
+        _ = try openRoom(room, site: site, transaction, at: event.ts)
+        try transaction.archive(room: room, site: site, by: event.from, at: event.ts)
+        event.payload = JSONValue.object(["room": .string(room), "by": .string(event.from), "at": .number(Double(event.ts))]).canonicalText
+        return [ChatService.roomTopic(room, site: site)]
+    }
+}
+
+/// Posts a message: its thumbnails must be stored and its scribbles inside them, what it answers
+/// must be in the room. The people it mentions and the recipients of an urgent message get it on
+/// their inbox too.
+struct PostMessage: DomainEffect {
+    let draft: MessageDraft
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        _ = try openRoom(draft.room, site: draft.site, transaction, at: event.ts)
+        for attachment in draft.attachments {
+            guard let size = try transaction.thumbnailSize(attachment.thumbnail) else {
+                throw ProtocolError(.notFound, "no thumbnail \(attachment.thumbnail); upload it with POST /api/thumbnails first")
+            }
+            try attachment.checkScribble(against: try FrameSize(width: size.width, height: size.height))
+        }
+        if let replyTo = draft.replyTo, try transaction.message(replyTo, site: draft.site, room: draft.room) == nil {
+            throw ProtocolError(.notFound, "room \(draft.room) has no message \(replyTo) to reply to")
+        }
+        let chatters = try ChatPeople.people(of: draft.site, roles: [.admin, .operator, .guard], at: event.ts, in: transaction)
+        let mentions = ChatPeople.mentionedNames(in: draft.text ?? "").filter { chatters.contains($0) && $0 != event.from }
+        var recipients: [String] = []
+        if draft.urgentRepeatMs != nil {
+            recipients = mentions.isEmpty
+                ? try ChatPeople.people(of: draft.site, roles: [.operator, .guard], at: event.ts, in: transaction).filter { $0 != event.from }
+                : mentions
+            guard !recipients.isEmpty else {
+                throw ProtocolError(.invalidData, "nobody else chats on site \(draft.site) to acknowledge an urgent message")
+            }
+        }
+        try transaction.insert(record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from))
+        if let repeatMs = draft.urgentRepeatMs {
+            try transaction.insertRecipients(of: draft.id, recipients, repeatAt: event.ts + repeatMs)
+        }
+        guard let stored = try transaction.message(draft.id, site: draft.site, room: draft.room) else {
+            preconditionFailure("the message was just inserted")
+        }
+        event.payload = JSONValue.object(["message": try transaction.json(of: stored)]).canonicalText
+        return (mentions + recipients.filter { !mentions.contains($0) }).map(InboxService.topic(of:))
+    }
+
+    private func record(seq: UInt64, mentions: [String], at time: Int64, from author: String) -> MessageRecord {
+        MessageRecord(
+            n: 0, id: draft.id, site: draft.site, room: draft.room, seq: Int64(seq), author: author, text: draft.text,
+            attachments: JSONValue.array(draft.attachments.map(\.json)).canonicalText, replyTo: draft.replyTo, mentions: TextList(mentions),
+            urgentRepeatMs: draft.urgentRepeatMs, postedAt: time)
+    }
+}
+
+/// Replaces the text of one's own message; the log keeps the earlier version in its event.
+struct EditMessage: DomainEffect {
+    let change: MessageChange
+    let text: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let message = try liveMessage(change, transaction)
+        guard message.author == event.from else {
+            throw ProtocolError(.forbidden, "only \(message.author) may edit message \(message.id)")
+        }
+        try transaction.edit(message, text: text, at: event.ts)
+        guard let edited = try transaction.message(message.id, site: change.site, room: change.room) else { return [] }
+        event.payload = JSONValue.object(["message": try transaction.json(of: edited)]).canonicalText
+        return []
+    }
+}
+
+/// Removes one's own message, or any message for an operator; its place in the room stays.
+struct DeleteMessage: DomainEffect {
+    let change: MessageChange
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let message = try liveMessage(change, transaction)
+        try change.requireAuthorOrModerator(of: message, event.from, to: "delete")
+        try transaction.delete(message, by: event.from, at: event.ts)
+        event.payload = change.done(by: event)
+        return []
+    }
+}
+
+/// The room, made first if it is the control room; refused if it does not exist or is archived.
+func openRoom(_ id: String, site: String, _ transaction: any DomainTransaction, at time: Int64) throws -> RoomRecord {
+    if id == ChatService.controlRoom { try transaction.ensureControlRoom(of: site, at: time) }
+    guard let room = try transaction.room(id, site: site) else {
+        throw ProtocolError(.notFound, "site \(site) has no room \(id); an operator creates it with create_room on chat/\(site)")
+    }
+    guard room.archivedAt == nil else {
+        throw ProtocolError(.invalidTransition, "room \(id) was archived by \(room.archivedBy ?? "?")")
+    }
+    return room
+}
+
+/// The message a command names, refused if it is not in the room or was deleted.
+func liveMessage(_ change: MessageChange, _ transaction: any DomainTransaction) throws -> MessageRecord {
+    guard let message = try transaction.message(change.message, site: change.site, room: change.room) else {
+        throw ProtocolError(.notFound, "room \(change.room) has no message \(change.message)")
+    }
+    guard message.deletedAt == nil else {
+        throw ProtocolError(.invalidTransition, "message \(change.message) was deleted by \(message.deletedBy ?? "?")")
+    }
+    return message
+}
+
+extension MessageChange {
+    /// Refuses unless `who` wrote the message or the command comes from an operator or admin.
+    func requireAuthorOrModerator(of message: MessageRecord, _ who: String, to action: String) throws(ProtocolError) {
+        guard message.author == who || moderator else {
+            throw ProtocolError(.forbidden, "only \(message.author) or an operator may \(action) message \(message.id)")
+        }
+    }
+
+    /// What an event acting on the message says: `{message, by, at}`.
+    func done(by event: NewEvent) -> String {
+        JSONValue.object(["message": .string(message), "by": .string(event.from), "at": .number(Double(event.ts))]).canonicalText
+    }
+}

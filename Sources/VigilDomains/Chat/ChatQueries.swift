@@ -1,0 +1,132 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Reads of the chat domain: the states its topics start with (each with the reader's own read
+/// markers), pages of a room's messages, and full-text search.
+struct ChatQueries: Sendable {
+    static let statePage = 50
+    static let maxPage = 200
+    let store: any EventStore
+
+    /// `chat/{site}`: its rooms, each with the reader's unread count.
+    func directory(of site: String, for reader: String) async throws -> TopicSnapshot {
+        try await store.read { transaction in
+            let head = try transaction.head(of: ChatService.directoryTopic(of: site))
+            let rooms = try transaction.roomsWithControl(of: site).map { room in
+                var fields = room.json.objectValue ?? [:]
+                fields["unread"] = .number(Double(try transaction.unreadCount(of: reader, room: room.id, site: site)))
+                return JSONValue.object(fields)
+            }
+            return TopicSnapshot(head: head, data: ["rooms": .array(rooms)])
+        }
+    }
+
+    /// `chat/{site}/{room}`: the room, its latest messages, the reader's marker and unread count.
+    func room(_ id: String, site: String, for reader: String) async throws -> TopicSnapshot {
+        try await store.read { transaction in
+            let head = try transaction.head(of: ChatService.roomTopic(id, site: site))
+            guard let room = try transaction.roomsWithControl(of: site).first(where: { $0.id == id }) else {
+                return TopicSnapshot(head: head, data: ["room": .null, "messages": .array([])])
+            }
+            let messages = try transaction.messages(of: id, site: site, before: nil, limit: Self.statePage)
+            return TopicSnapshot(head: head, data: [
+                "room": room.json,
+                "messages": .array(try messages.map(transaction.json(of:))),
+                "earlier": .bool(try transaction.hasMessages(in: id, site: site, before: messages.first?.seq)),
+                "read": .number(Double(try transaction.readMarker(of: reader, room: id, site: site))),
+                "unread": .number(Double(try transaction.unreadCount(of: reader, room: id, site: site))),
+            ])
+        }
+    }
+
+    /// Older messages of a room, latest versions, oldest first: `{messages, next?}`.
+    func messages(of room: String, site: String, before: Int64?, limit: Int) async throws -> JSONValue {
+        try await store.read { transaction in
+            let page = try transaction.messages(of: room, site: site, before: before, limit: limit)
+            var body: [String: JSONValue] = ["messages": .array(try page.map(transaction.json(of:)))]
+            if let first = page.first, try transaction.hasMessages(in: room, site: site, before: first.seq) {
+                body["next"] = .number(Double(first.seq))
+            }
+            return .object(body)
+        }
+    }
+
+    /// Messages of the site matching the words, newest first: `{messages, next?}`, `next` being the
+    /// `before` of the following page.
+    func search(_ search: ChatSearch) async throws -> JSONValue {
+        try await store.read { transaction in
+            let page = try transaction.search(search)
+            var body: [String: JSONValue] = ["messages": .array(try page.map(transaction.json(of:)))]
+            if page.count == search.limit, let last = page.last { body["next"] = .number(Double(last.n)) }
+            return .object(body)
+        }
+    }
+
+    /// `inbox/{name}`: the rooms where the person has unread messages, and the urgent messages
+    /// waiting for their acknowledgement.
+    func inbox(of reader: Identity) async throws -> TopicSnapshot {
+        try await store.read { transaction in
+            let head = try transaction.head(of: InboxService.topic(of: reader.name))
+            let sites = reader.allSites ? try transaction.siteIDs() : reader.sites.sorted()
+            var rooms: [JSONValue] = []
+            for site in sites {
+                for room in try transaction.roomsWithControl(of: site) {
+                    let unread = try transaction.unreadCount(of: reader.name, room: room.id, site: site)
+                    guard unread > 0 else { continue }
+                    rooms.append(["room": .string(room.topic), "name": .string(room.name), "unread": .number(Double(unread))])
+                }
+            }
+            let urgent = try transaction.urgentAwaiting(reader.name).filter { reader.covers(site: $0.site) }
+            return TopicSnapshot(head: head, data: ["rooms": .array(rooms), "urgent": .array(try urgent.map(transaction.json(of:)))])
+        }
+    }
+}
+
+extension DomainTransaction {
+    /// The site's rooms, the control room among them even before its row is made.
+    func roomsWithControl(of site: String) throws -> [RoomRecord] {
+        let rooms = try rooms(of: site)
+        guard !rooms.contains(where: { $0.id == ChatService.controlRoom }) else { return rooms }
+        let control = RoomRecord(
+            site: site, id: ChatService.controlRoom, name: ChatService.controlRoomName, createdBy: "", createdAt: 0)
+        return [control] + rooms
+    }
+
+    func hasMessages(in room: String, site: String, before seq: Int64?) throws -> Bool {
+        guard let seq else { return false }
+        return try exists("SELECT 1 FROM chat_messages WHERE site = ? AND room = ? AND seq < ?", [site, room, seq])
+    }
+
+    func siteIDs() throws -> [String] {
+        try fetchAll(SiteID.self, "SELECT id FROM sites ORDER BY id", []).map(\.id)
+    }
+
+    /// FTS5 walks its index newest first (`ORDER BY rowid DESC`) and stops at the page's end, so a
+    /// common word costs one page, not every match.
+    func search(_ search: ChatSearch) throws -> [MessageRecord] {
+        var filters = "chat_search MATCH ? AND site = ?"
+        var arguments: [any StoreArgument] = [search.match, search.site]
+        if let room = search.room {
+            filters += " AND room = ?"
+            arguments.append(room)
+        }
+        if let before = search.before {
+            filters += " AND rowid < ?"
+            arguments.append(before)
+        }
+        arguments.append(search.limit)
+        return try fetchAll(
+            MessageRecord.self,
+            """
+            SELECT m.* FROM chat_messages m
+            WHERE m.n IN (SELECT rowid FROM chat_search WHERE \(filters) ORDER BY rowid DESC LIMIT ?)
+            ORDER BY m.n DESC
+            """,
+            arguments)
+    }
+}
+
+private struct SiteID: Decodable {
+    var id: String
+}

@@ -1,0 +1,35 @@
+import Foundation
+import VigilCore
+import VigilHub
+
+/// A full-text search over one site's rooms: its words as an FTS5 query, each a quoted term so
+/// that no FTS5 syntax reaches SQLite from a client. Words match whole words; a query ending in
+/// `*` takes its last word as a prefix (search as one types). The index keeps prefixes of 2 to 4
+/// characters; a longer prefix makes SQLite merge the postings of every word that starts with it
+/// before it can page them, which costs as much as those words are common.
+struct ChatSearch: Sendable {
+    static let maxQueryLength = 200
+    static let maxWords = 10
+
+    let site: String
+    let match: String
+    let room: String?
+    /// The `next` of the previous page.
+    let before: Int64?
+    let limit: Int
+
+    init(site: String, _ data: JSONValue) throws(ProtocolError) {
+        let fields = try CommandData(data, shape: "{q, room?, before?, limit?}")
+        let query = try fields.string("q", maxLength: Self.maxQueryLength).trimmingCharacters(in: .whitespaces)
+        // Words as the index's tokenizer cuts them: runs of letters and digits.
+        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard !words.isEmpty, words.count <= Self.maxWords else {
+            throw ProtocolError(.invalidData, "data.q must hold 1-\(Self.maxWords) words")
+        }
+        self.site = site
+        match = words.map { "\"\($0)\"" }.joined(separator: " ") + (query.hasSuffix("*") ? "*" : "")
+        room = try fields.optionalIdentifier("room")
+        before = try fields.integer("before", in: 1...Int.max).map(Int64.init)
+        limit = try fields.integer("limit", in: 1...ChatQueries.maxPage) ?? 20
+    }
+}

@@ -1,0 +1,207 @@
+import VigilCore
+import VigilStore
+
+/// A room as `chat_rooms` keeps it.
+struct RoomRecord: Sendable, Equatable, Decodable {
+    var site: String
+    var id: String
+    var name: String
+    var topicLine: String?
+    var alertID: String?
+    var createdBy: String
+    var createdAt: Int64
+    var archivedBy: String?
+    var archivedAt: Int64?
+
+    private enum CodingKeys: String, CodingKey {
+        case site, id, name, topicLine, createdBy, createdAt, archivedBy, archivedAt
+        case alertID = "alertId"
+    }
+}
+
+/// A message's latest version as `chat_messages` keeps it.
+struct MessageRecord: Sendable, Equatable, Decodable {
+    var n: Int64
+    var id: String
+    var site: String
+    var room: String
+    var seq: Int64
+    var author: String
+    var text: String?
+    /// JSON text of the attachments' wire form.
+    var attachments: String
+    var replyTo: String?
+    var mentions: TextList
+    var urgentRepeatMs: Int64?
+    var urgentCancelledAt: Int64?
+    var postedAt: Int64
+    var editedAt: Int64?
+    var deletedBy: String?
+    var deletedAt: Int64?
+
+    var isUrgent: Bool { urgentRepeatMs != nil }
+}
+
+/// One recipient of an urgent message.
+struct UrgentRecipient: Sendable, Equatable, Decodable {
+    var messageId: String
+    var name: String
+    var acknowledgedAt: Int64?
+    var repeatAt: Int64?
+    var repeats: Int64
+}
+
+extension DomainTransaction {
+    // MARK: Rooms
+
+    func room(_ id: String, site: String) throws -> RoomRecord? {
+        try fetchOne(RoomRecord.self, "SELECT * FROM chat_rooms WHERE site = ? AND id = ?", [site, id])
+    }
+
+    func insert(_ room: RoomRecord) throws {
+        try execute(
+            "INSERT INTO chat_rooms (site, id, name, topic_line, alert_id, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [room.site, room.id, room.name, room.topicLine, room.alertID, room.createdBy, room.createdAt])
+    }
+
+    /// Every site's control room exists from the site's creation; its row is made when first needed.
+    func ensureControlRoom(of site: String, at time: Int64) throws {
+        try execute(
+            "INSERT OR IGNORE INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, ?, ?, '', ?)",
+            [site, ChatService.controlRoom, ChatService.controlRoomName, time])
+    }
+
+    func rooms(of site: String) throws -> [RoomRecord] {
+        try fetchAll(RoomRecord.self, "SELECT * FROM chat_rooms WHERE site = ? ORDER BY archived_at IS NOT NULL, created_at, id", [site])
+    }
+
+    func archive(room id: String, site: String, by who: String, at time: Int64) throws {
+        try execute("UPDATE chat_rooms SET archived_by = ?, archived_at = ? WHERE site = ? AND id = ?", [who, time, site, id])
+    }
+
+    // MARK: Messages
+
+    func message(id: String) throws -> MessageRecord? {
+        try fetchOne(MessageRecord.self, "SELECT * FROM chat_messages WHERE id = ?", [id])
+    }
+
+    func message(_ id: String, site: String, room: String) throws -> MessageRecord? {
+        try fetchOne(MessageRecord.self, "SELECT * FROM chat_messages WHERE id = ? AND site = ? AND room = ?", [id, site, room])
+    }
+
+    func insert(_ message: MessageRecord) throws {
+        try execute(
+            """
+            INSERT INTO chat_messages (id, site, room, seq, author, text, attachments, reply_to, mentions, urgent_repeat_ms, posted_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                message.id, message.site, message.room, message.seq, message.author, message.text, message.attachments, message.replyTo,
+                message.mentions, message.urgentRepeatMs, message.postedAt,
+            ])
+        try indexText(of: lastInsertedRowID, message.text, site: message.site, room: message.room)
+    }
+
+    func edit(_ message: MessageRecord, text: String, at time: Int64) throws {
+        try execute("UPDATE chat_messages SET text = ?, edited_at = ? WHERE n = ?", [text, time, message.n])
+        try execute("DELETE FROM chat_search WHERE rowid = ?", [message.n])
+        try indexText(of: message.n, text, site: message.site, room: message.room)
+    }
+
+    /// A deleted message keeps its place (its seq, author and time) and loses its content.
+    func delete(_ message: MessageRecord, by who: String, at time: Int64) throws {
+        try execute("UPDATE chat_messages SET text = NULL, attachments = '[]', deleted_by = ?, deleted_at = ? WHERE n = ?", [who, time, message.n])
+        try execute("DELETE FROM chat_search WHERE rowid = ?", [message.n])
+        try stopRepeating(message.id)
+    }
+
+    private func indexText(of rowid: Int64, _ text: String?, site: String, room: String) throws {
+        guard let text else { return }
+        try execute("INSERT INTO chat_search (rowid, text, site, room) VALUES (?, ?, ?, ?)", [rowid, text, site, room])
+    }
+
+    /// The newest `limit` messages of a room before `seq` (all when nil), oldest first.
+    func messages(of room: String, site: String, before seq: Int64?, limit: Int) throws -> [MessageRecord] {
+        try fetchAll(
+            MessageRecord.self,
+            "SELECT * FROM (SELECT * FROM chat_messages WHERE site = ? AND room = ? AND seq < ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            [site, room, seq ?? Int64.max, limit])
+    }
+
+    // MARK: Read markers
+
+    func readMarker(of name: String, room: String, site: String) throws -> Int64 {
+        try fetchInteger("SELECT seq FROM chat_read_markers WHERE name = ? AND site = ? AND room = ?", [name, site, room]) ?? 0
+    }
+
+    /// Moves the marker forward (never back: an older device catching up must not undo a newer read).
+    func markRead(_ name: String, room: String, site: String, through seq: Int64) throws -> Int64 {
+        try execute(
+            """
+            INSERT INTO chat_read_markers (name, site, room, seq) VALUES (?, ?, ?, ?)
+            ON CONFLICT (name, site, room) DO UPDATE SET seq = max(seq, excluded.seq)
+            """,
+            [name, site, room, seq])
+        return try readMarker(of: name, room: room, site: site)
+    }
+
+    /// Messages of others after the person's marker that are still there.
+    func unreadCount(of name: String, room: String, site: String) throws -> Int64 {
+        try fetchInteger(
+            """
+            SELECT count(*) FROM chat_messages
+            WHERE site = ? AND room = ? AND seq > ? AND author != ? AND deleted_at IS NULL
+            """,
+            [site, room, try readMarker(of: name, room: room, site: site), name]) ?? 0
+    }
+
+    // MARK: Urgent messages
+
+    func insertRecipients(of messageID: String, _ names: [String], repeatAt: Int64) throws {
+        for name in names {
+            try execute("INSERT INTO chat_urgent_recipients (message_id, name, repeat_at) VALUES (?, ?, ?)", [messageID, name, repeatAt])
+        }
+    }
+
+    func recipients(of messageID: String) throws -> [UrgentRecipient] {
+        try fetchAll(UrgentRecipient.self, "SELECT * FROM chat_urgent_recipients WHERE message_id = ? ORDER BY name", [messageID])
+    }
+
+    func acknowledgeUrgent(_ messageID: String, by name: String, at time: Int64) throws {
+        try execute(
+            "UPDATE chat_urgent_recipients SET acknowledged_at = ?, repeat_at = NULL WHERE message_id = ? AND name = ?", [time, messageID, name])
+    }
+
+    func cancelUrgent(_ messageID: String, at time: Int64) throws {
+        try execute("UPDATE chat_messages SET urgent_cancelled_at = ? WHERE id = ?", [time, messageID])
+        try stopRepeating(messageID)
+    }
+
+    private func stopRepeating(_ messageID: String) throws {
+        try execute("UPDATE chat_urgent_recipients SET repeat_at = NULL WHERE message_id = ?", [messageID])
+    }
+
+    /// Recipients whose repeat is due, oldest first, in bounded batches.
+    func urgentRepeatsDue(at now: Int64) throws -> [UrgentRecipient] {
+        try fetchAll(
+            UrgentRecipient.self,
+            "SELECT * FROM chat_urgent_recipients WHERE repeat_at IS NOT NULL AND repeat_at <= ? ORDER BY repeat_at LIMIT 500", [now])
+    }
+
+    func scheduleRepeat(of messageID: String, to name: String, at time: Int64) throws {
+        try execute(
+            "UPDATE chat_urgent_recipients SET repeat_at = ?, repeats = repeats + 1 WHERE message_id = ? AND name = ?", [time, messageID, name])
+    }
+
+    /// Urgent messages still waiting for `name`'s acknowledgement, oldest first.
+    func urgentAwaiting(_ name: String) throws -> [MessageRecord] {
+        try fetchAll(
+            MessageRecord.self,
+            """
+            SELECT m.* FROM chat_urgent_recipients r JOIN chat_messages m ON m.id = r.message_id
+            WHERE r.name = ? AND r.acknowledged_at IS NULL AND m.urgent_cancelled_at IS NULL AND m.deleted_at IS NULL
+            ORDER BY m.posted_at
+            """,
+            [name])
+    }
+}

@@ -1,0 +1,14 @@
+import VigilHub
+import VigilStore
+
+/// What the chat domain's clock fires: the repeat of an urgent message to each recipient who has
+/// not acknowledged it, on their inbox.
+enum ChatTimers {
+    static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
+        try transaction.urgentRepeatsDue(at: now).map { recipient in
+            TimerFiring(
+                topic: InboxService.topic(of: recipient.name), type: "urgent.repeated",
+                effect: RepeatUrgent(messageID: recipient.messageId, recipient: recipient.name))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// A recipient acknowledges an urgent message, once; everyone in the room sees who still has not.
+struct AcknowledgeUrgent: DomainEffect {
+    let change: MessageChange
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let message = try urgentMessage(change, transaction)
+        let recipients = try transaction.recipients(of: message.id)
+        guard let mine = recipients.first(where: { $0.name == event.from }) else {
+            throw ProtocolError(.forbidden, "message \(message.id) asks \(recipients.map(\.name).joined(separator: ", ")), not \(event.from)")
+        }
+        guard mine.acknowledgedAt == nil else {
+            throw ProtocolError(.invalidTransition, "\(event.from) already acknowledged message \(message.id)")
+        }
+        try transaction.acknowledgeUrgent(message.id, by: event.from, at: event.ts)
+        let pending = recipients.filter { $0.acknowledgedAt == nil && $0.name != event.from }.map { JSONValue.string($0.name) }
+        event.payload = JSONValue.object([
+            "message": .string(message.id), "by": .string(event.from), "at": .number(Double(event.ts)), "pending": .array(pending),
+        ]).canonicalText
+        return []
+    }
+}
+
+/// The sender (or an operator) stops asking: no more repeats, nothing left to acknowledge.
+struct CancelUrgent: DomainEffect {
+    let change: MessageChange
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let message = try urgentMessage(change, transaction)
+        try change.requireAuthorOrModerator(of: message, event.from, to: "cancel urgent")
+        try transaction.cancelUrgent(message.id, at: event.ts)
+        event.payload = change.done(by: event)
+        return []
+    }
+}
+
+/// The hub's clock repeats an unacknowledged urgent message on the recipient's inbox, and
+/// schedules the next repeat; a recipient who acknowledged meanwhile gets nothing.
+struct RepeatUrgent: DomainEffect {
+    let messageID: String
+    let recipient: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard let due = try transaction.recipients(of: messageID).first(where: { $0.name == recipient }),
+              let repeatAt = due.repeatAt, repeatAt <= event.ts,
+              let message = try transaction.message(id: messageID), let repeatMs = message.urgentRepeatMs
+        else {
+            throw ProtocolError(.invalidTransition, "no repeat of \(messageID) is due for \(recipient)")
+        }
+        try transaction.scheduleRepeat(of: messageID, to: recipient, at: event.ts + repeatMs)
+        event.payload = JSONValue.object([
+            "message": try transaction.json(of: message), "repeat": .number(Double(due.repeats + 1)),
+        ]).canonicalText
+        return []
+    }
+}
+
+/// The urgent message a command names, refused once it is no longer asking.
+private func urgentMessage(_ change: MessageChange, _ transaction: any DomainTransaction) throws -> MessageRecord {
+    let message = try liveMessage(change, transaction)
+    guard message.isUrgent else {
+        throw ProtocolError(.invalidTransition, "message \(message.id) is not urgent")
+    }
+    guard message.urgentCancelledAt == nil else {
+        throw ProtocolError(.invalidTransition, "urgent message \(message.id) was cancelled")
+    }
+    return message
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What a person does with a mouse or a finger: drag one element onto another, draw a stroke, and
+/// drop files from the desktop. Drags go through WebDriver's pointer actions, so the page gets the
+/// browser's own dragstart, dragover and drop with a real DataTransfer.
+extension Chromium {
+    /// The WebDriver reference of the element `selector` finds.
+    func element(_ selector: String) async throws -> [String: Any] {
+        guard let found = try await command("POST", "/element", ["using": "css selector", "value": selector])["value"] as? [String: Any] else {
+            throw BrowserError.driver("no element \(selector)")
+        }
+        return found
+    }
+
+    /// Presses on `source`, moves onto `target` in steps as a hand would, and lets go.
+    func drag(_ source: String, to target: String) async throws {
+        let from = try await element(source)
+        let to = try await element(target)
+        try await pointer([
+            ["type": "pointerMove", "duration": 0, "origin": from, "x": 0, "y": 0],
+            ["type": "pointerDown", "button": 0],
+            ["type": "pointerMove", "duration": 100, "origin": "pointer", "x": 6, "y": 6],
+            ["type": "pointerMove", "duration": 250, "origin": to, "x": 0, "y": 0],
+            ["type": "pointerMove", "duration": 100, "origin": "pointer", "x": 2, "y": 2],
+            ["type": "pointerUp", "button": 0],
+        ])
+    }
+
+    /// Draws one stroke on `selector` through `points`, offsets in CSS pixels from its centre.
+    func stroke(on selector: String, through points: [(x: Int, y: Int)]) async throws {
+        let target = try await element(selector)
+        guard let first = points.first else { return }
+        var moves: [[String: Any]] = [["type": "pointerMove", "duration": 0, "origin": target, "x": first.x, "y": first.y], ["type": "pointerDown", "button": 0]]
+        moves += points.dropFirst().map { ["type": "pointerMove", "duration": 30, "origin": target, "x": $0.x, "y": $0.y] }
+        moves.append(["type": "pointerUp", "button": 0])
+        try await pointer(moves)
+    }
+
+    /// Drops files from the desktop at the centre of `selector` (Chromium's own drag events, as
+    /// when a file is dragged in from outside the browser).
+    func dropFiles(_ paths: [String], on selector: String) async throws {
+        guard let box = try await evaluate("""
+            const box = document.querySelector(\(try jsString(selector))).getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2];
+            """) as? [Double], box.count == 2 else { throw BrowserError.driver("no element \(selector)") }
+        let data: [String: Any] = ["items": [], "files": paths, "dragOperationsMask": 1]
+        for type in ["dragEnter", "dragOver", "drop"] {
+            _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Input.dispatchDragEvent", "params": ["type": type, "x": box[0], "y": box[1], "data": data]])
+        }
+    }
+
+    private func pointer(_ actions: [[String: Any]]) async throws {
+        _ = try await command("POST", "/actions", ["actions": [["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]]])
+        _ = try await command("DELETE", "/actions")
+    }
+
+    /// `text` as a JavaScript string literal.
+    private func jsString(_ text: String) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed), as: UTF8.self)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+
+/// What reaches a person beyond the room they watch: mentions and urgent messages on their inbox,
+/// repeated by the hub's clock until acknowledged; read markers shared by their devices; typing.
+@Suite(.timeLimit(.minutes(3))) struct ChatPeopleTests {
+    @Test func aMentionReachesThePersonsInboxWhichResumesWithSince() async throws {
+        try await withHub { hub async throws in
+            let phone = hub.client("guard")
+            let inbox = try await phone.subscribe("inbox/gus")
+            let start = try await collect(1, from: inbox)[0]
+            #expect(start.type == "state" && start.data["rooms"] == [] && start.data["urgent"] == [])
+            let operatorClient = hub.client("operator")
+            _ = try await operatorClient.say("chat/hq/control", ["text": "Quiet night so far"])
+            let mention = try await operatorClient.say("chat/hq/control", ["text": "@gus can you check gate B? (cc anna@example.com, @nobody)"])
+            #expect(mention["mentions"] == ["gus"], "only people who chat on the site are mentioned; an address is not a mention")
+            let reached = try await collect(1, from: inbox)[0]
+            #expect(reached.type == "message.posted" && reached.seq == 1 && reached.data["message"]?["id"] == mention["id"], "only the mention, not the room's chatter")
+            _ = try await operatorClient.say("chat/hq/control", ["text": "@gus. and the van too"])
+            await phone.close()
+
+            let tablet = hub.client("guard")
+            let resumed = try await collect(1, from: try await tablet.subscribe("inbox/gus", since: 1))[0]
+            #expect(resumed.seq == 2 && resumed.data["message"]?["text"] == "@gus. and the van too", "missed mentions come back with since")
+            #expect(await refusalCode { _ = try await tablet.subscribe("inbox/olga") } == "forbidden", "an inbox is its owner's alone")
+            #expect(await refusalCode { _ = try await hub.client("device").subscribe("inbox/pir-1") } == "forbidden")
+            for client in [operatorClient, tablet] { await client.close() }
+        }
+    }
+
+    @Test func readMarkersCountUnreadAndReachThePersonsOtherDevicesAtOnce() async throws {
+        try await withHub { hub async throws in
+            let operatorClient = hub.client("operator")
+            var last = 0.0
+            for text in ["one", "two", "three"] {
+                last = try #require(try await operatorClient.say("chat/hq/control", ["text": .string(text)])["seq"]?.numberValue)
+            }
+            let phone = hub.client("guard")
+            let tablet = hub.client("guard")
+            let tabletInbox = try await tablet.subscribe("inbox/gus")
+            #expect(try await collect(1, from: tabletInbox)[0].data["rooms"] == [["room": "chat/hq/control", "name": "Control room", "unread": 3]])
+            let before = try await collect(1, from: try await phone.subscribe("chat/hq/control"))[0]
+            #expect(before.data["read"] == 0 && before.data["unread"] == 3)
+
+            _ = try await phone.chat("inbox/gus", "read", ["room": "chat/hq/control", "seq": .number(last - 1)])
+            let learnt = try await collect(1, from: tabletInbox)[0]
+            #expect(learnt.type == "read.marked" && learnt.data == ["room": "chat/hq/control", "read": .number(last - 1), "unread": 1], "the other device learns the marker at once")
+            _ = try await phone.chat("inbox/gus", "read", ["room": "chat/hq/control", "seq": 1])
+            #expect(try await collect(1, from: tabletInbox)[0].data["read"]?.numberValue == last - 1, "a marker never moves back")
+
+            #expect(await refusalCode { _ = try await phone.chat("inbox/gus", "read", ["room": "chat/hq/control", "seq": 99]) } == "invalid_data", "past the room's last event")
+            #expect(await refusalCode { _ = try await phone.chat("inbox/gus", "read", ["room": "chat/depot/control", "seq": 0]) } == "forbidden")
+            #expect(await refusalCode { _ = try await phone.chat("inbox/gus", "read", ["room": "chat/hq/nowhere", "seq": 0]) } == "not_found")
+            #expect(await refusalCode { _ = try await phone.chat("inbox/olga", "read", ["room": "chat/hq/control", "seq": 1]) } == "forbidden")
+
+            let after = try await collect(1, from: try await hub.client("guard").subscribe("chat/hq/control"))[0]
+            #expect(after.data["read"]?.numberValue == last - 1 && after.data["unread"] == 1)
+            let operatorState = try await collect(1, from: try await operatorClient.subscribe("chat/hq"))[0]
+            #expect(operatorState.data["rooms"]?.arrayValue?.first?["unread"] == 0, "one's own messages are never unread; markers are per person")
+            for client in [operatorClient, phone, tablet] { await client.close() }
+        }
+    }
+
+    @Test func anUrgentMessageRepeatsOnTheHubsClockUntilEachRecipientAcknowledges() async throws {
+        try await withHub { hub async throws in
+            let operatorClient = hub.client("operator")
+            let guardClient = hub.client("guard")
+            let inbox = try await guardClient.subscribe("inbox/gus")
+            _ = try await collect(1, from: inbox)
+            let urgent = try await operatorClient.say("chat/hq/control", ["text": "Fire alarm east wing, confirm", "urgent": true, "repeatEvery": "2m"])
+            let messageID = try #require(urgent["id"])
+            #expect(urgent["urgent"] == ["repeatEveryMs": 120_000, "recipients": [["name": "gus"]]], "everyone else who chats on the site")
+            #expect(try await collect(1, from: inbox)[0].type == "message.posted")
+
+            try await hub.advance(by: .seconds(119))
+            try await hub.advance(by: .seconds(1))
+            let repeated = try await collect(1, from: inbox)[0]
+            #expect(repeated.type == "urgent.repeated" && repeated.data["repeat"] == 1 && repeated.data["message"]?["id"] == messageID)
+            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq/control", "acknowledge", ["message": messageID]) } == "forbidden", "the sender is not asked")
+
+            let acknowledged = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": messageID])
+            #expect(acknowledged["data"]?["by"] == "gus" && acknowledged["data"]?["pending"] == [])
+            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": messageID]) } == "invalid_transition", "once")
+            try await hub.advance(by: .seconds(600))
+            let state = try await collect(1, from: try await operatorClient.subscribe("chat/hq/control"))[0]
+            let shown = try #require(state.data["messages"]?.arrayValue?.first)
+            #expect(shown["urgent"]?["recipients"]?.arrayValue?.first?["acknowledgedAt"] != nil, "the sender sees who has acknowledged")
+            #expect(try await guardClient.eventTypes(of: "inbox/gus") == ["message.posted", "urgent.repeated"], "no repeat after the acknowledgement")
+
+            // A cancelled request stops repeating and takes no acknowledgement.
+            let second = try await operatorClient.say("chat/hq/control", ["text": "@gus call me", "urgent": true])
+            #expect(second["urgent"]?["repeatEveryMs"] == 180_000)
+            _ = try await operatorClient.chat("chat/hq/control", "cancel_urgent", ["message": try #require(second["id"])])
+            try await hub.advance(by: .seconds(600))
+            #expect(try await guardClient.eventTypes(of: "inbox/gus") == ["message.posted", "urgent.repeated", "message.posted"])
+            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": try #require(second["id"])]) } == "invalid_transition")
+            let plain = try await operatorClient.say("chat/hq/control", ["text": "not urgent"])
+            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": try #require(plain["id"])]) } == "invalid_transition")
+            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "cancel_urgent", ["message": try #require(second["id"])]) } == "invalid_transition")
+            for client in [operatorClient, guardClient] { await client.close() }
+        }
+    }
+
+    @Test func typingIsEphemeralRateLimitedAndEndsByItself() async throws {
+        try await withHub { hub async throws in
+            let operatorClient = hub.client("operator")
+            let typing = try await operatorClient.subscribe("typing/hq/control")
+            let guardClient = hub.client("guard")
+            let said = try await guardClient.chat("typing/hq/control", "typing", [:])
+            let seen = try await collect(1, from: typing)[0]
+            #expect(seen.from == "gus" && seen.seq == nil && seen.data["until"]?.numberValue == Double(seen.ts + 5_000), "it lasts five seconds unless said again")
+            #expect(said["seq"] == nil)
+            #expect(await refusalCode { _ = try await guardClient.chat("typing/hq/control", "typing", [:]) } == "rate_limited")
+            try await hub.advance(by: .seconds(2))
+            _ = try await guardClient.chat("typing/hq/control", "typing", [:])
+            _ = try await guardClient.chat("typing/hq/control", "typing", ["stopped": true])
+            #expect(try await collect(2, from: typing).map(\.data["stopped"]) == [nil, true])
+            #expect(await refusalCode { _ = try await guardClient.chat("typing/hq/control", "typing", ["stopped": true]) } == "invalid_transition")
+            #expect(await refusalCode { _ = try await hub.client("guard-depot").chat("typing/hq/control", "typing", [:]) } == "forbidden")
+            #expect(try await operatorClient.history(topic: "typing/hq/control").isEmpty, "never stored")
+            for client in [operatorClient, guardClient] { await client.close() }
+        }
+    }
+}
