@@ -10,6 +10,7 @@ public enum Domains {
         CamerasDomain.self,
         CheckinsDomain.self,
         ChatDomain.self,
+        FloodDomain.self,
     ]
 
     /// Every registered domain's migrations, for whatever opens the database.
