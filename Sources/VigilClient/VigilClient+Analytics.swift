@@ -1,7 +1,7 @@
 import Foundation
 import VigilCore
 
-/// A detection a query found (docs/protocol.md §6.7): its group's best frame, how well it matched
+/// A detection a query found (docs/protocol.md §6.8): its group's best frame, how well it matched
 /// (`intensity` for an ROI query, `similarity` for an image query) and its group's span.
 public struct DetectionHit: Sendable, Equatable {
     public let id: Int64

@@ -10,6 +10,7 @@ public enum Domains {
         CamerasDomain.self,
         CheckinsDomain.self,
         ChatDomain.self,
+        FloodDomain.self,
         AnalyticsDomain.self,
     ]
 

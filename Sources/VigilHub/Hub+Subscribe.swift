@@ -36,6 +36,8 @@ extension Hub {
         // as of a head read in the same transaction, then the events after that head.
         let replayFrom: UInt64?
         var state: TopicSnapshot?
+        // A view reads its source's events and numbers (`TopicView`).
+        let view = try exact.map { exact throws(ProtocolError) in try services.view(of: exact) } ?? nil
         if let exact, durability == .durable {
             if since == nil {
                 state = try await storeCall { try await services.snapshot(of: exact, for: identity) }
@@ -44,7 +46,7 @@ extension Hub {
             if let state {
                 head = state.head
             } else {
-                head = try await storeCall { try await store.head(of: exact.rawValue) }
+                head = try await storeCall { try await store.head(of: (view?.source ?? exact).rawValue) }
             }
             if let since, since > head {
                 throw ProtocolError(.sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
@@ -54,7 +56,7 @@ extension Hub {
             replayFrom = nil
         }
         let subscription = Subscription(
-            pattern: pattern, session: session, mode: replayFrom != nil ? .catchingUp(held: [], overflowed: false) : .passthrough)
+            pattern: pattern, session: session, mode: replayFrom != nil ? .catchingUp(held: [], overflowed: false) : .passthrough, view: view)
         let limit = configuration.maxSubscriptionsPerConnection
         let refusal = session.state.withLock { state -> ProtocolError? in
             if state.subscriptions[pattern.rawValue] != nil {
@@ -88,24 +90,26 @@ extension Hub {
             }
         }
         if let exact, let replayFrom {
-            await replay(subscription, topic: exact, after: replayFrom, session: session)
+            await replay(subscription, topic: exact, view: view, after: replayFrom, session: session)
         }
     }
 
     /// Sends the stored events after `since`, then lets the held live ones through.
-    private func replay(_ subscription: Subscription, topic: Topic, after since: UInt64, session: Session) async {
+    private func replay(_ subscription: Subscription, topic: Topic, view: (any TopicView)?, after since: UInt64, session: Session) async {
         var last = since
         let page = configuration.historyMaxLimit
         repeat {
             while true {
-                guard let events = try? await store.events(of: topic.rawValue, after: last, limit: page) else {
+                guard let events = try? await store.events(of: (view?.source ?? topic).rawValue, after: last, limit: page) else {
                     if let ended = session.state.withLock({ $0.subscriptions.removeValue(forKey: topic.rawValue) }) { end(ended) }
                     refuse(session, ref: nil, ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; the subscription ended, subscribe again"))
                     return
                 }
                 for event in events {
-                    guard await session.outbox.send(OutgoingEvent(stored: event, topic: topic, epoch: store.epoch).frame) else { return }
-                    last = event.seq
+                    defer { last = event.seq }
+                    let frame = view.map { event.frame(through: $0, on: topic, epoch: store.epoch) } ?? event.frame(epoch: store.epoch)
+                    guard let frame else { continue }
+                    guard await session.outbox.send(ByteBuffer(string: frame)) else { return }
                 }
                 if events.count < page { break }
             }

@@ -25,6 +25,14 @@ public struct HubConfiguration: Sendable {
     /// Most events appended in one transaction.
     public var maxCommitBatch = 2048
     public var serverName = "vigil/0.1"
+    /// How the broker finds the views an event concerns: through their cells (always, but in a
+    /// benchmark's baseline), or by offering it to every view of its topic (`vigil bench flood`).
+    public var viewMatching = ViewMatching.cells
+
+    public enum ViewMatching: Sendable {
+        case cells
+        case scan
+    }
 
     public init() {}
 

@@ -11,6 +11,8 @@ public struct HubMetrics: Sendable {
     public let refusedRequests: Counter
     /// Connections closed because they did not finish opening (TLS and first request head) in time.
     public let openingTimeouts: Counter
+    /// Time to find and serve the views (`TopicView`) of one event, in nanoseconds.
+    public let viewMatching: Timer
 
     public init(factory: any MetricsFactory) {
         connections = Meter(label: "vigil_connections", factory: factory)
@@ -21,5 +23,6 @@ public struct HubMetrics: Sendable {
         slowConsumerCloses = Counter(label: "vigil_slow_consumer_closes_total", factory: factory)
         refusedRequests = Counter(label: "vigil_refused_requests_total", factory: factory)
         openingTimeouts = Counter(label: "vigil_opening_timeouts_total", factory: factory)
+        viewMatching = Timer(label: "vigil_view_matching_seconds", factory: factory)
     }
 }

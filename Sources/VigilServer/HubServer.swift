@@ -51,9 +51,12 @@ public struct HubServer: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ShutdownGate(hub: hub))
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
+        router.add(middleware: FileMiddleware(configuration.javascriptDirectory, urlBasePath: "/vendor"))
         APIRoutes(hub: hub, registry: registry).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
-        DomainRoutes(hub: hub, extra: Administration(database: database, hub: hub).routes).register(on: router)
+        let administration = Administration(database: database, hub: hub).routes
+        let limiter = AddressLimiter(perSecond: configuration.openRequestsPerSecond, burst: configuration.openRequestsBurst)
+        DomainRoutes(hub: hub, extra: administration, scheme: "https", limiter: limiter).register(on: router)
 
         if configuration.conformanceEcho {
             logger.warning("serving the test-only echo endpoint \(ConformanceEcho.path)")
@@ -69,6 +72,13 @@ public struct HubServer: Sendable {
         let (runningPorts, portContinuation) = AsyncStream.makeStream(of: Int.self)
         self.runningPorts = runningPorts
         drain = ConnectionDrain(hub: hub)
+        if let port = configuration.legacyHTTPPort {
+            legacy = LegacyListener(
+                port: port, configuration: configuration,
+                routes: DomainRoutes(hub: hub, extra: administration, scheme: "http", limiter: limiter, legacyOnly: true), hub: hub, logger: logger)
+        } else {
+            legacy = nil
+        }
         application = Application(
             router: router,
             server: Self.serverBuilder(routes: routes, tls: tls, configuration: configuration, openingTimeouts: hub.metrics.openingTimeouts),
@@ -92,9 +102,12 @@ public struct HubServer: Sendable {
     /// Listed after the application: graceful shutdown runs in reverse order, so connections are
     /// drained and closed with 1001 before the HTTP server shuts down.
     private let drain: ConnectionDrain
+    /// The plain-HTTP listener for old clients, when `legacyHTTPPort` asks for one.
+    private let legacy: LegacyListener?
 
     private func serviceGroup(signals: [UnixSignal]) -> ServiceGroup {
-        ServiceGroup(configuration: .init(services: [application, drain], gracefulShutdownSignals: signals, logger: application.logger))
+        let services: [any Service] = (legacy.map { [$0.application] } ?? []) + [application, drain]
+        return ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: signals, logger: application.logger))
     }
 
     /// Serves until the process is told to stop (SIGTERM or SIGINT).
@@ -107,18 +120,22 @@ public struct HubServer: Sendable {
         let group = serviceGroup(signals: [])
         let task = Task { try await group.run() }
         var ports = runningPorts.makeAsyncIterator()
-        guard let port = await ports.next(), port > 0 else {
+        let port = await ports.next() ?? 0
+        let legacyPort = await legacy?.boundPort()
+        guard port > 0, legacy == nil || legacyPort != nil else {
             await group.triggerGracefulShutdown()
             _ = try await task.value
             throw CancellationError()
         }
-        return RunningServer(port: port, hub: hub, group: group, task: task)
+        return RunningServer(port: port, legacyHTTPPort: legacyPort, hub: hub, group: group, task: task)
     }
 }
 
 /// A server started in the background.
 public struct RunningServer: Sendable {
     public let port: Int
+    /// The plain-HTTP port for old clients, when one was asked for.
+    public let legacyHTTPPort: Int?
     public let hub: Hub
     let group: ServiceGroup
     let task: Task<Void, any Error>

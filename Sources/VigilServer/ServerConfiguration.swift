@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     /// Origins allowed to open a WebSocket from a browser. Empty means only the server's own origin.
     public var allowedOrigins: [String] = []
     public var publicDirectory = "public"
+    /// Debian's browser libraries (`libjs-leaflet` puts Leaflet in `leaflet/`), served under
+    /// `/vendor/`: the hub's pages load no script from another origin.
+    public var javascriptDirectory = "/usr/share/javascript"
     public var hub = HubConfiguration()
     /// The most the database file may grow to; past it publishes get `store_unavailable` while
     /// reads go on. nil: bounded only by the disk.
@@ -29,6 +32,12 @@ public struct ServerConfiguration: Sendable {
     /// Serves the test-only echo endpoint (`ConformanceEcho`) for the WebSocket conformance suite.
     /// Off unless the server is started for testing.
     public var conformanceEcho = false
+    /// A plain-HTTP port serving only the routes kept for old clients (the legacy flood API), for
+    /// apps that cannot speak TLS; nil (the default) opens none. 0 picks a free port (tests).
+    public var legacyHTTPPort: Int?
+    /// Requests without a token (open routes), per client address: per second on average, and burst.
+    public var openRequestsPerSecond = 1
+    public var openRequestsBurst = 20
 
     public init() {}
 

@@ -1,6 +1,8 @@
 // The control room: one site at a time (chosen among the token's sites), its alert queue, the
-// locations being visited, the camera wall, the chat, the guards and their rounds, notices, video analytics, and for admins
-// and operators the administration tab. Everything comes through one SiteFeed per site.
+// locations being visited, the camera wall, the chat, the guards and their rounds, notices, video
+// analytics, and for admins and operators the flood tab and the administration tab. Everything of a
+// site comes through one SiteFeed; the flood tab, which is not a site's, reads its own topics once it
+// is first opened.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
@@ -12,6 +14,7 @@ import { mountNotices } from "./notices.js";
 import { mountAdministration } from "./admin.js";
 import { mountAnalytics } from "./analytics.js";
 import { mountChat } from "../chat/chat.js";
+import { mountFlood } from "./flood.js";
 
 const SITE_KEY = "vigil.site";
 
@@ -25,6 +28,7 @@ export async function mountDashboard(root, { connection, welcome }) {
   });
   const tabs = h("nav", { class: "tabs", "aria-label": "Views" },
     h("button", { type: "button", "aria-current": "page", dataset: { view: "live" } }, "Live"),
+    h("button", { type: "button", dataset: { view: "flood" } }, "Flood"),
     welcome.role === "admin" || welcome.role === "operator" ? h("button", { type: "button", dataset: { view: "admin" } }, "Administration") : null);
   const live = h("div", { class: "live" },
     h("section", { id: "alerts", class: "panel" }),
@@ -34,7 +38,9 @@ export async function mountDashboard(root, { connection, welcome }) {
       h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" }), h("section", { id: "notices", class: "panel" })),
     h("section", { id: "analytics", class: "panel" }));
   const admin = h("div", { class: "admin", hidden: true }, h("section", { id: "administration", class: "panel" }));
-  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, tabs), live, admin);
+  const flood = h("div", { class: "flood-view", hidden: true }, h("section", { id: "flood", class: "panel" }));
+  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, tabs), live, flood, admin);
+  let floodPanel = null;
 
   tabs.addEventListener("click", (event) => {
     const view = event.target.closest("button")?.dataset.view;
@@ -43,6 +49,8 @@ export async function mountDashboard(root, { connection, welcome }) {
     tabs.querySelector("[aria-current]").setAttribute("aria-current", "page");
     live.hidden = view !== "live";
     admin.hidden = view !== "admin";
+    flood.hidden = view !== "flood";
+    if (view === "flood" && !floodPanel) floodPanel = mountFlood(root.querySelector("#flood"), { connection });
   });
 
   let current = null;
@@ -80,5 +88,10 @@ export async function mountDashboard(root, { connection, welcome }) {
     live.replaceChildren(h("p", { class: "empty" }, "There is no site yet. An admin creates one under Administration, or with vigil site create."));
     mountAdministration(root.querySelector("#administration"), { connection, site: null, role: welcome.role });
   }
-  return { dispose: closeSite };
+  return {
+    dispose() {
+      closeSite();
+      floodPanel?.then((panel) => panel.dispose());
+    },
+  };
 }

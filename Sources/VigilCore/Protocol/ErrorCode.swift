@@ -65,6 +65,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let notANeighbour = ErrorCode("not_a_neighbour")
     /// Uploaded bytes that are not a whole JPEG, PNG or WebP image within the size limits.
     public static let invalidImage = ErrorCode("invalid_image")
+    /// A flood marker whose position lies outside the boundary of its event (or of every open event).
+    public static let outsideBoundary = ErrorCode("outside_boundary")
     /// A checkpoint QR code that is forged, altered or of another site.
     public static let invalidCheckpointCode = ErrorCode("invalid_checkpoint_code")
     /// The store could not commit (disk full, read-only database); nothing was stored.

@@ -10,9 +10,7 @@ struct AlertRoutes {
         [
             // A PIR sensor's script: POST {site, kind, location, thumbnails, ...} with its device token.
             DomainRoute(.post, "api/alerts", body: .frameLimit) { request async throws(ProtocolError) in
-                guard var fields = try request.json("a JSON object {site, kind, ...}").objectValue else {
-                    throw ProtocolError(.badJSON, "the body must be a JSON object {site, kind, ...}")
-                }
+                var fields = try request.jsonObject("{site, kind, ...}")
                 guard let site = fields.removeValue(forKey: "site")?.stringValue else {
                     throw ProtocolError(.badRequest, "field 'site' is required")
                 }

@@ -3,7 +3,7 @@ import VigilStore
 
 /// Video analytics: detections published by analytics backends, stored and indexed, live on
 /// `detections/{site}/{camera}`, searched by region of interest and over time, and watched by
-/// standing zones, `zones/{site}/{zone}` (docs/protocol.md §6.7, §6.8).
+/// standing zones, `zones/{site}/{zone}` (docs/protocol.md §6.8, §6.9).
 public struct AnalyticsDomain: Domain {
     public static let migrations = AnalyticsMigrations.all
     private let service: DetectionService

@@ -1,7 +1,7 @@
 import VigilCore
 import VigilHub
 
-// The wire shapes of the analytics domain (docs/protocol.md §6.7).
+// The wire shapes of the analytics domain (docs/protocol.md §6.8).
 
 extension Rect {
     var json: JSONValue {

@@ -2,7 +2,7 @@ import VigilCore
 import VigilHub
 
 /// An ROI query as the `roi` query and `POST /api/sites/{site}/roi` take it (docs/protocol.md
-/// §6.7): cameras, a time window, regions and the rule that says when a detection is inside them,
+/// §6.8): cameras, a time window, regions and the rule that says when a detection is inside them,
 /// filters, and how the results are ranked, grouped and paged.
 struct RoiQuery: Sendable {
     enum Order: String, Sendable, CaseIterable {

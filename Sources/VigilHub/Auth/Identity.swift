@@ -22,6 +22,12 @@ public struct Identity: Sendable, Equatable {
         allSites || (site != "+" && sites.contains(site))
     }
 
+    /// Whoever calls an open route (`DomainRoute.Access.open`) without a token: a reporter of no
+    /// site, under a name no token can have (a token's name is a topic segment).
+    public static let anonymous = Identity(tokenID: "", name: "(anonymous)", role: .reporter, allSites: false, sites: [])
+
+    public var isAnonymous: Bool { tokenID.isEmpty }
+
     /// The sites as `welcome` lists them.
     public var siteList: [String] { allSites ? ["*"] : sites.sorted() }
 }

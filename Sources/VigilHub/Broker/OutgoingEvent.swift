@@ -8,11 +8,16 @@ public struct OutgoingEvent: Sendable {
     /// Nil for ephemeral kinds.
     public let seq: UInt64?
     public let frame: ByteBuffer
+    /// The stored event and its store's epoch, for the views that show it otherwise (`TopicView`).
+    public let stored: StoredEvent?
+    public let epoch: String?
 
     public init(topic: Topic, seq: UInt64?, frame: ByteBuffer) {
         self.topic = topic
         self.seq = seq
         self.frame = frame
+        stored = nil
+        epoch = nil
     }
 
     /// The frame of an event that is not stored: no `seq`, no `epoch`.
@@ -23,7 +28,11 @@ public struct OutgoingEvent: Sendable {
 
     /// The frame of a stored event.
     public init(stored event: StoredEvent, topic: Topic, epoch: String) {
-        self.init(topic: topic, seq: event.seq, frame: ByteBuffer(string: event.frame(epoch: epoch)))
+        self.topic = topic
+        seq = event.seq
+        frame = ByteBuffer(string: event.frame(epoch: epoch))
+        stored = event
+        self.epoch = epoch
     }
 }
 
@@ -31,5 +40,11 @@ extension StoredEvent {
     /// The `event` frame a client receives for this stored event.
     func frame(epoch: String) -> String {
         ServerFrame.event(topic: topic, seq: seq, type: type, ts: ts, from: from, epoch: epoch, dataJSON: payload)
+    }
+
+    /// The frame of this event as a view shows it, on the view's topic: nil when it leaves it out.
+    func frame(through view: any TopicView, on topic: Topic, epoch: String) -> String? {
+        guard let data = try? JSONValue(parsing: Array(payload.utf8)), let shown = view.select(type: type, data: data) else { return nil }
+        return ServerFrame.event(topic: topic.rawValue, seq: seq, type: type, ts: ts, from: from, epoch: epoch, dataJSON: shown.canonicalText)
     }
 }

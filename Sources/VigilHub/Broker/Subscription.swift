@@ -17,13 +17,16 @@ public final class Subscription: Sendable {
 
     let pattern: TopicPattern
     let session: Session
+    /// Set when the topic is a view of another (`TopicView`): the broker files it there.
+    let view: (any TopicView)?
     private let mode: Mutex<Mode>
     /// Live events held during a replay before the replay rereads the store instead.
     private static let maxHeld = 4096
 
-    init(pattern: TopicPattern, session: Session, mode: Mode) {
+    init(pattern: TopicPattern, session: Session, mode: Mode, view: (any TopicView)? = nil) {
         self.pattern = pattern
         self.session = session
+        self.view = view
         self.mode = Mutex(mode)
     }
 

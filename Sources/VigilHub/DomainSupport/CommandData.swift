@@ -75,10 +75,10 @@ public struct CommandData {
         return texts
     }
 
-    /// A number within `range`, or nil when absent or null.
+    /// A finite number within `range`, or nil when absent or null.
     public func number(_ key: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double? {
         guard let value = fields[key], value != .null else { return nil }
-        guard let number = value.numberValue, range.contains(number) else {
+        guard let number = value.numberValue, number.isFinite, range.contains(number) else {
             throw ProtocolError(.invalidData, "data.\(key) must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
@@ -91,6 +91,19 @@ public struct CommandData {
             throw ProtocolError(.invalidData, "data.\(key) must be one of \(choices.joined(separator: ", "))")
         }
         return text
+    }
+
+    /// A list of 1 to `max` distinct whole numbers within `range`, or nil when absent or null.
+    public func integers(_ key: String, in range: ClosedRange<Int>, max: Int) throws(ProtocolError) -> [Int]? {
+        guard let value = fields[key], value != .null else { return nil }
+        let refusal = ProtocolError(.invalidData, "data.\(key) must be a list of 1 to \(max) whole numbers from \(range.lowerBound) to \(range.upperBound)")
+        guard let list = value.arrayValue, (1...max).contains(list.count) else { throw refusal }
+        var numbers: [Int] = []
+        for item in list {
+            guard let number = item.numberValue, let whole = Int(exactly: number), range.contains(whole) else { throw refusal }
+            if !numbers.contains(whole) { numbers.append(whole) }
+        }
+        return numbers
     }
 
     public func bool(_ key: String) throws(ProtocolError) -> Bool? {

@@ -16,19 +16,34 @@ public struct DomainRoute: Sendable {
         case upTo(Int)
     }
 
+    /// Who may call the route.
+    public enum Access: Sendable {
+        /// A bearer token is required.
+        case token
+        /// Anyone: a token, when sent, still names the requester; without one the requester is
+        /// `Identity.anonymous`. The server limits such requests per address.
+        case open
+    }
+
     public let method: Method
     /// Hummingbird's syntax: `api/sites/:site/locations`.
     public let path: String
     public let body: Body
+    public let access: Access
+    /// Served too on the plain-HTTP listener kept for old clients (`--legacy-http-port`), which
+    /// serves nothing else.
+    public let legacy: Bool
     public let handle: @Sendable (RouteRequest) async throws(ProtocolError) -> RouteReply
 
     public init(
-        _ method: Method, _ path: String, body: Body = .none,
+        _ method: Method, _ path: String, body: Body = .none, access: Access = .token, legacy: Bool = false,
         handle: @escaping @Sendable (RouteRequest) async throws(ProtocolError) -> RouteReply
     ) {
         self.method = method
         self.path = path
         self.body = body
+        self.access = access
+        self.legacy = legacy
         self.handle = handle
     }
 }
@@ -39,13 +54,16 @@ public struct RouteRequest: Sendable {
     public let parameters: [String: String]
     public let query: [String: String]
     public let body: [UInt8]
+    /// `scheme://host[:port]` as the client addressed the hub, for addresses a reply gives out.
+    public let origin: String
     let hub: Hub
 
-    public init(identity: Identity, parameters: [String: String], query: [String: String], body: [UInt8], hub: Hub) {
+    public init(identity: Identity, parameters: [String: String], query: [String: String], body: [UInt8], origin: String, hub: Hub) {
         self.identity = identity
         self.parameters = parameters
         self.query = query
         self.body = body
+        self.origin = origin
         self.hub = hub
     }
 
@@ -63,6 +81,14 @@ public struct RouteRequest: Sendable {
         return value
     }
 
+    /// The body as a JSON object; `shape` says what was expected, for the refusal.
+    public func jsonObject(_ shape: String) throws(ProtocolError) -> [String: JSONValue] {
+        guard let fields = try json("a JSON object \(shape)").objectValue else {
+            throw ProtocolError(.badJSON, "the body must be a JSON object \(shape)")
+        }
+        return fields
+    }
+
     /// Refuses unless the requester may read `topic`, as a subscription to it would be checked.
     public func authorizeRead(_ topic: String) throws(ProtocolError) {
         try hub.authorizeRead(identity, topic: topic)
@@ -71,6 +97,11 @@ public struct RouteRequest: Sendable {
     /// Runs a read of the store; its failure is logged and answered `store_unavailable`.
     public func read<T>(_ body: () async throws -> T) async throws(ProtocolError) -> T {
         try await hub.storeCall(body)
+    }
+
+    /// Checks and stores an image as `POST /api/thumbnails` does.
+    public func storeThumbnail(_ bytes: [UInt8]) async throws(ProtocolError) -> String {
+        try await hub.storeThumbnail(bytes).hash
     }
 
     /// Publishes as the requester, through the same checks as the WebSocket path.
@@ -87,4 +118,7 @@ public enum RouteReply: Sendable {
     case created(JSONValue)
     /// A publish was committed: the same `ok` as the WebSocket path.
     case accepted(Hub.Accepted)
+    /// 200 with these bytes of this media type; with an entity tag, a request whose
+    /// `If-None-Match` names it is answered 304 without a body.
+    case document([UInt8], contentType: String, etag: String?)
 }

@@ -50,10 +50,20 @@ public protocol TopicService: Sendable {
     /// Answers a `query`: request/response work on `topic` that publishes nothing (a search, an ROI
     /// query). The service checks the reader's right to ask, as it does for a subscription.
     func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue
+    /// The view an exact topic of this kind is, when it reads another topic (`TopicView`); nil for
+    /// a topic of its own events. Refusing says the topic is malformed.
+    func view(of topic: Topic) throws(ProtocolError) -> (any TopicView)?
+    /// The cells of the views' index that an event of `topic` touches; asked only while views of
+    /// the topic are subscribed.
+    func cells(ofEvent type: String, data: JSONValue, on topic: Topic) -> [Int64]
 }
 
 extension TopicService {
     public func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? { nil }
+
+    public func view(of topic: Topic) throws(ProtocolError) -> (any TopicView)? { nil }
+
+    public func cells(ofEvent type: String, data: JSONValue, on topic: Topic) -> [Int64] { [] }
 
     public func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
         throw ProtocolError(.unknownType, "\(kind) topics answer no queries")

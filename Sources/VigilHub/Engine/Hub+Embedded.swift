@@ -12,9 +12,13 @@ extension Hub {
         let store = EventLog(database: database)
         let sites = SiteDirectory(store: store)
         let context = DomainContext(store: store, sites: sites, clock: clock) { name in try database.key(named: name) }
+        let made = try domains.map { try $0.init(context: context) }
+        let services = ServiceRegistry(made.flatMap(\.services))
         return Hub(
-            configuration: configuration, domains: try domains.map { try $0.init(context: context) }, store: store,
-            bus: Broker(metrics: metrics), sites: sites,
+            configuration: configuration, domains: made, store: store,
+            bus: Broker(metrics: metrics, matching: configuration.viewMatching) { topic, type, data in
+                services.cells(ofEvent: type, data: data, on: topic)
+            }, sites: sites,
             authenticator: Authenticator(tokens: TokenRepository(database: database), clock: clock, logger: logger),
             thumbnails: ThumbnailStore(database: database), clock: clock, metrics: metrics, logger: logger)
     }

@@ -37,6 +37,17 @@ struct ServiceRegistry: Sendable {
         try service(for: watched.kind).authorizeRead(identity, watched)
     }
 
+    /// The view an exact topic is (`TopicView`), nil for a topic of its own events.
+    func view(of topic: Topic) throws(ProtocolError) -> (any TopicView)? {
+        guard topic.kind != Self.presenceKind else { return nil }
+        return try service(for: topic.kind).view(of: topic)
+    }
+
+    /// The cells an event touches, for the broker's views.
+    func cells(ofEvent type: String, data: JSONValue, on topic: Topic) -> [Int64] {
+        services[topic.kind]?.cells(ofEvent: type, data: data, on: topic) ?? []
+    }
+
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         guard topic.kind != Self.presenceKind else {
             throw ProtocolError(.forbidden, "presence is kept by the server; subscribe to a topic to be present on it")

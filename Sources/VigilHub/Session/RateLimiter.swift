@@ -1,19 +1,19 @@
 /// A token bucket: `rate` requests per second on average, bursts up to `burst`. Time comes from
 /// the hub's clock, in milliseconds; a clock that steps back refills nothing.
-struct RateLimiter: Sendable {
+public struct RateLimiter: Sendable {
     private let rate: Double
     private let burst: Double
     private var tokens: Double
     private var updated: Int64
 
-    init(perSecond rate: Int, burst: Int, now: Int64) {
+    public init(perSecond rate: Int, burst: Int, now: Int64) {
         self.rate = Double(rate)
         self.burst = Double(burst)
         tokens = Double(burst)
         updated = now
     }
 
-    mutating func allow(now: Int64) -> Bool {
+    public mutating func allow(now: Int64) -> Bool {
         if now > updated {
             tokens = min(burst, tokens + Double(now - updated) * rate / 1000)
             updated = now

@@ -24,6 +24,8 @@ struct Serve: AsyncParsableCommand {
     var conformanceEcho = false
     @Option(name: .customLong("messages-per-second"), help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
     var messagesPerSecond: Int?
+    @Option(name: .customLong("legacy-http-port"), help: "Also listen on this port in plain HTTP for old flood apps: only POST /index.php and the KML files it points to (env VIGIL_LEGACY_HTTP_PORT; default: off). See docs/security.md.")
+    var legacyHTTPPort: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
 
     func run() async throws {
@@ -53,6 +55,7 @@ struct Serve: AsyncParsableCommand {
             guard limit > 0 else { throw ValidationError("the messages-per-second limit must be positive") }
             configuration.hub.messagesPerSecond = limit
         }
+        configuration.legacyHTTPPort = legacyHTTPPort ?? ProcessInfo.processInfo.environment["VIGIL_LEGACY_HTTP_PORT"].flatMap { Int($0) }
 
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info
@@ -61,6 +64,9 @@ struct Serve: AsyncParsableCommand {
         let origin = "https://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(configuration.port)"
         say("Vigil hub on \(origin) (WebSocket \(origin.replacingOccurrences(of: "https:", with: "wss:"))/ws)")
         say("Database: \(configuration.databasePath)")
+        if let legacy = configuration.legacyHTTPPort {
+            say("Legacy flood API in plain HTTP on http://\(configuration.host):\(legacy)/index.php")
+        }
         if let ca = server.developmentCA {
             say("""
                 Development CA: \(ca.path)

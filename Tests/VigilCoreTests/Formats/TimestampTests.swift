@@ -41,4 +41,20 @@ struct TimestampTests {
         }
         #expect(RFC3339Time.format(951_782_400_123) == "2000-02-29T00:00:00.123Z")
     }
+
+    @Test func anInstantReadsAsTheWallClockOfAZoneAsACalendarSaysIt() throws {
+        // Either side of Chicago's spring and autumn changes, Fiji across the date line, before 1970.
+        let instants: [Double] = [1_268_520_000, 1_268_550_000, 1_289_120_000, 1_289_200_000, 1_767_225_600.9, -86_401, 0]
+        for zoneName in ["America/Chicago", "Pacific/Fiji", "UTC", "Asia/Kolkata"] {
+            let zone = try #require(TimeZone(identifier: zoneName))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            for seconds in instants {
+                let date = Date(timeIntervalSince1970: seconds)
+                let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+                let expected = String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+                #expect(LocalTimestamp(date, in: zone).description == expected, "\(seconds) in \(zoneName)")
+            }
+        }
+    }
 }

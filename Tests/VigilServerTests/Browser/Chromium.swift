@@ -77,6 +77,14 @@ final class Chromium: @unchecked Sendable {
         try await command("POST", "/execute/async", ["script": script, "args": []])["value"] ?? nil
     }
 
+    /// Where the browser says it is (`navigator.geolocation`), allowed for `origin` without asking.
+    func setGeolocation(latitude: Double, longitude: Double, for origin: String) async throws {
+        _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Browser.grantPermissions", "params": ["origin": origin, "permissions": ["geolocation"]]])
+        _ = try await command(
+            "POST", "/goog/cdp/execute",
+            ["cmd": "Emulation.setGeolocationOverride", "params": ["latitude": latitude, "longitude": longitude, "accuracy": 10]])
+    }
+
     /// Sets the window's size: a phone, a tablet, a wall screen.
     func resize(width: Int, height: Int) async throws {
         _ = try await command("POST", "/window/rect", ["width": width, "height": height])

@@ -32,6 +32,17 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         (year, month, day, self.time) = (date[0], date[1], date[2], time)
     }
 
+    /// The wall-clock time of `date` in `timeZone`, to the second.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        // The zone's offset at that instant, then civil arithmetic: a Calendar per value is slow
+        // for the hundred thousand of a big marker file.
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let clock = seconds - days * 86_400
+        (year, month, day) = CivilCalendar.civilFromDays(days)
+        time = Time(hour: clock / 3600, minute: clock % 3600 / 60, second: clock % 60)
+    }
+
     /// The text form, as parsed.
     public var description: String {
         let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"

@@ -1,0 +1,65 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Reads of the flood domain: the state each of its topics starts with, and the region listing.
+struct FloodQueries: Sendable {
+    /// Markers a state carries at most; the rest are read over HTTP.
+    static let maxStateMarkers = 10_000
+    let store: any EventStore
+
+    /// `flood/{region}`: the region, its boundaries, its open events and their approved markers.
+    func publicState(of topic: Topic) async throws -> TopicSnapshot {
+        let region = topic.scope
+        return try await store.read { transaction in
+            let head = try transaction.head(of: topic.rawValue)
+            let markers = try transaction.floodMarkers(in: region, status: .approved, openOnly: true, limit: Self.maxStateMarkers + 1)
+            var data = try Self.outline(of: region, transaction)
+            data["markers"] = .array(markers.prefix(Self.maxStateMarkers).map(\.publicJSON))
+            if markers.count > Self.maxStateMarkers { data["truncated"] = true }
+            return TopicSnapshot(head: head, data: data)
+        }
+    }
+
+    /// `flood/{region}/reports`: the markers waiting for a moderator, with their reporters' contact.
+    func reportsState(of topic: Topic) async throws -> TopicSnapshot {
+        let region = topic.scope
+        return try await store.read { transaction in
+            let head = try transaction.head(of: topic.rawValue)
+            let pending = try transaction.floodMarkers(in: region, status: .pending, limit: Self.maxStateMarkers + 1)
+            var data: [String: JSONValue] = ["pending": .array(pending.prefix(Self.maxStateMarkers).map(\.moderationJSON))]
+            if pending.count > Self.maxStateMarkers { data["truncated"] = true }
+            return TopicSnapshot(head: head, data: data)
+        }
+    }
+
+    /// A near topic: the approved markers of the region's open events inside its circle, as of the
+    /// region topic's head (the view's numbers).
+    func nearState(of view: FloodNearView) async throws -> TopicSnapshot {
+        let box = try GeoBox.around(view.center, radius: view.radius)
+        return try await store.read { transaction in
+            let head = try transaction.head(of: view.source.rawValue)
+            let markers = try transaction.approvedFloodMarkers(in: view.source.scope, within: box, limit: Self.maxStateMarkers + 1)
+                .filter { view.contains(latitude: $0.latitude, longitude: $0.longitude) }
+            var data: [String: JSONValue] = ["markers": .array(markers.prefix(Self.maxStateMarkers).map(\.publicJSON))]
+            if markers.count > Self.maxStateMarkers { data["truncated"] = true }
+            return TopicSnapshot(head: head, data: data)
+        }
+    }
+
+    /// Every region with its boundaries and open events: `{regions: [...]}`.
+    func regions() async throws -> JSONValue {
+        try await store.read { transaction in
+            .object(["regions": .array(try transaction.floodRegions().map { .object(try Self.outline(of: $0.id, transaction)) })])
+        }
+    }
+
+    /// The region (null before it is created), its boundaries and its open events.
+    private static func outline(of region: String, _ transaction: any DomainTransaction) throws -> [String: JSONValue] {
+        [
+            "region": try transaction.floodRegion(region)?.json ?? .null,
+            "boundaries": .array(try transaction.floodBoundaries(of: region).map(\.json)),
+            "events": .array(try transaction.openFloodEvents(of: region).map(\.json)),
+        ]
+    }
+}

@@ -1,0 +1,86 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Records a new region under the topic's scope; refused when the id is taken.
+struct CreateFloodRegion: DomainEffect {
+    let id: String
+    let name: String
+    let timeZone: String
+    let anonymous: Bool
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard try transaction.floodRegion(id) == nil else {
+            throw ProtocolError(.alreadyExists, "flood region \(id) exists already")
+        }
+        let region = try transaction.insertFloodRegion(id: id, name: name, timeZone: timeZone, anonymous: anonymous, at: event.ts)
+        event.payload = JSONValue.object(["region": region.json]).canonicalText
+        return []
+    }
+}
+
+struct AddFloodBoundary: DomainEffect {
+    let region: String
+    let name: String
+    let box: GeoBox
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        _ = try existingRegion(region, transaction)
+        let boundary = try transaction.insertFloodBoundary(region: region, name: name, box: box, at: event.ts)
+        event.payload = JSONValue.object(["boundary": boundary.json]).canonicalText
+        return []
+    }
+}
+
+struct OpenFloodEvent: DomainEffect {
+    let region: String
+    let boundary: Int64
+    let name: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        _ = try existingBoundary(boundary, in: region, transaction)
+        let opened = try transaction.insertFloodEvent(boundary: boundary, name: name, by: event.from, at: event.ts)
+        event.payload = JSONValue.object(["event": opened.json]).canonicalText
+        return []
+    }
+}
+
+/// open -> closed, once: no marker is submitted to a closed event.
+struct CloseFloodEvent: DomainEffect {
+    let region: String
+    let event: Int64
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        var record = try existingEvent(self.event, in: region, transaction).event
+        guard record.closedAt == nil else {
+            throw ProtocolError(.invalidTransition, "flood event \(record.id) is already closed")
+        }
+        try transaction.closeFloodEvent(record.id, by: event.from, at: event.ts)
+        record.closedAt = event.ts
+        record.closedBy = event.from
+        event.payload = JSONValue.object(["event": record.json]).canonicalText
+        return []
+    }
+}
+
+func existingRegion(_ id: String, _ transaction: any DomainTransaction) throws -> FloodRegionRecord {
+    guard let region = try transaction.floodRegion(id) else {
+        throw ProtocolError(.notFound, "there is no flood region \(id)")
+    }
+    return region
+}
+
+func existingBoundary(_ id: Int64, in region: String, _ transaction: any DomainTransaction) throws -> FloodBoundaryRecord {
+    guard let boundary = try transaction.floodBoundary(id), boundary.region == region else {
+        throw ProtocolError(.notFound, "flood region \(region) has no boundary \(id)")
+    }
+    return boundary
+}
+
+/// A flood event of the region, with the boundary it belongs to.
+func existingEvent(_ id: Int64, in region: String, _ transaction: any DomainTransaction) throws -> (event: FloodEventRecord, boundary: FloodBoundaryRecord) {
+    guard let event = try transaction.floodEvent(id), let boundary = try transaction.floodBoundary(event.boundary), boundary.region == region else {
+        throw ProtocolError(.notFound, "flood region \(region) has no event \(id)")
+    }
+    return (event, boundary)
+}

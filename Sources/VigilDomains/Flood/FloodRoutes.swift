@@ -1,0 +1,69 @@
+import VigilCore
+import VigilHub
+
+/// The flood domain over HTTP: creating a region (`vigil flood region create` and scripts), the
+/// region listing, submitting a marker and moderating, each through the same checks as the
+/// WebSocket path.
+struct FloodRoutes {
+    let queries: FloodQueries
+    let files: FloodMarkerFiles
+    let legacy: FloodLegacyAPI
+
+    static func kmlPath(event: Int) -> String { "api/flood/events/\(event)/markers.kml" }
+
+    var all: [DomainRoute] {
+        [
+            // The legacy app's one address, open (it has no token) and served on the plain-HTTP listener too.
+            DomainRoute(.post, "index.php", body: .upTo(FloodLegacyAPI.maxBodyBytes), access: .open, legacy: true) { [legacy] request async throws(ProtocolError) in
+                try await legacy.answer(request)
+            },
+            // Approved markers only, without contact: what the public may read anyway.
+            DomainRoute(.get, "api/flood/events/:event/markers.kml", access: .open, legacy: true) { [files] request async throws(ProtocolError) in
+                try await Self.file(request, files, .kml)
+            },
+            DomainRoute(.get, "api/flood/events/:event/markers.geojson", access: .open) { [files] request async throws(ProtocolError) in
+                try await Self.file(request, files, .geoJSON)
+            },
+            // Open: the public reporting page lists the regions before anyone signs in.
+            DomainRoute(.get, "api/flood/regions", access: .open) { [queries] request async throws(ProtocolError) in
+                .json(try await request.read { try await queries.regions() })
+            },
+            // {id, name, timeZone, anonymous?}
+            DomainRoute(.post, "api/flood/regions", body: .frameLimit) { request async throws(ProtocolError) in
+                var fields = try request.jsonObject("{id, name, timeZone, anonymous?}")
+                let id = try CommandData(.object(fields), shape: "{id, name, timeZone, anonymous?}").identifier("id")
+                fields["id"] = nil
+                return try await request.publish(topic: FloodService.topic(of: id), type: "create_region", data: .object(fields))
+            },
+            // Open: a region created with anonymous: true takes markers without a token (pending, limited per address).
+            DomainRoute(.post, "api/flood/regions/:region/markers", body: .frameLimit, access: .open) { request async throws(ProtocolError) in
+                let region = try request.parameter("region")
+                return try await request.publish(
+                    topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(try request.jsonObject("{latitude, longitude, severity, ...}")))
+            },
+            // {decision: "approve" | "reject", markers: [...]} or {decision, boundary}
+            DomainRoute(.post, "api/flood/regions/:region/moderation", body: .frameLimit) { request async throws(ProtocolError) in
+                let region = try request.parameter("region")
+                var fields = try request.jsonObject("{decision, markers} or {decision, boundary}")
+                guard let decision = fields.removeValue(forKey: "decision")?.stringValue, ["approve", "reject"].contains(decision) else {
+                    throw ProtocolError(.invalidData, "decision must be approve or reject")
+                }
+                return try await request.publish(topic: FloodService.reportsTopic(of: region), type: decision, data: .object(fields))
+            },
+        ]
+    }
+
+    /// The file of the path's event, since the query's `since`.
+    private static func file(_ request: RouteRequest, _ files: FloodMarkerFiles, _ format: FloodMarkerFiles.Format) async throws(ProtocolError) -> RouteReply {
+        guard let event = Int64(try request.parameter("event")), event > 0 else {
+            throw ProtocolError(.notFound, "a flood event is named by its number")
+        }
+        var since: UInt64?
+        if let text = request.query["since"] {
+            guard let seq = UInt64(text) else { throw ProtocolError(.badRequest, "since must be a whole number, a seq of flood/{region}") }
+            since = seq
+        }
+        let (bytes, etag) = try await request.read { [since] in try await files.document(event: event, since: since, format: format, origin: request.origin) }
+        return .document(bytes, contentType: format.mediaType, etag: etag)
+    }
+}

@@ -1,0 +1,210 @@
+import VigilCore
+import VigilStore
+
+/// A region as `flood_regions` keeps it: a topic scope (`id`), and a number for the legacy protocol.
+struct FloodRegionRecord: Sendable, Equatable, Decodable {
+    var number: Int64
+    var id: String
+    var name: String
+    /// IANA zone in which the legacy documents' dates without a zone are read and written.
+    var timeZone: String
+    /// Whether people without a token may submit markers (always pending until approved).
+    var anonymous: Bool
+    var createdAt: Int64
+}
+
+struct FloodBoundaryRecord: Sendable, Equatable, Decodable {
+    var id: Int64
+    var region: String
+    var name: String
+    var north: Double
+    var west: Double
+    var south: Double
+    var east: Double
+    var createdAt: Int64
+
+    /// The rows hold only boxes that `GeoBox` accepted; a row edited by hand may fail here.
+    var box: GeoBox {
+        get throws {
+            try GeoBox(northWest: GeoPoint(latitude: north, longitude: west), southEast: GeoPoint(latitude: south, longitude: east))
+        }
+    }
+}
+
+struct FloodEventRecord: Sendable, Equatable, Decodable {
+    var id: Int64
+    var boundary: Int64
+    var name: String
+    var openedAt: Int64
+    var openedBy: String
+    var closedAt: Int64?
+    var closedBy: String?
+}
+
+enum FloodMarkerStatus: String, Sendable, Decodable {
+    case pending, approved, rejected
+}
+
+/// A marker as `flood_markers` keeps it, with its reporter's contact (`FloodJSON` decides who sees what).
+struct FloodMarkerRecord: Sendable, Equatable, Decodable {
+    var id: Int64
+    var event: Int64
+    var latitude: Double
+    var longitude: Double
+    var severity: Int
+    var description: String
+    var observedAt: Int64
+    var submittedAt: Int64
+    /// SHA-256 of the photo in the thumbnail store.
+    var picture: String?
+    var reporter: String
+    var email: String
+    var phone: String
+    /// What covers the ground there (the legacy app's free text) and how high, in its own unit.
+    var coverType: String
+    var coverHeight: Double?
+    var status: FloodMarkerStatus
+    var moderatedBy: String?
+    var moderatedAt: Int64?
+}
+
+extension DomainTransaction {
+    func floodRegion(_ id: String) throws -> FloodRegionRecord? {
+        try fetchOne(FloodRegionRecord.self, "SELECT * FROM flood_regions WHERE id = ?", [id])
+    }
+
+    func floodRegions() throws -> [FloodRegionRecord] {
+        try fetchAll(FloodRegionRecord.self, "SELECT * FROM flood_regions ORDER BY number", [])
+    }
+
+    func insertFloodRegion(id: String, name: String, timeZone: String, anonymous: Bool, at time: Int64) throws -> FloodRegionRecord {
+        try execute(
+            "INSERT INTO flood_regions (id, name, time_zone, anonymous, created_at) VALUES (?, ?, ?, ?, ?)", [id, name, timeZone, anonymous, time])
+        return FloodRegionRecord(number: lastInsertedRowID, id: id, name: name, timeZone: timeZone, anonymous: anonymous, createdAt: time)
+    }
+
+    func insertFloodBoundary(region: String, name: String, box: GeoBox, at time: Int64) throws -> FloodBoundaryRecord {
+        try execute(
+            "INSERT INTO flood_boundaries (region, name, north, west, south, east, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [region, name, box.north, box.west, box.south, box.east, time])
+        return FloodBoundaryRecord(
+            id: lastInsertedRowID, region: region, name: name, north: box.north, west: box.west, south: box.south, east: box.east, createdAt: time)
+    }
+
+    func floodBoundary(_ id: Int64) throws -> FloodBoundaryRecord? {
+        try fetchOne(FloodBoundaryRecord.self, "SELECT * FROM flood_boundaries WHERE id = ?", [id])
+    }
+
+    func floodBoundaries(of region: String) throws -> [FloodBoundaryRecord] {
+        try fetchAll(FloodBoundaryRecord.self, "SELECT * FROM flood_boundaries WHERE region = ? ORDER BY id", [region])
+    }
+
+    func insertFloodEvent(boundary: Int64, name: String, by person: String, at time: Int64) throws -> FloodEventRecord {
+        try execute("INSERT INTO flood_events (boundary, name, opened_at, opened_by) VALUES (?, ?, ?, ?)", [boundary, name, time, person])
+        return FloodEventRecord(id: lastInsertedRowID, boundary: boundary, name: name, openedAt: time, openedBy: person)
+    }
+
+    func floodEvent(_ id: Int64) throws -> FloodEventRecord? {
+        try fetchOne(FloodEventRecord.self, "SELECT * FROM flood_events WHERE id = ?", [id])
+    }
+
+    func closeFloodEvent(_ id: Int64, by person: String, at time: Int64) throws {
+        try execute("UPDATE flood_events SET closed_at = ?, closed_by = ? WHERE id = ?", [time, person, id])
+    }
+
+    /// A boundary's events, oldest first.
+    func floodEvents(ofBoundary boundary: Int64) throws -> [FloodEventRecord] {
+        try fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE boundary = ? ORDER BY id", [boundary])
+    }
+
+    /// The region's events still open, oldest first.
+    func openFloodEvents(of region: String) throws -> [FloodEventRecord] {
+        try fetchAll(
+            FloodEventRecord.self,
+            """
+            SELECT e.* FROM flood_events e JOIN flood_boundaries b ON b.id = e.boundary
+            WHERE b.region = ? AND e.closed_at IS NULL ORDER BY e.id
+            """, [region])
+    }
+
+    func insertFloodMarker(_ marker: FloodMarkerRecord) throws -> Int64 {
+        try execute(
+            """
+            INSERT INTO flood_markers (event, latitude, longitude, severity, description, observed_at, submitted_at, picture,
+                reporter, email, phone, cover_type, cover_height, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [marker.event, marker.latitude, marker.longitude, marker.severity, marker.description, marker.observedAt, marker.submittedAt,
+             marker.picture, marker.reporter, marker.email, marker.phone, marker.coverType, marker.coverHeight, marker.status.rawValue])
+        return lastInsertedRowID
+    }
+
+    /// The markers among `ids` that belong to the region, in id order.
+    func floodMarkers(_ ids: [Int], in region: String) throws -> [FloodMarkerRecord] {
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        return try fetchAll(
+            FloodMarkerRecord.self,
+            """
+            SELECT m.* FROM flood_markers m JOIN flood_events e ON e.id = m.event JOIN flood_boundaries b ON b.id = e.boundary
+            WHERE b.region = ? AND m.id IN (\(placeholders)) ORDER BY m.id
+            """, [region] + ids.map { $0 as any StoreArgument })
+    }
+
+    /// Markers of one status in the region's events (open events only when `openOnly`), oldest
+    /// first, at most `limit`; of one boundary when given.
+    func floodMarkers(
+        in region: String, status: FloodMarkerStatus, boundary: Int64? = nil, openOnly: Bool = false, limit: Int
+    ) throws -> [FloodMarkerRecord] {
+        var arguments: [any StoreArgument] = [region, status.rawValue]
+        var filter = ""
+        if let boundary {
+            filter += " AND b.id = ?"
+            arguments.append(boundary)
+        }
+        if openOnly { filter += " AND e.closed_at IS NULL" }
+        arguments.append(limit)
+        return try fetchAll(
+            FloodMarkerRecord.self,
+            """
+            SELECT m.* FROM flood_markers m JOIN flood_events e ON e.id = m.event JOIN flood_boundaries b ON b.id = e.boundary
+            WHERE b.region = ? AND m.status = ?\(filter) ORDER BY m.id LIMIT ?
+            """, arguments)
+    }
+
+    func moderateFloodMarkers(_ ids: [Int64], to status: FloodMarkerStatus, by person: String, at time: Int64) throws {
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        try execute(
+            "UPDATE flood_markers SET status = ?, moderated_by = ?, moderated_at = ? WHERE id IN (\(placeholders))",
+            [status.rawValue, person, time] + ids.map { $0 as any StoreArgument })
+    }
+}
+
+extension DomainTransaction {
+    /// The approved markers of one event, in id order; only those among `ids` when given.
+    func approvedFloodMarkers(ofEvent event: Int64, among ids: Set<Int64>? = nil) throws -> [FloodMarkerRecord] {
+        let all = try fetchAll(
+            FloodMarkerRecord.self, "SELECT * FROM flood_markers WHERE event = ? AND status = 'approved' ORDER BY id", [event])
+        guard let ids else { return all }
+        return all.filter { ids.contains($0.id) }
+    }
+
+    /// Approved markers of the region's open events inside `box` (across the antimeridian too), oldest first.
+    func approvedFloodMarkers(in region: String, within box: GeoBox, limit: Int) throws -> [FloodMarkerRecord] {
+        let longitudes = box.crossesAntimeridian ? "(m.longitude >= ? OR m.longitude <= ?)" : "m.longitude BETWEEN ? AND ?"
+        return try fetchAll(
+            FloodMarkerRecord.self,
+            """
+            SELECT m.* FROM flood_markers m JOIN flood_events e ON e.id = m.event JOIN flood_boundaries b ON b.id = e.boundary
+            WHERE b.region = ? AND m.status = 'approved' AND e.closed_at IS NULL
+                AND m.latitude BETWEEN ? AND ? AND \(longitudes)
+            ORDER BY m.id LIMIT ?
+            """, [region, box.south, box.north, box.west, box.east, limit])
+    }
+
+    /// Every open event with its boundary, across regions, oldest event first.
+    func openFloodEventsWithBoundaries() throws -> [(event: FloodEventRecord, boundary: FloodBoundaryRecord)] {
+        try fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE closed_at IS NULL ORDER BY id", []).compactMap { event in
+            try floodBoundary(event.boundary).map { (event, $0) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+
+/// The dashboard's flood tab in headless Chromium: the region's map without tiles (a graticule, its
+/// boundary, approved markers by severity, live) and the moderation queue with its bulk actions.
+@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+struct FloodPanelTests {
+    private static func count(_ selector: String) -> String { "document.querySelectorAll('\(selector)').length" }
+
+    @Test func anOperatorModeratesReportsAndSeesThemOnTheMapAsTheyAreApproved() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            if Axe.isAvailable { try Axe.serve(hub) }
+            let fixture = try await FloodFixture.make(hub)
+            let reporter = fixture.reporter(hub)
+            var ids: [Int] = []
+            for (severity, latitude) in [(3, 46.9), (5, 46.85)] {
+                ids.append(try markerID(try await reporter.submitFloodMarker(
+                    region: "red-river", FloodFixture.report(try GeoPoint(latitude: latitude, longitude: -96.8), severity: severity))))
+            }
+            try await withBrowser(hub, "flood-panel") { browser in
+                try await DashboardTests.signIn(browser, hub, as: "operator")
+                _ = try await browser.evaluate("document.querySelector('button[data-view=flood]').click(); return null")
+                #expect(await browser.waitUntil("return document.querySelector('#flood .count')?.textContent === '2 pending'"), "the queue holds both reports")
+                #expect((try await browser.evaluate("return document.getElementById('flood-queue').textContent") as? String)?.contains("rita@example.com") == true,
+                    "moderators see how to reach the reporter")
+                #expect(await browser.waitUntil("return \(Self.count("#flood-map path.graticule")) > 4"), "a graticule without tiles")
+                #expect(try await browser.evaluate("return \(Self.count("#flood-map path.flood-boundary"))") as? Int == 1)
+                #expect(try await browser.evaluate("return \(Self.count("#flood-map img.leaflet-tile"))") as? Int == 0, "no tile is fetched without a tile URL")
+                #expect(try await browser.evaluate("return \(Self.count("#flood-map path.flood-marker"))") as? Int == 0, "pending markers are not on the map")
+
+                _ = try await browser.evaluate("""
+                    document.querySelector('#flood-queue li[data-marker="\(ids[0])"] input').click();
+                    document.querySelector('#flood button[data-decision=approve]').click(); return null
+                    """)
+                #expect(await browser.waitUntil("return document.querySelector('#flood .count').textContent === '1 pending'"))
+                #expect(await browser.waitUntil("return \(Self.count("#flood-map path.flood-marker.flood-severity-3")) === 1"), "the approved marker, coloured by its severity")
+
+                _ = try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(severity: 1))
+                #expect(await browser.waitUntil("return document.querySelector('#flood .count').textContent === '2 pending'"), "a new report arrives live")
+                _ = try await browser.evaluate("document.querySelector('#flood button[data-boundary=\"\(fixture.boundary)\"]').click(); return null")
+                #expect(await browser.waitUntil("return document.querySelector('#flood .count').textContent === '0 pending'"), "everything pending in Fargo, in one action")
+                #expect(await browser.waitUntil("return \(Self.count("#flood-map path.flood-marker")) === 3"))
+                #expect(try await browser.evaluate("return \(Self.count("#flood-map path.flood-marker.flood-severity-5"))") as? Int == 1)
+                if Axe.isAvailable {
+                    #expect(try await Axe.violations(in: browser, of: "document.getElementById('flood')") == [], "the flood tab, map and queue")
+                }
+            }
+            await reporter.close()
+        }
+    }
+}

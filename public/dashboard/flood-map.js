@@ -1,0 +1,84 @@
+// A flood region on a Leaflet map (Debian's libjs-leaflet, served by the hub under /vendor): the
+// boundaries as rectangles and the markers as circles coloured by severity. Without a tile URL
+// (a control room may have no internet) the map is a plain graticule of latitude and longitude
+// lines; with one, the tiles are drawn under the same shapes.
+import * as L from "/vendor/leaflet/leaflet.esm.js";
+
+export const SEVERITY_COLOURS = ["#8ee59b", "#ffe066", "#ffb347", "#ff6b5b", "#d18cff"];
+const TILES_KEY = "vigil.flood.tiles";
+
+export const tileURL = () => localStorage.getItem(TILES_KEY) ?? "";
+export function setTileURL(url) {
+  if (url) localStorage.setItem(TILES_KEY, url);
+  else localStorage.removeItem(TILES_KEY);
+}
+
+export class FloodMap {
+  constructor(element) {
+    this.map = L.map(element, { center: [20, 0], zoom: 2, worldCopyJump: true, attributionControl: false });
+    this.graticule = L.layerGroup().addTo(this.map);
+    this.boundaries = L.layerGroup().addTo(this.map);
+    this.markers = L.layerGroup().addTo(this.map);
+    this.shown = new Map();
+    this.tiles = null;
+    this.useTiles(tileURL());
+    this.map.on("moveend", () => this.drawGraticule());
+    this.drawGraticule();
+  }
+
+  useTiles(url) {
+    this.tiles?.remove();
+    this.tiles = url ? L.tileLayer(url, { maxZoom: 19 }).addTo(this.map) : null;
+    this.tiles?.bringToBack();
+  }
+
+  /** Lines every 1, 0.5, 0.1 ... degrees, as the zoom asks, over the visible part of the map. */
+  drawGraticule() {
+    this.graticule.clearLayers();
+    const bounds = this.map.getBounds();
+    const span = Math.max(bounds.getNorth() - bounds.getSouth(), 0.01);
+    const step = [10, 5, 1, 0.5, 0.1, 0.05, 0.01].find((candidate) => span / candidate >= 4) ?? 0.01;
+    const style = { color: "#3d5266", weight: 1, interactive: false, className: "graticule" };
+    const west = Math.floor(bounds.getWest() / step) * step, east = bounds.getEast();
+    const south = Math.max(-90, Math.floor(bounds.getSouth() / step) * step), north = Math.min(90, bounds.getNorth());
+    for (let lat = south; lat <= north; lat += step) L.polyline([[lat, west], [lat, east]], style).addTo(this.graticule);
+    for (let lon = west; lon <= east; lon += step) L.polyline([[south, lon], [north, lon]], style).addTo(this.graticule);
+  }
+
+  /** Shows the region's boundaries and frames the map on them. */
+  setBoundaries(boundaries) {
+    this.boundaries.clearLayers();
+    const boxes = boundaries.map((boundary) => {
+      const { northWest: nw, southEast: se } = boundary;
+      // Across the antimeridian the east edge is carried past 180 so that the box is drawn whole.
+      const east = se.longitude < nw.longitude ? se.longitude + 360 : se.longitude;
+      const box = L.rectangle([[se.latitude, nw.longitude], [nw.latitude, east]],
+        { color: "#7cc4ff", weight: 2, fill: false, className: "flood-boundary" }).bindTooltip(boundary.name);
+      box.addTo(this.boundaries);
+      return box.getBounds();
+    });
+    if (boxes.length) this.map.fitBounds(boxes.reduce((all, box) => all.extend(box), L.latLngBounds(boxes[0].getSouthWest(), boxes[0].getNorthEast())));
+  }
+
+  addMarkers(markers) {
+    for (const marker of markers) {
+      if (this.shown.has(marker.id)) continue;
+      const colour = SEVERITY_COLOURS[marker.severity - 1];
+      const circle = L.circleMarker([marker.latitude, marker.longitude], {
+        radius: 4 + marker.severity, color: "#0e141b", weight: 1, fillColor: colour, fillOpacity: 0.9,
+        className: `flood-marker flood-severity-${marker.severity}`,
+      }).bindTooltip(`Severity ${marker.severity}${marker.description ? `: ${marker.description}` : ""}`);
+      circle.addTo(this.markers);
+      this.shown.set(marker.id, circle);
+    }
+  }
+
+  clearMarkers() {
+    this.markers.clearLayers();
+    this.shown.clear();
+  }
+
+  dispose() {
+    this.map.remove();
+  }
+}

@@ -1,0 +1,109 @@
+// The flood tab: a region's map (boundaries, approved markers by severity, live) and its
+// moderation queue (pending markers with their reporter's contact; approve or reject a selection,
+// or everything pending in a boundary). Reads flood/{region} and flood/{region}/reports.
+import { h, ago, announce } from "../ui/dom.js";
+import { FloodMap, SEVERITY_COLOURS, setTileURL, tileURL } from "./flood-map.js";
+
+export async function mountFlood(root, { connection }) {
+  const { regions } = await connection.api("GET", "/api/flood/regions");
+  if (!regions.length) {
+    root.replaceChildren(h("h2", {}, "Flood"), h("p", { class: "empty" }, "No flood region yet: an admin creates one with vigil flood region create."));
+    return { dispose() {} };
+  }
+  const picker = h("select", { id: "flood-region", "aria-label": "Flood region" },
+    regions.map(({ region }) => h("option", { value: region.id }, region.name)));
+  const tiles = h("input", { id: "flood-tiles", type: "url", placeholder: "https://tile.example/{z}/{x}/{y}.png", value: tileURL(), "aria-label": "Map tile URL (none: graticule only)" });
+  const mapElement = h("div", { id: "flood-map", role: "region", "aria-label": "Map of the region's boundaries and approved markers" });
+  const count = h("p", { class: "count", role: "status" });
+  const queue = h("ol", { id: "flood-queue", "aria-label": "Reports waiting for moderation" });
+  const actions = h("div", { class: "flood-actions" },
+    h("button", { type: "button", dataset: { decision: "approve" } }, "Approve selected"),
+    h("button", { type: "button", dataset: { decision: "reject" } }, "Reject selected"));
+  const bulk = h("div", { class: "flood-bulk" });
+  root.replaceChildren(
+    h("h2", {}, "Flood"),
+    h("div", { class: "toolbar" }, h("label", {}, "Region ", picker), h("label", {}, "Tiles ", tiles)),
+    h("div", { class: "flood" }, mapElement, h("section", { class: "flood-moderation", "aria-labelledby": "flood-queue-title" },
+      h("h3", { id: "flood-queue-title" }, "Reports to moderate"), count, actions, bulk, queue)));
+
+  const map = new FloodMap(mapElement);
+  const legend = SEVERITY_COLOURS.map((colour, index) => h("span", { class: `legend flood-severity-${index + 1}` }, `${index + 1}`));
+  mapElement.after(h("p", { class: "meta flood-legend" }, "Severity ", legend));
+  tiles.addEventListener("change", () => { setTileURL(tiles.value.trim()); map.useTiles(tileURL()); });
+
+  const pending = new Map();
+  let subscriptions = [];
+  let region = null;
+
+  function renderQueue() {
+    count.textContent = `${pending.size} pending`;
+    queue.replaceChildren(...[...pending.values()].map((marker) => h("li", { dataset: { marker: marker.id } },
+      h("label", {}, h("input", { type: "checkbox", value: marker.id }),
+        h("span", { class: `severity flood-severity-${marker.severity}` }, `Severity ${marker.severity}`), " ", marker.description || "(no description)"),
+      h("p", { class: "meta" }, `${marker.reporter}`, marker.email ? ` · ${marker.email}` : "", marker.phone ? ` · ${marker.phone}` : "", " · ", ago(marker.submittedAt)))));
+  }
+
+  async function decide(decision, selection) {
+    try {
+      await connection.publish(`flood/${region}/reports`, decision, selection);
+    } catch (error) {
+      announce(`Not ${decision}d: ${error.message}`);
+    }
+  }
+
+  actions.addEventListener("click", (event) => {
+    const decision = event.target.closest("button")?.dataset.decision;
+    const markers = [...queue.querySelectorAll("input:checked")].map((box) => Number(box.value));
+    if (decision && markers.length) decide(decision, { markers });
+  });
+  bulk.addEventListener("click", (event) => {
+    const boundary = event.target.closest("button")?.dataset.boundary;
+    if (boundary) decide("approve", { boundary: Number(boundary) });
+  });
+
+  function onRegion(event) {
+    if (event.type === "state") {
+      map.setBoundaries(event.data.boundaries);
+      map.clearMarkers();
+      map.addMarkers(event.data.markers);
+      bulk.replaceChildren(...event.data.boundaries.map((boundary) =>
+        h("button", { type: "button", dataset: { boundary: boundary.id } }, `Approve all pending in ${boundary.name}`)));
+    } else if (event.type === "markers.approved") {
+      map.addMarkers(event.data.markers);
+    } else if (event.type === "boundary.added") {
+      connection.api("GET", "/api/flood/regions").then(({ regions: all }) => map.setBoundaries(all.find((r) => r.region.id === region)?.boundaries ?? []));
+    }
+  }
+
+  function onReports(event) {
+    if (event.type === "state") {
+      pending.clear();
+      for (const marker of event.data.pending) pending.set(marker.id, marker);
+    } else if (event.type === "marker.submitted") {
+      pending.set(event.data.marker.id, event.data.marker);
+    } else if (event.type === "markers.approved" || event.type === "markers.rejected") {
+      for (const marker of event.data.markers) pending.delete(marker.id ?? marker);
+    }
+    renderQueue();
+  }
+
+  async function show(id) {
+    await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe().catch(() => {})));
+    region = id;
+    subscriptions = await Promise.all([
+      connection.subscribe(`flood/${id}`, onRegion), connection.subscribe(`flood/${id}/reports`, onReports),
+    ]);
+  }
+  picker.addEventListener("change", () => show(picker.value));
+  await show(picker.value);
+  // Leaflet measures its box when shown: the tab may have been hidden when the map was made.
+  const visibility = new ResizeObserver(() => map.map.invalidateSize());
+  visibility.observe(mapElement);
+  return {
+    dispose() {
+      visibility.disconnect();
+      subscriptions.forEach((subscription) => subscription.unsubscribe().catch(() => {}));
+      map.dispose();
+    },
+  };
+}
