@@ -1,4 +1,3 @@
-import Foundation
 import VigilCore
 import VigilHub
 import VigilStore
@@ -68,7 +67,7 @@ struct DetectionService: TopicService {
         }
         fields["camera"] = .string(camera)
         do {
-            return try DetectionBatchJSON.parse(Data(JSONValue.object(fields).canonicalText.utf8))
+            return try DetectionBatch(json: .object(fields))
         } catch {
             throw ProtocolError(.invalidData, error.description)
         }
