@@ -2,7 +2,8 @@
 // a person's box must be inside (the intensity slider) or which point of it (the anchor rule), and
 // read the people found as thumbnails, one per person, with a timeline of how many passed and when
 // (select a bar for its results). Drag a result into the image query to find the same person on
-// other cameras, or into the chat. Live boxes of the chosen camera are drawn over its frame.
+// other cameras, or into the chat. The drawn regions can also be kept as a watch zone. Live boxes
+// of the chosen camera are drawn over its frame.
 import { h, thumbnailURL, announce } from "../ui/dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -15,7 +16,7 @@ const svg = (tag, attributes = {}) => {
 export const DETECTION_TYPE = "application/x-vigil-detection";
 const LIVE_BOXES_MS = 2000;
 
-export function mountAnalytics(root, { connection, feed, site }) {
+export function mountAnalytics(root, { connection, feed, site, role }) {
   let cameras = [];
   let regions = []; // [{rect} | {lasso}] in the chosen camera's pixels
   let lastSelection = null; // the data of the last search, for the timeline's bars
@@ -46,7 +47,12 @@ export function mountAnalytics(root, { connection, feed, site }) {
   const drop = h("div", { class: "drop", tabindex: "0", role: "region", "aria-label": "Image query: drop a result here" }, "Drop a person here to find them on other cameras");
   const nearOnly = h("input", { type: "checkbox", name: "near" });
   const similar = h("ul", { class: "hits similar", "aria-label": "Most similar people" });
-  root.replaceChildren(h("h2", {}, "Analytics"), form,
+  const zoneName = h("input", { name: "zone", required: true, pattern: "[A-Za-z0-9._-]{1,64}", "aria-label": "Zone name", placeholder: "zone name" });
+  const dwell = h("input", { name: "dwell", "aria-label": "Loitering after (e.g. 2m)", placeholder: "loitering after, e.g. 2m" });
+  const zoneStatus = h("span", { class: "meta", role: "status" });
+  const zoneForm = h("form", { class: "zone" }, h("span", {}, "Keep the regions as a watch zone"), zoneName, dwell,
+    h("button", { type: "submit" }, "Save zone"), zoneStatus);
+  root.replaceChildren(h("h2", {}, "Analytics"), form, role === "admin" || role === "operator" ? zoneForm : null,
     h("div", { class: "analytics" }, h("div", { class: "canvas" }, frame, chart),
       h("div", { class: "found" }, status, hits,
         h("h3", {}, "Image query"), drop, h("label", { class: "meta" }, nearOnly, " neighbouring cameras only"), similar)));
@@ -160,6 +166,25 @@ export function mountAnalytics(root, { connection, feed, site }) {
     lastSelection = selection();
     await search(lastSelection, "found");
     await timeline(lastSelection).catch(() => {});
+  });
+
+  // A watch zone: the drawn regions and rule on this camera; the hub tells what it holds and raises
+  // a loitering alert for a track that stays longer than the dwell time.
+  zoneForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!regions.length) {
+      zoneStatus.textContent = "Draw the zone's regions first.";
+      return;
+    }
+    const { rule, match } = selection();
+    const data = { camera: cameraSelect.value, regions, rule, match };
+    if (dwell.value.trim()) data.dwell = dwell.value.trim();
+    try {
+      await connection.publish(`zones/${site}/${zoneName.value}`, "define", data);
+      zoneStatus.textContent = `Zone ${zoneName.value} is watching ${cameraSelect.value}`;
+    } catch (error) {
+      zoneStatus.textContent = error.message;
+    }
   });
 
   /** One result: a thumbnail that can be dragged into the image query or the chat. */

@@ -104,6 +104,20 @@ struct AnalyticsPanelTests {
                 let alike = try await browser.evaluate("return document.querySelector('#analytics .similar li img').dataset.source") as? String ?? ""
                 #expect(json(alike)["camera"] == "dock", "the most alike is the walker on the dock camera: \(alike)")
 
+                // The drawn rectangle kept as a watch zone with a dwell time.
+                _ = try await browser.evaluate("""
+                    const form = document.querySelector('#analytics form.zone');
+                    form.querySelector('input[name=zone]').value = 'gate';
+                    form.querySelector('input[name=dwell]').value = '2m';
+                    form.requestSubmit(); return null
+                    """)
+                #expect(await browser.waitUntil("return document.querySelector('#analytics form.zone [role=status]').textContent === 'Zone gate is watching lobby'"))
+                let watcher = hub.client("guard")
+                let zone = try await collect(1, from: try await watcher.subscribe("zones/hq/gate"))[0]
+                #expect(zone.data["zone"]?["camera"] == "lobby" && zone.data["zone"]?["dwell"] == "2m" && zone.data["zone"]?["definedBy"] == "olga")
+                #expect(zone.data["zone"]?["regions"]?.arrayValue?.first?["rect"]?["width"]?.numberValue.map { $0.rounded() } == 120, "the rectangle drawn")
+                await watcher.close()
+
                 // Live boxes of the lobby are drawn over its frame.
                 let live = try DetectionBatch(camera: "lobby", frameSize: FrameSize(width: 640, height: 480), detections: [
                     Detection(time: Date(), box: Rect(x: 300, y: 200, width: 50, height: 120), label: "person", score: 0.8, trackID: 9),
