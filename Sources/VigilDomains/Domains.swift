@@ -11,6 +11,7 @@ public enum Domains {
         CheckinsDomain.self,
         ChatDomain.self,
         FloodDomain.self,
+        AnalyticsDomain.self,
     ]
 
     /// Every registered domain's migrations, for whatever opens the database.

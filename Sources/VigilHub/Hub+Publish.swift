@@ -1,4 +1,3 @@
-import NIOCore
 import VigilCore
 import VigilStore
 
@@ -53,22 +52,24 @@ extension Hub {
         // Site-scoped kinds check that the site exists; a site created meanwhile is learnt here.
         await sites.learn(topic.scope)
         let validated = try services.command(identity, topic: topic, type: type, data: data)
+        let durability = services.durability(of: topic.kind)
         let event = NewEvent(
             topic: topic.rawValue, type: validated.type, ts: clock.milliseconds(), from: identity.name, payload: validated.payload,
-            effect: validated.effect)
-        return PreparedPublish(topic: topic, event: event, durability: services.durability(of: topic.kind), reply: validated.reply)
+            effect: validated.effect, logged: durability == .durable)
+        return PreparedPublish(topic: topic, event: event, durability: durability, reply: validated.reply)
     }
 
-    /// Commits (durable kinds) and fans out; `completion` runs after the commit.
+    /// Commits (durable kinds, and ephemeral events whose effect writes rows) and fans out;
+    /// `completion` runs after the commit.
     public func publish(_ prepared: PreparedPublish, completion: @escaping @Sendable (Result<Accepted, ProtocolError>) -> Void) {
-        guard prepared.durability == .durable else {
+        guard prepared.durability == .durable || prepared.event.effect != nil else {
             let event = prepared.event
-            bus.publish(OutgoingEvent(topic: prepared.topic, seq: nil, frame: ByteBuffer(string: ServerFrame.event(
-                topic: event.topic, seq: nil, type: event.type, ts: event.ts, from: event.from, epoch: nil, dataJSON: event.payload))))
+            bus.publish(OutgoingEvent(ephemeral: event, topic: prepared.topic))
             completion(.success(Accepted(topic: event.topic, seq: nil, ts: event.ts, derived: nil, reply: prepared.reply)))
             return
         }
-        let derives = prepared.event.effect != nil
+        // An ephemeral event's answer carries no data: subscribers have it, the publisher sent it.
+        let derives = prepared.event.effect != nil && prepared.durability == .durable
         commits.submit(prepared.event, topic: prepared.topic) { [logger] result in
             completion(result.map { stored in
                 Accepted(

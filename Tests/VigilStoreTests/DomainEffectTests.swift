@@ -56,6 +56,24 @@ private struct Note: Decodable, Equatable {
         #expect(try await log.events(of: "notes/hq", after: 0, limit: 10).map(\.type) == ["derived", "derived"])
     }
 
+    @Test func anUnloggedEventCommitsItsRowsWithTheBatchButTakesNoSeq() async throws {
+        let log = EventLog(database: try database())
+        var unlogged = event("b", refuse: false)
+        unlogged.logged = false
+        var refusedUnlogged = event("c", refuse: true)
+        refusedUnlogged.logged = false
+        let outcomes = try await log.append([event("a", refuse: false), unlogged, refusedUnlogged, event("d", refuse: false)])
+        #expect(seqs(outcomes) == [1, nil, nil, 2], "the log numbers only the logged events")
+        guard case .written(let written) = outcomes[1], case .refused = outcomes[2] else {
+            Issue.record("the unlogged event should be written, the refused one refused")
+            return
+        }
+        #expect(written.type == "derived", "the event comes back as its effect left it, for the fan-out")
+        let notes = try await log.read { try $0.fetchAll(Note.self, "SELECT * FROM notes ORDER BY name", []).map(\.name) }
+        #expect(notes == ["a", "b", "d"])
+        #expect(try await log.events(of: "notes/hq", after: 0, limit: 10).count == 2)
+    }
+
     @Test func anEffectThatFailsOtherwiseFailsTheWholeBatch() async throws {
         struct Broken: DomainEffect {
             func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {

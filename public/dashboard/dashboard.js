@@ -1,7 +1,8 @@
 // The control room: one site at a time (chosen among the token's sites), its alert queue, the
-// locations being visited, the camera wall, the chat, the guards and their rounds, notices, and for
-// admins and operators the flood tab and the administration tab. Everything of a site comes through
-// one SiteFeed; the flood tab, which is not a site's, reads its own topics once it is first opened.
+// locations being visited, the camera wall, the chat, the guards and their rounds, notices, video
+// analytics, and for admins and operators the flood tab and the administration tab. Everything of a
+// site comes through one SiteFeed; the flood tab, which is not a site's, reads its own topics once it
+// is first opened.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
@@ -11,6 +12,7 @@ import { mountCameras } from "./cameras.js";
 import { mountPeople } from "./people.js";
 import { mountNotices } from "./notices.js";
 import { mountAdministration } from "./admin.js";
+import { mountAnalytics } from "./analytics.js";
 import { mountChat } from "../chat/chat.js";
 import { mountFlood } from "./flood.js";
 
@@ -33,7 +35,8 @@ export async function mountDashboard(root, { connection, welcome }) {
     h("section", { id: "cameras", class: "panel" }),
     h("div", { class: "side" },
       h("section", { id: "chat", class: "panel" }),
-      h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" }), h("section", { id: "notices", class: "panel" })));
+      h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" }), h("section", { id: "notices", class: "panel" })),
+    h("section", { id: "analytics", class: "panel" }));
   const admin = h("div", { class: "admin", hidden: true }, h("section", { id: "administration", class: "panel" }));
   const flood = h("div", { class: "flood-view", hidden: true }, h("section", { id: "flood", class: "panel" }));
   root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, tabs), live, flood, admin);
@@ -67,6 +70,7 @@ export async function mountDashboard(root, { connection, welcome }) {
       mountCameras(panel("cameras"), context)?.dispose,
       mountPeople(panel("people"), context)?.dispose,
       mountChat(panel("chat"), { ...context, me: welcome.user }).dispose,
+      mountAnalytics(panel("analytics"), context).dispose,
       mountAdministration(panel("administration"), context),
     ];
     await mountNotices(panel("notices"), context);

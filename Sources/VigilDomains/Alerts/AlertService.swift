@@ -12,7 +12,9 @@ import VigilStore
 struct AlertService: TopicService {
     public let kind = "alerts"
     public let durability = Durability.durable
-    static let kinds: Set<String> = ["motion", "door", "panic", "analytics", "missed-checkpoint", "custom"]
+    static let kinds: Set<String> = ["motion", "door", "panic", "analytics", "missed-checkpoint", "loitering", "custom"]
+    /// Kinds only the hub raises: a missed patrol round, a track lingering in a watch zone.
+    static let raisedByHub: Set<String> = ["missed-checkpoint", "loitering"]
     static let escalatedSegment = "escalated"
     static let maxMessageLength = 500
     static let maxNoteLength = 2000
@@ -74,7 +76,7 @@ struct AlertService: TopicService {
     private func raise(_ identity: Identity, site: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         let fields = try CommandData(data, shape: "{kind, severity?, message?, location?, locationName?, thumbnails?}")
         let kind = try fields.string("kind", maxLength: 32)
-        guard Self.kinds.contains(kind), kind != "missed-checkpoint" else {
+        guard Self.kinds.contains(kind), !Self.raisedByHub.contains(kind) else {
             throw ProtocolError(.invalidData, "data.kind must be one of motion, door, panic, analytics, custom")
         }
         let location = try fields.optionalIdentifier("location")
@@ -93,7 +95,7 @@ struct AlertService: TopicService {
     static func defaultSeverity(of kind: String) -> Int {
         switch kind {
         case "panic": 5
-        case "door", "analytics", "missed-checkpoint": 3
+        case "door", "analytics", "missed-checkpoint", "loitering": 3
         default: 2
         }
     }

@@ -27,9 +27,7 @@ struct SwitchCamera: DomainEffect {
     let move: Move
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard let stored = try transaction.cameraTopology(of: site),
-            let topology = try? JSONDecoder().decode(CameraTopology.self, from: Data(#"{"cameras":\#(stored)}"#.utf8))
-        else {
+        guard let topology = try transaction.decodedCameraTopology(of: site) else {
             throw ProtocolError(.notFound, "site \(site) has no camera topology; import one first")
         }
         let current = try transaction.cameraView(of: viewer, site: site)?.camera

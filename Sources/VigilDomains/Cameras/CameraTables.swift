@@ -1,3 +1,5 @@
+import Foundation
+import VigilCore
 import VigilStore
 
 /// Who is looking at which camera: a guard's device or a wall of the control room.
@@ -12,6 +14,12 @@ extension DomainTransaction {
     /// The site's camera topology as imported (the clean model's JSON), nil before any import.
     func cameraTopology(of site: String) throws -> String? {
         try fetchText("SELECT cameras FROM camera_topologies WHERE site = ?", [site])
+    }
+
+    /// The site's camera topology as a model, nil before any import.
+    func decodedCameraTopology(of site: String) throws -> CameraTopology? {
+        guard let stored = try cameraTopology(of: site) else { return nil }
+        return try? JSONDecoder().decode(CameraTopology.self, from: Data(#"{"cameras":\#(stored)}"#.utf8))
     }
 
     /// Replaces the site's topology.

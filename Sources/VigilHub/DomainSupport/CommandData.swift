@@ -63,6 +63,18 @@ public struct CommandData {
         return whole
     }
 
+    /// A list of at most `max` strings of 1...`length` characters, or nil when absent or null.
+    public func optionalStrings(_ key: String, max: Int, length: Int) throws(ProtocolError) -> [String]? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let list = value.arrayValue, list.count <= max,
+            case let texts = list.compactMap(\.stringValue), texts.count == list.count,
+            texts.allSatisfy({ !$0.isEmpty && $0.count <= length })
+        else {
+            throw ProtocolError(.invalidData, "data.\(key) must be a list of at most \(max) strings of 1-\(length) characters")
+        }
+        return texts
+    }
+
     /// A finite number within `range`, or nil when absent or null.
     public func number(_ key: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double? {
         guard let value = fields[key], value != .null else { return nil }
@@ -70,6 +82,15 @@ public struct CommandData {
             throw ProtocolError(.invalidData, "data.\(key) must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// One of `choices`, or nil when absent or null.
+    public func choice(_ key: String, of choices: [String]) throws(ProtocolError) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        guard let text = value.stringValue, choices.contains(text) else {
+            throw ProtocolError(.invalidData, "data.\(key) must be one of \(choices.joined(separator: ", "))")
+        }
+        return text
     }
 
     /// A list of 1 to `max` distinct whole numbers within `range`, or nil when absent or null.

@@ -32,6 +32,25 @@ public struct SiteScopedAccess: Sendable {
         try authorizeWrite(identity, topic)
     }
 
+    /// A read of a kind whose topics have the segments `shape` names, e.g. `zones/{site}/{zone}`.
+    public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern, shape: String) throws(ProtocolError) {
+        try require(pattern.segments, shape: shape)
+        try authorizeRead(identity, pattern)
+    }
+
+    /// A publish on a kind whose topics have the segments `shape` names.
+    public func authorizeWrite(_ identity: Identity, _ topic: Topic, shape: String) throws(ProtocolError) {
+        try require(topic.segments, shape: shape)
+        try authorizeWrite(identity, topic)
+    }
+
+    /// Refuses a topic with another number of segments than `shape`.
+    public func require(_ segments: [String], shape: String) throws(ProtocolError) {
+        guard segments.count == shape.split(separator: "/").count else {
+            throw ProtocolError(.invalidTopic, "\(segments[0]) topics are \(shape)")
+        }
+    }
+
     public func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
         guard readers.contains(identity.role) else {
             throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not read \(pattern.kind) topics")

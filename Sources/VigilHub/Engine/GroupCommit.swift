@@ -7,7 +7,16 @@ import VigilStore
 /// in the next one, so a burst costs a few fsyncs instead of one each. After each commit the
 /// events are fanned out in `seq` order, then each publisher gets its answer.
 final class GroupCommit: Sendable {
-    typealias Completion = @Sendable (Result<StoredEvent, any Error>) -> Void
+    typealias Completion = @Sendable (Result<Committed, any Error>) -> Void
+
+    /// What a publisher learns of its committed event; `seq` is nil for one kept out of the log.
+    struct Committed: Sendable {
+        let topic: String
+        let seq: UInt64?
+        let type: String
+        let ts: Int64
+        let payload: String
+    }
 
     private struct Pending {
         let event: NewEvent
@@ -56,19 +65,29 @@ final class GroupCommit: Sendable {
                 let outcomes = try await store.append(batch.map(\.event))
                 var published = 0
                 for (pending, outcome) in zip(batch, outcomes) {
-                    guard case .stored(let event, let mirrors) = outcome else { continue }
-                    bus.publish(OutgoingEvent(stored: event, topic: pending.topic, epoch: store.epoch))
-                    for mirror in mirrors {
-                        guard let topic = try? Topic(mirror.topic) else { continue }
-                        bus.publish(OutgoingEvent(stored: mirror, topic: topic, epoch: store.epoch))
+                    switch outcome {
+                    case .stored(let event, let mirrors):
+                        bus.publish(OutgoingEvent(stored: event, topic: pending.topic, epoch: store.epoch))
+                        for mirror in mirrors {
+                            guard let topic = try? Topic(mirror.topic) else { continue }
+                            bus.publish(OutgoingEvent(stored: mirror, topic: topic, epoch: store.epoch))
+                        }
+                        published += 1 + mirrors.count
+                    case .written(let event):
+                        bus.publish(OutgoingEvent(ephemeral: event, topic: pending.topic))
+                    case .refused:
+                        continue
                     }
-                    published += 1 + mirrors.count
                 }
                 metrics.eventsPublished.increment(by: published)
                 for (pending, outcome) in zip(batch, outcomes) {
                     switch outcome {
-                    case .stored(let event, _): pending.completion(.success(event))
-                    case .refused(let refusal): pending.completion(.failure(refusal))
+                    case .stored(let event, _):
+                        pending.completion(.success(Committed(topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, payload: event.payload)))
+                    case .written(let event):
+                        pending.completion(.success(Committed(topic: event.topic, seq: nil, type: event.type, ts: event.ts, payload: event.payload)))
+                    case .refused(let refusal):
+                        pending.completion(.failure(refusal))
                     }
                 }
             } catch {

@@ -47,7 +47,7 @@ public final class EventLog: EventStore {
             var event = event
             var mirrors: [String] = []
             if let effect = event.effect {
-                event.seq = try nextSeq(on: event.topic)
+                if event.logged { event.seq = try nextSeq(on: event.topic) }
                 var refusal: (any EffectRefusal)?
                 try db.inSavepoint {
                     do {
@@ -60,6 +60,7 @@ public final class EventLog: EventStore {
                 }
                 if let refusal { return .refused(refusal) }
             }
+            guard event.logged else { return .written(event) }
             let stored = try insert(event, on: event.topic)
             return .stored(stored, mirrors: try mirrors.map { try insert(event, on: $0) })
         }

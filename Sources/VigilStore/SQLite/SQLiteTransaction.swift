@@ -17,6 +17,13 @@ struct SQLiteTransaction: DomainTransaction {
         try DecodedRow<Record>.fetchAll(db.cachedStatement(sql: sql), arguments: Self.bind(arguments)).map(\.record)
     }
 
+    func forEachRow(_ sql: String, _ arguments: [any StoreArgument], _ body: (any StoreRow) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: Self.bind(arguments))
+        while let row = try rows.next() {
+            try body(SQLiteRow(row: row))
+        }
+    }
+
     func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: Self.bind(arguments)) else { return nil }
         let value: DatabaseValue = row[0]
@@ -42,6 +49,19 @@ struct SQLiteTransaction: DomainTransaction {
             case .blob(let bytes): Data(bytes)
             }
         })
+    }
+}
+
+/// A GRDB row, read in place (a cursor's row is valid until the cursor moves on).
+private struct SQLiteRow: StoreRow {
+    let row: Row
+
+    func double(_ column: Int) -> Double { row[column] }
+    func integer(_ column: Int) -> Int64? { row[column] }
+    func text(_ column: Int) -> String? { row[column] }
+
+    func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T? {
+        try row.withUnsafeData(atIndex: column) { data in try data.map { try $0.withUnsafeBytes(body) } }
     }
 }
 

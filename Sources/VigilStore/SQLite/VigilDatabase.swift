@@ -52,6 +52,12 @@ public final class VigilDatabase: Sendable {
         try writeNow { db in Meta.hexBytes(try Meta.value(name, db) { Meta.randomHex(bytes: 32) }) }
     }
 
+    /// A domain's settings written by an admin command (`vigil site set --keep-detections`), through
+    /// the seam, in one transaction. Events go through the hub, never through here.
+    public func configure<T>(_ body: (any DomainTransaction) throws -> T) throws(StoreError) -> T {
+        try writeNow { db in try body(SQLiteTransaction(db: db)) }
+    }
+
     /// A synchronous write, for the admin commands and startup.
     func writeNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {

@@ -9,6 +9,9 @@ public protocol DomainTransaction {
     func execute(_ sql: String, _ arguments: [any StoreArgument]) throws
     /// Every row of a query, decoded.
     func fetchAll<Record: Decodable>(_ type: Record.Type, _ sql: String, _ arguments: [any StoreArgument]) throws -> [Record]
+    /// Runs `body` on each row of a query, read by column position: for reads of many rows (a
+    /// search's candidates), where decoding each into a record would cost more than the search.
+    func forEachRow(_ sql: String, _ arguments: [any StoreArgument], _ body: (any StoreRow) throws -> Void) throws
     /// The first column of the first row, or nil when there is no row or it is NULL.
     func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue?
     /// The row id the last INSERT made.
@@ -46,4 +49,15 @@ extension DomainTransaction {
     public func head(of topic: String) throws -> UInt64 {
         UInt64(try fetchInteger("SELECT head FROM topic_heads WHERE topic = ?", [topic]) ?? 0)
     }
+}
+
+/// One row of a query, read by column position without decoding it into a record (`forEachRow`).
+public protocol StoreRow {
+    func double(_ column: Int) -> Double
+    /// Nil for NULL.
+    func integer(_ column: Int) -> Int64?
+    /// Nil for NULL.
+    func text(_ column: Int) -> String?
+    /// Runs `body` on a blob's bytes in place, nil for NULL; the bytes are valid only inside `body`.
+    func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T?
 }

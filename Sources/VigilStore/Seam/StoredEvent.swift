@@ -8,17 +8,23 @@ public struct NewEvent: Sendable {
     public var payload: String
     /// Domain rows to write in the same transaction, for a kind that keeps state (alerts, cameras, ...).
     public var effect: (any DomainEffect)?
+    /// False for an ephemeral kind whose effect writes rows (detections): the rows commit with the
+    /// batch, the event itself is not stored in the log and takes no `seq`.
+    public var logged: Bool
     /// The `seq` the event takes on `topic` if it is stored: set by the store before the effect
     /// runs, so that rows can name the event that made them (a chat message's place in its room).
     public internal(set) var seq: UInt64 = 0
 
-    public init(topic: String, type: String, ts: Int64, from: String, payload: String, effect: (any DomainEffect)? = nil) {
+    public init(
+        topic: String, type: String, ts: Int64, from: String, payload: String, effect: (any DomainEffect)? = nil, logged: Bool = true
+    ) {
         self.topic = topic
         self.type = type
         self.ts = ts
         self.from = from
         self.payload = payload
         self.effect = effect
+        self.logged = logged
     }
 }
 
@@ -26,6 +32,9 @@ public struct NewEvent: Sendable {
 public enum AppendOutcome: Sendable {
     /// Stored; `mirrors` are the same event committed on the further topics its effect named.
     case stored(StoredEvent, mirrors: [StoredEvent])
+    /// Not logged (`NewEvent.logged` false): its effect's rows were committed; this is the event as
+    /// the effect left it, to fan out without a `seq`.
+    case written(NewEvent)
     /// Its effect refused it (an alert already acknowledged, a camera with no such neighbour):
     /// nothing of it was written.
     case refused(any EffectRefusal)

@@ -45,7 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
 
 /// Runs `body` in a task that the first Ctrl-C cancels, so that it can stop cleanly; a second
 /// Ctrl-C ends the process at once.
-private func untilInterrupted(_ body: @escaping @Sendable () async throws -> Void) async throws {
+func untilInterrupted(_ body: @escaping @Sendable () async throws -> Void) async throws {
     let task = Task { try await body() }
     signal(SIGINT, SIG_IGN)
     let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VigilCore
+import VigilDomains
 import VigilHub
 import VigilStore
 
@@ -50,17 +51,30 @@ struct SiteCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a site's timings, e.g. `vigil site set hq --escalate-after 90s`; a running hub follows at once.")
+            abstract: "Change a site's timings, e.g. `vigil site set hq --escalate-after 90s --keep-detections 7d`; a running hub follows at once.")
         @Argument(help: "Site id.") var id: String
         @OptionGroup var timings: TimingOptions
+        @Option(help: "Keep the site's detections this long (e.g. 7d; from 1m to 365d; default 30d).") var keepDetections: String?
         @OptionGroup var store: StoreOptions
 
+        func validate() throws {
+            if let keepDetections, DurationText.milliseconds(keepDetections).map(DetectionRetention.keepRange.contains) != true {
+                throw ValidationError("--keep-detections takes a duration from 1m to 365d, such as 7d")
+            }
+        }
+
         func run() throws {
-            let sites = SiteRepository(database: try store.open())
+            let database = try store.open()
+            let sites = SiteRepository(database: database)
             guard let site = try sites.find(id) else { throw ValidationError("there is no site \(id)") }
             let changed = timings.applied(to: site.timings)
             try sites.setTimings(of: id, changed)
-            print("site \(id): escalate after \(DurationText.text(changed.escalateAfterMs)), quiet after \(DurationText.text(changed.quietAfterMs))")
+            if let keepMs = keepDetections.flatMap(DurationText.milliseconds) {
+                try DetectionRetention.set(keepMs, of: id, in: database)
+            }
+            print(
+                "site \(id): escalate after \(DurationText.text(changed.escalateAfterMs)), quiet after \(DurationText.text(changed.quietAfterMs)),"
+                    + " keep detections \(DurationText.text(try DetectionRetention.keepMs(of: id, in: database)))")
         }
     }
 

@@ -32,7 +32,8 @@ public struct Detection: Sendable, Hashable {
         self.appearance = appearance
     }
 
-    var milliseconds: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded()) }
+    /// The time in milliseconds since 1970.
+    public var milliseconds: Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded()) }
 }
 
 /// A batch of detections of one camera, as an analytics backend publishes it.
@@ -42,7 +43,7 @@ public struct DetectionBatch: Sendable, Hashable {
     public static let maxCameraLength = 128
     public static let maxAppearanceLength = 4096
     /// Latest time accepted (exclusive): 10000-01-01T00:00:00Z, past which the text form has no year.
-    static let timeLimit: Int64 = 253_402_300_800_000
+    public static let timeLimit: Int64 = 253_402_300_800_000
 
     public let camera: String
     public let frameSize: FrameSize

@@ -13,7 +13,11 @@ public enum DetectionBatchJSON {
     public static let maxBytes = 32 << 20
 
     public static func parse(_ data: Data) throws(FormatError) -> DetectionBatch {
-        try JSONFormat.decode(DetectionBatch.self, from: data, format: .detections, maxBytes: maxBytes)
+        guard data.count <= maxBytes else {
+            throw FormatError(.detections, "document of \(data.count) bytes is over the limit of \(maxBytes)")
+        }
+        guard let value = try? JSONValue(parsing: data) else { throw FormatError(.detections, "not valid JSON") }
+        return try DetectionBatch(json: value)
     }
 
     public static func write(_ batch: DetectionBatch) -> Data {

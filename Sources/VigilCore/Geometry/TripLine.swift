@@ -1,0 +1,31 @@
+/// A line drawn across a camera's view that counts what crosses it (an NVR's tripwire). Sides are
+/// as seen looking from `start` towards `end` on the image (y pointing down).
+public struct TripLine: Sendable, Hashable {
+    public enum Direction: String, Sendable, CaseIterable {
+        case leftToRight = "left-to-right"
+        case rightToLeft = "right-to-left"
+    }
+
+    public let start: Point
+    public let end: Point
+
+    /// A line of two distinct, finite points.
+    public init(from start: Point, to end: Point) throws(GeometryError) {
+        guard start.isFinite else { throw .nonFiniteCoordinate(index: 0) }
+        guard end.isFinite else { throw .nonFiniteCoordinate(index: 1) }
+        guard start != end else { throw .tooFewVertices(count: 1) }
+        self.start = start
+        self.end = end
+    }
+
+    /// The way a move from `from` to `to` crosses the line, nil when it does not: it must go from
+    /// one side strictly to the other, through the drawn segment (touching is not crossing).
+    public func crossing(from: Point, to: Point) -> Direction? {
+        let before = Segment.cross(start, end, from), after = Segment.cross(start, end, to)
+        guard (before < 0 && after > 0) || (before > 0 && after < 0) else { return nil }
+        let moveBefore = Segment.cross(from, to, start), moveAfter = Segment.cross(from, to, end)
+        guard (moveBefore <= 0 && moveAfter >= 0) || (moveBefore >= 0 && moveAfter <= 0) else { return nil }
+        // With y pointing down, a negative cross product is the left of the line.
+        return before < 0 ? .leftToRight : .rightToLeft
+    }
+}

@@ -1,0 +1,23 @@
+import VigilHub
+import VigilStore
+
+/// Video analytics: detections published by analytics backends, stored and indexed, live on
+/// `detections/{site}/{camera}`, searched by region of interest and over time, and watched by
+/// standing zones, `zones/{site}/{zone}` (docs/protocol.md §6.8, §6.9).
+public struct AnalyticsDomain: Domain {
+    public static let migrations = AnalyticsMigrations.all
+    private let service: DetectionService
+    private let zones: ZoneService
+
+    public init(context: DomainContext) {
+        service = DetectionService(sites: context.sites, search: RoiSearch(store: context.store))
+        zones = ZoneService(sites: context.sites, store: context.store)
+    }
+
+    public var services: [any TopicService] { [service, zones] }
+
+    public func dueTimers(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
+        try ZoneTimers.due(in: transaction)
+    }
+    public var routes: [DomainRoute] { AnalyticsRoutes(service: service).all }
+}

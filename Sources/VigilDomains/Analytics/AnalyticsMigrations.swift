@@ -1,0 +1,89 @@
+import VigilStore
+
+/// The analytics domain's tables: detections with their boxes indexed by SQLite's R*Tree.
+enum AnalyticsMigrations {
+    static let all = [
+        StoreMigration("analytics-1: detections, box index", sql: """
+            -- A site's settings: the length of its vectors (fixed by the first), how long it keeps
+            -- its detections (NULL: the default, 30 days).
+            CREATE TABLE detection_sites (
+                site TEXT PRIMARY KEY NOT NULL REFERENCES sites(id),
+                appearance_length INTEGER,
+                keep_ms INTEGER
+            ) WITHOUT ROWID;
+            -- A small number per camera, so that the box index can hold the camera as a dimension.
+            CREATE TABLE detection_cameras (
+                key INTEGER PRIMARY KEY,
+                site TEXT NOT NULL REFERENCES sites(id),
+                camera TEXT NOT NULL,
+                UNIQUE (site, camera)
+            );
+            CREATE TABLE detections (
+                id INTEGER PRIMARY KEY,
+                camera_key INTEGER NOT NULL REFERENCES detection_cameras(key),
+                ts INTEGER NOT NULL,
+                x REAL NOT NULL,
+                y REAL NOT NULL,
+                width REAL NOT NULL,
+                height REAL NOT NULL,
+                label TEXT NOT NULL,
+                score REAL NOT NULL,
+                track INTEGER,
+                thumbnail TEXT,
+                appearance BLOB
+            );
+            CREATE INDEX detections_camera_time ON detections (camera_key, ts);
+            CREATE INDEX detections_camera_label ON detections (camera_key, label, ts);
+            CREATE INDEX detections_camera_track ON detections (camera_key, track, ts);
+            -- Same ids as detections. The R*Tree keeps 32-bit floats, rounded outwards: it narrows
+            -- the candidates, and the exact time and overlap are checked on the rows after it.
+            CREATE VIRTUAL TABLE detection_boxes USING rtree (
+                id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y
+            );
+            """),
+        StoreMigration("analytics-2: watch zones", sql: """
+            CREATE TABLE zones (
+                site TEXT NOT NULL REFERENCES sites(id),
+                id TEXT NOT NULL,
+                camera TEXT NOT NULL,
+                definition TEXT NOT NULL,
+                defined_by TEXT NOT NULL,
+                defined_at INTEGER NOT NULL,
+                PRIMARY KEY (site, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX zones_camera ON zones (site, camera);
+            -- Where each track was last seen by a zone: its visit (area) or its last anchor point (line).
+            CREATE TABLE zone_tracks (
+                site TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                track INTEGER NOT NULL,
+                first_ts INTEGER NOT NULL,
+                last_ts INTEGER NOT NULL,
+                last_x REAL NOT NULL,
+                last_y REAL NOT NULL,
+                alerted INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (site, zone, track),
+                FOREIGN KEY (site, zone) REFERENCES zones(site, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            -- What a zone has seen and not yet told its subscribers: the next tick publishes it.
+            CREATE TABLE zone_pending (
+                id INTEGER PRIMARY KEY,
+                site TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                body TEXT NOT NULL,
+                FOREIGN KEY (site, zone) REFERENCES zones(site, id) ON DELETE CASCADE
+            );
+            CREATE INDEX zone_pending_zone ON zone_pending (site, zone, id);
+            CREATE TABLE zone_counts (
+                site TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                hour INTEGER NOT NULL,
+                direction TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (site, zone, hour, direction),
+                FOREIGN KEY (site, zone) REFERENCES zones(site, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            """),
+    ]
+}

@@ -1,0 +1,65 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// Stores a batch of one camera's detections, checked against what only the store knows: the
+/// camera is in the site's topology with this frame size, every thumbnail was uploaded, and the
+/// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
+/// rolled back). The site's zones on the camera watch the new detections in the same commit, and
+/// detections past the site's retention are pruned by a bounded chunk. The
+/// event, fanned out to the overlay and not logged, carries the stored ids.
+struct StoreDetections: DomainEffect {
+    let site: String
+    let batch: DetectionBatch
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard let camera = try transaction.decodedCameraTopology(of: site)?.camera(batch.camera) else {
+            throw Self.refusal(.notFound, field: "camera", "site \(site) has no camera \(batch.camera) in its topology")
+        }
+        guard camera.frameSize == batch.frameSize else {
+            throw Self.refusal(.invalidData, field: "frame", """
+                \(batch.frameSize.width)x\(batch.frameSize.height) is not camera \(camera.id)'s frame, \
+                \(camera.frameSize.width)x\(camera.frameSize.height)
+                """)
+        }
+        try checkThumbnails(in: transaction)
+        try checkAppearanceLength(in: transaction)
+        let key = try transaction.detectionCameraKey(site: site, camera: batch.camera)
+        var stored: [(id: Int64, detection: Detection)] = []
+        stored.reserveCapacity(batch.detections.count)
+        for detection in batch.detections {
+            stored.append((try transaction.insertDetection(detection, cameraKey: key), detection))
+        }
+        try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
+        try DetectionRetention.prune(site: site, now: event.ts, added: stored.count, in: transaction)
+        try DetectionRetention.prune(site: site, now: event.ts, added: stored.count, in: transaction)
+        event.payload = JSONValue.object([
+            "camera": .string(batch.camera), "frame": batch.frameSize.json, "detections": .array(stored.map { $0.detection.json(id: $0.id) }),
+        ]).canonicalText
+        return []
+    }
+
+    private func checkThumbnails(in transaction: any DomainTransaction) throws {
+        let hashes = Array(Set(batch.detections.compactMap(\.thumbnail)))
+        guard let missing = try transaction.missingThumbnails(hashes).first,
+            let index = batch.detections.firstIndex(where: { $0.thumbnail == missing })
+        else { return }
+        throw Self.refusal(.notFound, field: "detections[\(index)].thumbnail", "no thumbnail \(missing); upload it with POST /api/thumbnails first")
+    }
+
+    private func checkAppearanceLength(in transaction: any DomainTransaction) throws {
+        guard let index = batch.detections.firstIndex(where: { $0.appearance != nil }),
+            let length = batch.detections[index].appearance?.count
+        else { return }
+        guard let fixed = try transaction.appearanceLength(of: site) else {
+            return try transaction.fixAppearanceLength(length, of: site)
+        }
+        guard fixed == length else {
+            throw Self.refusal(.invalidData, field: "detections[\(index)].appearance", "has \(length) numbers; site \(site)'s vectors have \(fixed)")
+        }
+    }
+
+    static func refusal(_ code: ErrorCode, field: String, _ message: String) -> ProtocolError {
+        ProtocolError(code, "detections batch, field \(field): \(message)")
+    }
+}

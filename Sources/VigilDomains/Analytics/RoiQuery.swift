@@ -1,0 +1,103 @@
+import VigilCore
+import VigilHub
+
+/// An ROI query as the `roi` query and `POST /api/sites/{site}/roi` take it (docs/protocol.md
+/// §6.8): cameras, a time window, regions and the rule that says when a detection is inside them,
+/// filters, and how the results are ranked, grouped and paged.
+struct RoiQuery: Sendable {
+    enum Order: String, Sendable, CaseIterable {
+        case intensity, time
+    }
+
+    static let maxCameras = 64
+    static let maxRegions = 16
+    static let maxLabels = 32
+    static let maxLimit = 500
+
+    var cameras: [String]
+    /// Milliseconds, `from` included, `to` excluded.
+    var from: Int64
+    var to: Int64
+    /// Nil for a timeline of whole cameras: every detection of the cameras counts.
+    var regions: RoiRegions?
+    /// The frame the regions were drawn on; nil when drawn on each camera's own frame.
+    var view: FrameSize?
+    var labels: Set<String>?
+    var minScore: Double
+    var order: Order
+    var groupByTrack: Bool
+    var limit: Int
+    var cursor: RoiCursor?
+
+    /// `regionsRequired` false: a query may leave `regions` out to cover whole cameras (a timeline).
+    init(_ data: JSONValue, regionsRequired: Bool = true) throws(ProtocolError) {
+        let fields = try CommandData(data, shape: "{cameras, from, to, regions, match?, rule?, view?, labels?, minScore?, order?, group?, limit?, cursor?}")
+        cameras = try fields.optionalStrings("cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? []
+        guard !cameras.isEmpty else { throw ProtocolError(.invalidData, "data.cameras must name at least one camera") }
+        (from, to) = try Self.window(fields)
+        regions = regionsRequired || fields.fields["regions"].map({ $0 != .null }) == true ? try RoiRegions(fields) : nil
+        view = try fields.fields["view"].flatMap { value throws(ProtocolError) in value == .null ? nil : try Self.frame(value) }
+        labels = try fields.optionalStrings("labels", max: Self.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
+        minScore = try fields.number("minScore", in: 0...1) ?? 0
+        order = try fields.choice("order", of: Order.allCases.map(\.rawValue)).flatMap(Order.init) ?? .intensity
+        groupByTrack = try fields.choice("group", of: ["track", "none"]) != "none"
+        limit = try fields.integer("limit", in: 1...Self.maxLimit) ?? 50
+        cursor = try fields.optionalString("cursor", maxLength: 200).map { text throws(ProtocolError) in
+            guard let cursor = RoiCursor(text, order: order) else {
+                throw ProtocolError(.invalidData, "data.cursor is not a cursor of this query's order; pass back the next of the previous page")
+            }
+            return cursor
+        }
+    }
+
+    /// `from` and `to`, milliseconds since 1970, `to` after `from`.
+    static func window(_ fields: CommandData) throws(ProtocolError) -> (Int64, Int64) {
+        let range = 0...Int(DetectionBatch.timeLimit)
+        guard let from = try fields.integer("from", in: range), let to = try fields.integer("to", in: range) else {
+            throw ProtocolError(.invalidData, "data.from and data.to are required: milliseconds since 1970")
+        }
+        guard to > from else {
+            throw ProtocolError(.invalidData, "data.to (\(to)) must be after data.from (\(from))")
+        }
+        return (Int64(from), Int64(to))
+    }
+
+    private static func frame(_ value: JSONValue) throws(ProtocolError) -> FrameSize {
+        guard let width = value["width"]?.numberValue.flatMap({ Int(exactly: $0) }), let height = value["height"]?.numberValue.flatMap({ Int(exactly: $0) }),
+            let frame = try? FrameSize(width: width, height: height)
+        else {
+            throw ProtocolError(.invalidData, "data.view must be {width, height} in whole pixels, at least 1x1")
+        }
+        return frame
+    }
+}
+
+/// Where a page ended, in the order of the query: the sort key of its last result.
+struct RoiCursor: Sendable, Comparable {
+    var primary: Double
+    var secondary: Int64
+    var tertiary: Int64
+
+    init(primary: Double, secondary: Int64, tertiary: Int64) {
+        self.primary = primary
+        self.secondary = secondary
+        self.tertiary = tertiary
+    }
+
+    /// `i.` or `t.` (the order), then the three keys; the double by its bits, so it comes back exact.
+    init?(_ text: String, order: RoiQuery.Order) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == order.rawValue.prefix(1), let bits = UInt64(parts[1]), let secondary = Int64(parts[2]),
+            let tertiary = Int64(parts[3])
+        else { return nil }
+        self.init(primary: Double(bitPattern: bits), secondary: secondary, tertiary: tertiary)
+    }
+
+    func text(_ order: RoiQuery.Order) -> String {
+        "\(order.rawValue.prefix(1)).\(primary.bitPattern).\(secondary).\(tertiary)"
+    }
+
+    static func < (left: RoiCursor, right: RoiCursor) -> Bool {
+        (left.primary, left.secondary, left.tertiary) < (right.primary, right.secondary, right.tertiary)
+    }
+}

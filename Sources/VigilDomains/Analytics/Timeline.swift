@@ -1,0 +1,53 @@
+import VigilCore
+import VigilHub
+
+/// The seed's timeline: how many people (distinct tracked objects) a selection of detections holds
+/// per time bucket, for the bar chart. Each bucket says where a player should jump (its first
+/// detection) and spans the window its results are read with (an `roi` query from `start` to `end`).
+struct Timeline: Sendable {
+    static let bucketRange: ClosedRange<Int64> = 1_000...3_600_000
+    static let maxBuckets: Int64 = 10_000
+
+    /// The selection: an ROI query whose regions may be left out (whole cameras).
+    let query: RoiQuery
+    let bucket: Int64
+
+    init(_ data: JSONValue) throws(ProtocolError) {
+        query = try RoiQuery(data, regionsRequired: false)
+        bucket = try CommandData(data, shape: "{cameras, from, to, bucket, regions?, ...}").duration("bucket", in: Self.bucketRange)
+        let count = (query.to - query.from + bucket - 1) / bucket
+        guard count <= Self.maxBuckets else {
+            throw ProtocolError(.invalidData, "data.bucket of \(DurationText.text(bucket)) cuts the window into \(count) buckets; at most \(Self.maxBuckets)")
+        }
+    }
+
+    /// The buckets that hold detections, oldest first; the others hold none.
+    func buckets(of matches: [RoiSearch.Result]) -> JSONValue {
+        struct Bucket {
+            var objects: Set<String> = []
+            var detections = 0
+            var jump = Int64.max
+        }
+        var buckets: [Int64: Bucket] = [:]
+        for match in matches {
+            let detection = match.best
+            let index = (detection.ts - query.from) / bucket
+            // A tracked object counts once per bucket, on each camera; an untracked detection alone.
+            let object = detection.track.map { "\(detection.camera)#\($0)" } ?? "id\(detection.id)"
+            var content = buckets[index] ?? Bucket()
+            content.objects.insert(object)
+            content.detections += 1
+            content.jump = min(content.jump, detection.ts)
+            buckets[index] = content
+        }
+        let list: [JSONValue] = buckets.sorted { $0.key < $1.key }.map { index, content in
+            let start = query.from + index * bucket
+            return [
+                "start": .number(Double(start)), "end": .number(Double(min(start + bucket, query.to))),
+                "tracks": .number(Double(content.objects.count)), "detections": .number(Double(content.detections)),
+                "jump": .number(Double(content.jump)),
+            ]
+        }
+        return ["from": .number(Double(query.from)), "to": .number(Double(query.to)), "bucketMs": .number(Double(bucket)), "buckets": .array(list)]
+    }
+}

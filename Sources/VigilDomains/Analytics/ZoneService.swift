@@ -1,0 +1,49 @@
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// `zones/{site}/{zone}`: a standing ROI. The control room defines it (`define`, `remove`); the
+/// hub tells its subscribers every new detection it holds, each crossing of a line, and each
+/// loitering alert it raises (also on `alerts/{site}`).
+struct ZoneService: TopicService {
+    let kind = "zones"
+    let durability = Durability.durable
+
+    let access: SiteScopedAccess
+    let store: any EventStore
+
+    init(sites: SiteDirectory, store: any EventStore) {
+        access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator], sites: sites)
+        self.store = store
+    }
+
+    static let shape = "zones/{site}/{zone}"
+    static func topic(of zone: String, site: String) -> String { "zones/\(site)/\(zone)" }
+
+    func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
+        try access.authorizeRead(identity, pattern, shape: Self.shape)
+    }
+
+    func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
+        try access.authorizeWrite(identity, topic, shape: Self.shape)
+        let zone = topic.segments[2]
+        switch type {
+        case "define":
+            return ValidatedEvent(type: "zone.defined", payload: [:], effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data)))
+        case "remove":
+            return ValidatedEvent(type: "zone.removed", payload: [:], effect: RemoveZone(site: topic.scope, id: zone))
+        default:
+            throw ProtocolError(.unknownType, "zones topics take define and remove")
+        }
+    }
+
+    /// The zone as defined (absent before `define` or after `remove`) and its crossings per hour.
+    func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
+        let (site, zone) = (topic.scope, topic.segments[2])
+        return try await store.read { transaction in
+            var data: [String: JSONValue] = ["counts": .array(try transaction.zoneCounts(zone: zone, site: site).map(\.json))]
+            data["zone"] = try transaction.zone(zone, site: site)?.json
+            return TopicSnapshot(head: try transaction.head(of: topic.rawValue), data: data)
+        }
+    }
+}

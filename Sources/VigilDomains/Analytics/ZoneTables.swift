@@ -1,0 +1,129 @@
+import VigilCore
+import VigilStore
+
+/// A stored watch zone.
+struct ZoneRecord: Sendable, Decodable {
+    var site: String
+    var id: String
+    var camera: String
+    var definition: String
+    var definedBy: String
+    var definedAt: Int64
+}
+
+/// A track as a zone last saw it.
+struct ZoneTrack: Sendable, Decodable {
+    var track: Int64
+    var firstTs: Int64
+    var lastTs: Int64
+    var lastX: Double
+    var lastY: Double
+    var alerted: Bool
+}
+
+/// Something a zone saw that its subscribers are told at the next tick.
+struct ZonePending: Sendable, Decodable {
+    enum Kind: String, Sendable {
+        case detection, crossing, loitering
+    }
+
+    var id: Int64
+    var site: String
+    var zone: String
+    var kind: String
+    var body: String
+}
+
+/// Crossings of a line zone in one hour, one way.
+struct ZoneCount: Sendable, Decodable {
+    var hour: Int64
+    var direction: String
+    var count: Int64
+}
+
+extension DomainTransaction {
+    func zone(_ id: String, site: String) throws -> ZoneRecord? {
+        try fetchOne(ZoneRecord.self, "SELECT site, id, camera, definition, defined_by, defined_at FROM zones WHERE site = ? AND id = ?", [site, id])
+    }
+
+    func zones(of camera: String, site: String) throws -> [ZoneRecord] {
+        try fetchAll(
+            ZoneRecord.self, "SELECT site, id, camera, definition, defined_by, defined_at FROM zones WHERE site = ? AND camera = ? ORDER BY id",
+            [site, camera])
+    }
+
+    /// Defines the zone anew: what it had seen of tracks and not yet told goes with the old shape.
+    func replaceZone(_ zone: ZoneRecord) throws {
+        try removeZone(zone.id, site: zone.site)
+        try execute(
+            "INSERT INTO zones (site, id, camera, definition, defined_by, defined_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [zone.site, zone.id, zone.camera, zone.definition, zone.definedBy, zone.definedAt])
+    }
+
+    func removeZone(_ id: String, site: String) throws {
+        for table in ["zone_tracks", "zone_pending", "zone_counts"] {
+            try execute("DELETE FROM \(table) WHERE site = ? AND zone = ?", [site, id])
+        }
+        try execute("DELETE FROM zones WHERE site = ? AND id = ?", [site, id])
+    }
+
+    func zoneTrack(_ track: Int64, zone: String, site: String) throws -> ZoneTrack? {
+        try fetchOne(
+            ZoneTrack.self, "SELECT track, first_ts, last_ts, last_x, last_y, alerted FROM zone_tracks WHERE site = ? AND zone = ? AND track = ?",
+            [site, zone, track])
+    }
+
+    func setZoneTrack(_ track: ZoneTrack, zone: String, site: String) throws {
+        try execute(
+            """
+            INSERT INTO zone_tracks (site, zone, track, first_ts, last_ts, last_x, last_y, alerted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (site, zone, track) DO UPDATE SET first_ts = excluded.first_ts, last_ts = excluded.last_ts,
+                last_x = excluded.last_x, last_y = excluded.last_y, alerted = excluded.alerted
+            """,
+            [site, zone, track.track, track.firstTs, track.lastTs, track.lastX, track.lastY, track.alerted])
+    }
+
+    func addZonePending(_ kind: ZonePending.Kind, body: JSONValue, zone: String, site: String) throws {
+        try execute("INSERT INTO zone_pending (site, zone, kind, body) VALUES (?, ?, ?, ?)", [site, zone, kind.rawValue, body.canonicalText])
+    }
+
+    /// The zones with something to tell, and each loitering to raise on its own.
+    func zonePendingDue() throws -> [ZonePending] {
+        try fetchAll(
+            ZonePending.self,
+            """
+            SELECT min(id) AS id, site, zone, 'flush' AS kind, '' AS body FROM zone_pending WHERE kind <> 'loitering' GROUP BY site, zone
+            UNION ALL SELECT id, site, zone, kind, body FROM zone_pending WHERE kind = 'loitering'
+            ORDER BY id
+            """, [])
+    }
+
+    /// Takes what the zone has to tell, oldest first, other than loitering.
+    func takeZonePending(zone: String, site: String) throws -> [ZonePending] {
+        let pending = try fetchAll(
+            ZonePending.self, "SELECT id, site, zone, kind, body FROM zone_pending WHERE site = ? AND zone = ? AND kind <> 'loitering' ORDER BY id",
+            [site, zone])
+        try execute("DELETE FROM zone_pending WHERE site = ? AND zone = ? AND kind <> 'loitering'", [site, zone])
+        return pending
+    }
+
+    /// Takes one pending loitering, nil when another tick took it.
+    func takeZoneLoitering(_ id: Int64) throws -> ZonePending? {
+        let pending = try fetchOne(ZonePending.self, "SELECT id, site, zone, kind, body FROM zone_pending WHERE id = ? AND kind = 'loitering'", [id])
+        try execute("DELETE FROM zone_pending WHERE id = ?", [id])
+        return pending
+    }
+
+    func countZoneCrossing(_ direction: TripLine.Direction, at time: Int64, zone: String, site: String) throws {
+        try execute(
+            """
+            INSERT INTO zone_counts (site, zone, hour, direction, count) VALUES (?, ?, ?, ?, 1)
+            ON CONFLICT (site, zone, hour, direction) DO UPDATE SET count = count + 1
+            """,
+            [site, zone, time / 3_600_000 * 3_600_000, direction.rawValue])
+    }
+
+    func zoneCounts(zone: String, site: String) throws -> [ZoneCount] {
+        try fetchAll(ZoneCount.self, "SELECT hour, direction, count FROM zone_counts WHERE site = ? AND zone = ? ORDER BY hour, direction", [site, zone])
+    }
+}

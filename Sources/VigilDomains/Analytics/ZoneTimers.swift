@@ -1,0 +1,18 @@
+import VigilHub
+import VigilStore
+
+/// What the zones' clock fires each tick: one event per zone with news, and each loitering alert.
+enum ZoneTimers {
+    static func due(in transaction: any DomainTransaction) throws -> [TimerFiring] {
+        try transaction.zonePendingDue().map { pending in
+            guard pending.kind == ZonePending.Kind.loitering.rawValue else {
+                return TimerFiring(
+                    topic: ZoneService.topic(of: pending.zone, site: pending.site), type: "zone.detections",
+                    effect: FlushZone(site: pending.site, zone: pending.zone))
+            }
+            return TimerFiring(
+                topic: AlertService.topic(of: pending.site), type: "alert.raised",
+                effect: RaiseLoitering(site: pending.site, zone: pending.zone, pending: pending.id))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Logging
+import VigilClient
+import VigilCore
+import VigilDomains
+import VigilHub
+import VigilServer
+import VigilStore
+
+/// The hub `vigil bench analytics` measures: started in this process on a free loopback port over
+/// TLS, with a scratch database holding the site `bench`, its cameras and an admin token.
+struct AnalyticsBenchHub: Sendable {
+    static let site = "bench"
+    static let frame = try! FrameSize(width: 640, height: 480)
+    /// The hour the detections fall in: the last one, so that the site's retention (30 days) keeps them.
+    static let hour: ClosedRange<Int64> = {
+        let now = SystemClock().milliseconds()
+        return (now - 3_600_000)...now
+    }()
+
+    let directory: URL
+    let running: RunningServer
+    let configuration: ServerConfiguration
+    let adminToken: String
+
+    static func start(cameras: Int) async throws -> AnalyticsBenchHub {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-bench-analytics-\(UUID().uuidString)")
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.dataDirectory = directory.appendingPathComponent("data")
+        configuration.certificateDirectory = directory.appendingPathComponent("certs")
+        configuration.publicDirectory = directory.path
+        let database = try VigilDatabase(path: configuration.databasePath, migrations: Domains.migrations)
+        _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
+        let admin = try TokenIssuer(tokens: TokenRepository(database: database))
+            .issue(role: .admin, sites: [], allSites: true, name: "bench", now: SystemClock().milliseconds()).secret
+        var logger = Logger(label: "vigil.bench")
+        logger.logLevel = .warning
+        let running = try await HubServer(configuration: configuration, domains: Domains.registered, clock: SystemClock(), logger: logger).start()
+        configuration.port = running.port
+        let hub = AnalyticsBenchHub(directory: directory, running: running, configuration: configuration, adminToken: admin)
+        let topology: JSONValue = ["cameras": .array((0..<cameras).map { index in
+            [
+                "id": .string("cam-\(index)"), "floor": .number(Double(index / 5)), "frameSize": ["width": 640, "height": 480],
+                "position": ["x": .number(Double(index % 5 * 640)), "y": 0], "neighbours": [:], "reminderNotice": "", "animationStyle": "",
+            ]
+        })]
+        let client = VigilClient(configuration: hub.client(admin))
+        _ = try await client.request(.publish(topic: "cameras/\(site)", type: "topology", data: topology))
+        await client.close()
+        return hub
+    }
+
+    func client(_ token: String) -> ClientConfiguration {
+        ClientConfiguration(
+            url: "wss://localhost:\(running.port)/ws", token: token,
+            caFile: configuration.certificateDirectory.appendingPathComponent("vigil-dev-ca.pem").path)
+    }
+
+    /// Stores a batch with `POST /api/detections`, as a backend with large batches does.
+    func post(_ batch: DetectionBatch) async throws {
+        var body = try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
+        body = .object((body.objectValue ?? [:]).merging(["site": .string(Self.site)]) { $1 })
+        _ = try await HubHTTP(configuration: client(adminToken)).send("POST", "/api/detections", body: .json(body)).json()
+    }
+
+    /// The baseline: the ROI question answered without the box index, by reading every detection of
+    /// the hour and checking each one's anchor point against the region.
+    func naiveScan(camera: String, region: Rect, hour: ClosedRange<Int64>) async throws -> Int {
+        struct Row: Decodable {
+            var camera: String
+            var x: Double
+            var y: Double
+            var width: Double
+            var height: Double
+        }
+        let rows = try await EventLog(database: try VigilDatabase(path: configuration.databasePath, migrations: Domains.migrations)).read { transaction in
+            try transaction.fetchAll(
+                Row.self,
+                """
+                SELECT c.camera, d.x, d.y, d.width, d.height FROM detections AS d NOT INDEXED JOIN detection_cameras c ON c.key = d.camera_key
+                WHERE d.ts >= ? AND d.ts < ?
+                """, [hour.lowerBound, hour.upperBound])
+        }
+        let shape = RegionOfInterest.rect(region)
+        return rows.filter { $0.camera == camera && shape.contains(Point(x: $0.x + $0.width / 2, y: $0.y + $0.height)) }.count
+    }
+
+    func databaseBytes() -> Int {
+        ["", "-wal"].reduce(0) { total, suffix in
+            total + ((try? FileManager.default.attributesOfItem(atPath: configuration.databasePath + suffix)[.size] as? Int) ?? 0)
+        }
+    }
+
+    func stop() async {
+        await running.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Durable ingest over WebSocket: publishers each keep a window of batches waiting for their `ok`.
+struct Ingest {
+    let bench: AnalyticsBenchHub
+    let batch: Int
+    let seed: UInt64
+
+    func run(publishers: Int, window: Int, seconds: Double, memory: ResidentPeak) async throws -> (stored: Int, perSecond: Double) {
+        var random = SeededRandom(seed: seed &+ 1)
+        // Made before the clock starts: the measurement is the hub's, not the generator's.
+        let batches = try (0..<32).map { index in
+            let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % 20)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
+            return (made.camera, try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(made)))
+        }
+        let clients = (0..<publishers).map { _ in VigilClient(configuration: bench.client(bench.adminToken)) }
+        let started = ContinuousClock.now
+        let deadline = started + .milliseconds(Int(seconds * 1000))
+        let stored = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, client) in clients.enumerated() {
+                for slot in 0..<window {
+                    group.addTask {
+                        var count = 0
+                        var next = index * window + slot
+                        while ContinuousClock.now < deadline {
+                            let (camera, data) = batches[next % batches.count]
+                            let ok = try await client.request(.publish(topic: "detections/\(AnalyticsBenchHub.site)/\(camera)", type: "batch", data: data))
+                            count += Int(ok["detections"]?.numberValue ?? 0)
+                            next += publishers * window
+                            if count % (batch * 50) == 0 { memory.sample() }
+                        }
+                        return count
+                    }
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        let elapsed = (ContinuousClock.now - started) / .seconds(1)
+        for client in clients { await client.close() }
+        return (stored, Double(stored) / elapsed)
+    }
+}

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import Logging
+import VigilClient
+import VigilCore
+import VigilDomains
+import VigilHub
+import VigilServer
+import VigilStore
+
+/// `vigil bench analytics`: a hub of its own (TLS on a loopback port, a database in a scratch
+/// directory) with a site of cameras, measured as a backend and a control room use it: durable
+/// ingest of detection batches over WebSocket, a fill to a million detections with appearance
+/// vectors over HTTP, then ROI queries of about 1 % of them (beside a naive full scan of the same
+/// question, the baseline) and image queries, through the `query` op. Memory is sampled throughout.
+struct BenchAnalytics: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analytics", abstract: "Detection ingest, ROI and image query latency over a million stored detections, against a naive scan.")
+    @Option(help: "Cameras of the site.") var cameras = 20
+    @Option(help: "Detections with appearance vectors stored after the ingest measurement, before the queries (all over one hour of the cameras).") var detections = 1_000_000
+    @Option(help: "Numbers of each appearance vector.") var dimensions = 128
+    @Option(help: "Seconds of the ingest measurement.") var ingestSeconds = 10.0
+    @Option(help: "Detections of a WebSocket batch in the ingest measurement.") var batch = 200
+    @Option(help: "WebSocket connections publishing, each keeping --window batches waiting for their ok.") var publishers = 4
+    @Option(help: "Batches each publisher keeps waiting.") var window = 4
+    @Option(help: "ROI queries measured (the naive scan answers a tenth as many).") var queries = 300
+    @Option(help: "Image queries measured.") var imageQueries = 30
+    @Option(help: "Seed of the generated data.") var seed: UInt64 = 1
+    @OptionGroup var output: BenchOutputOptions
+
+    struct Result: Codable {
+        var cameras: Int
+        var storedDetections: Int
+        var dimensions: Int
+        var ingestDetectionsPerSecond: Double
+        var fillDetectionsPerSecond: Double
+        var roiP50Ms: Double
+        var roiP99Ms: Double
+        var roiMatchedFraction: Double
+        var naiveScanP50Ms: Double
+        var naiveScanP99Ms: Double
+        var imageQueryP50Ms: Double
+        var imageQueryP99Ms: Double
+        var peakResidentMiB: Double
+        var databaseMiB: Double
+    }
+
+    func run() async throws {
+        let bench = try await AnalyticsBenchHub.start(cameras: cameras)
+        defer { Task { await bench.stop() } }
+        let memory = ResidentPeak()
+        memory.sample()
+        var random = SeededRandom(seed: seed)
+        let hour = AnalyticsBenchHub.hour
+
+        say("analytics: \(cameras) cameras, ingest \(publishers)x\(window) batches of \(batch) for \(ingestSeconds) s")
+        let ingest = try await Ingest(bench: bench, batch: batch, seed: seed).run(publishers: publishers, window: window, seconds: ingestSeconds, memory: memory)
+        say(String(format: "  durable ingest: %.0f detections/s", ingest.perSecond))
+
+        let remaining = detections
+        say("storing \(detections) detections with \(dimensions)-number vectors over HTTP")
+        let fillStarted = ContinuousClock.now
+        var filled = 0
+        while filled < remaining {
+            let count = min(2000, remaining - filled)
+            try await bench.post(Self.batch(count, camera: "cam-\(filled / 2000 % cameras)", dimensions: dimensions, hour: hour, &random))
+            filled += count
+            memory.sample()
+            if filled % 100_000 < 2000 { say("  \(filled) stored") }
+        }
+        let fillSeconds = (ContinuousClock.now - fillStarted) / .seconds(1)
+        say(String(format: "  fill: %.0f detections/s with vectors", Double(filled) / max(fillSeconds, 0.001)))
+
+        let room = VigilClient(configuration: bench.client(bench.adminToken))
+        var roi: [Double] = []
+        var matched = 0.0
+        var naive: [Double] = []
+        for index in 0..<queries {
+            let camera = "cam-\(Int.random(in: 0..<cameras, using: &random))"
+            let region = Rect(x: random.uniform(0...250), y: random.uniform(0...150), width: 300, height: 300)
+            let query: JSONValue = [
+                "cameras": [.string(camera)], "from": .number(Double(hour.lowerBound)), "to": .number(Double(hour.upperBound)),
+                "regions": [["rect": ["x": .number(region.x), "y": .number(region.y), "width": 300, "height": 300]]],
+                "rule": ["anchor": "bottom-center"], "group": "none", "limit": 50,
+            ]
+            let started = ContinuousClock.now
+            let answer = try await room.query(topic: "detections/\(AnalyticsBenchHub.site)", type: "roi", data: query)
+            roi.append(Self.milliseconds(since: started))
+            matched += (answer["total"]?.numberValue ?? 0) / Double(ingest.stored + filled)
+            if index % 10 == 0 {
+                let scanned = ContinuousClock.now
+                let count = try await bench.naiveScan(camera: camera, region: region, hour: hour)
+                naive.append(Self.milliseconds(since: scanned))
+                if count != Int(answer["total"]?.numberValue ?? -1) { say("  the naive scan found \(count), the query \(answer["total"] ?? .null)") }
+            }
+        }
+        say(String(format: "  roi over %d detections: p50 %.2f ms, p99 %.2f ms (%.2f %% of them each); naive scan p50 %.1f ms, p99 %.1f ms",
+            ingest.stored + filled, Self.percentile(roi, 50), Self.percentile(roi, 99), 100 * matched / Double(max(queries, 1)), Self.percentile(naive, 50), Self.percentile(naive, 99)))
+
+        var image: [Double] = []
+        for _ in 0..<imageQueries {
+            let vector = (0..<dimensions).map { _ in JSONValue.number(random.uniform(-1...1)) }
+            let query: JSONValue = ["vector": .array(vector), "from": .number(Double(hour.lowerBound)), "to": .number(Double(hour.upperBound)), "k": 10]
+            let started = ContinuousClock.now
+            _ = try await room.query(topic: "detections/\(AnalyticsBenchHub.site)", type: "similar", data: query)
+            image.append(Self.milliseconds(since: started))
+            memory.sample()
+        }
+        say(String(format: "  image query over %d vectors: p50 %.1f ms, p99 %.1f ms", filled, Self.percentile(image, 50), Self.percentile(image, 99)))
+        await room.close()
+        let databaseMiB = Double(bench.databaseBytes()) / 1_048_576
+        say(String(format: "  peak resident memory %.0f MiB; database %.0f MiB", Double(memory.peak) / 1_048_576, databaseMiB))
+
+        try output.write(Result(
+            cameras: cameras, storedDetections: ingest.stored + filled, dimensions: dimensions, ingestDetectionsPerSecond: ingest.perSecond,
+            fillDetectionsPerSecond: Double(filled) / max(fillSeconds, 0.001), roiP50Ms: Self.percentile(roi, 50), roiP99Ms: Self.percentile(roi, 99),
+            roiMatchedFraction: matched / Double(max(queries, 1)), naiveScanP50Ms: Self.percentile(naive, 50), naiveScanP99Ms: Self.percentile(naive, 99),
+            imageQueryP50Ms: Self.percentile(image, 50), imageQueryP99Ms: Self.percentile(image, 99), peakResidentMiB: Double(memory.peak) / 1_048_576,
+            databaseMiB: databaseMiB))
+    }
+
+    /// `count` people-sized boxes on `camera` at random times of the hour, with vectors when `dimensions` > 0.
+    static func batch(_ count: Int, camera: String, dimensions: Int, hour: ClosedRange<Int64>, _ random: inout SeededRandom) throws -> DetectionBatch {
+        try DetectionBatch(camera: camera, frameSize: AnalyticsBenchHub.frame, detections: (0..<count).map { _ in
+            let height = random.uniform(60...200)
+            return Detection(
+                time: Date(timeIntervalSince1970: Double(Int64.random(in: hour, using: &random)) / 1000),
+                box: Rect(x: random.uniform(0...(640 - height / 2)), y: random.uniform(0...(480 - height)), width: height / 2, height: height),
+                label: "person", score: random.uniform(0.5...1), trackID: Int.random(in: 0..<5000, using: &random),
+                appearance: dimensions > 0 ? (0..<dimensions).map { _ in Float(random.uniform(-1...1)) } : nil)
+        })
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        (ContinuousClock.now - start) / .milliseconds(1)
+    }
+
+    static func percentile(_ values: [Double], _ percent: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((percent / 100 * Double(sorted.count)).rounded(.up)) - 1)]
+    }
+}
+
+/// The highest resident memory of this process seen so far (the hub runs in it).
+final class ResidentPeak: @unchecked Sendable {
+    private let lock = NSLock()
+    private var highest = 0
+
+    var peak: Int { lock.withLock { highest } }
+
+    func sample() {
+        guard let status = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+            let pages = status.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return }
+        lock.withLock { highest = max(highest, pages * Int(sysconf(Int32(_SC_PAGESIZE)))) }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+
+@Suite(.timeLimit(.minutes(4))) struct RetentionTests {
+    @Test func detectionsPastTheSitesRetentionArePrunedSoSteadyIngestKeepsTheDatabaseSteady() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let backend = hub.client("device")
+            var random = SeededRandom(seed: 61)
+            func batch(at time: Int64, count: Int) throws -> JSONValue {
+                try batchJSON(camera: "lobby", frame: (640, 480), (0..<count).map { index in
+                    Detection(
+                        time: Date(timeIntervalSince1970: Double(time - Int64(index)) / 1000),
+                        box: Rect(x: random.uniform(0...600), y: random.uniform(0...400), width: 40, height: 80), label: "person", score: 0.8,
+                        trackID: index, appearance: (0..<32).map { _ in Float(random.uniform(-1...1)) })
+                })
+            }
+            func rows() async throws -> Int64 { try await hub.analyticsRowCounts()["detections"] ?? -1 }
+
+            // By default a site keeps 30 days: a detection 31 days old goes in the commit that stores it.
+            let now = hub.clock.milliseconds()
+            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batch(at: now - 31 * 86_400_000, count: 1)))
+            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batch(at: now - 29 * 86_400_000, count: 1)))
+            #expect(try await rows() == 1)
+
+            let dataDirectory = hub.configuration.dataDirectory.path
+            let refused = try await runVigil(["site", "set", "hq", "--keep-detections", "10s", "--data-dir", dataDirectory])
+            #expect(refused.status != 0, "ten seconds is under the least retention: \(refused.output)")
+            let set = try await runVigil(["site", "set", "hq", "--keep-detections", "10m", "--data-dir", dataDirectory])
+            #expect(set.status == 0 && set.output.contains("keep detections 10m"), "\(set.output)")
+
+            // An hour of steady ingest, a batch a minute over HTTP (its detections 0-149 ms before the
+            // minute): the site holds the last ten minutes, exactly: ten batches and the one detection
+            // of the eleventh taken at the very minute ten minutes ago.
+            let held = 10 * 150 + 1
+            var pagesAfterWarmUp: Int64 = 0
+            for minute in 1...60 {
+                hub.clock.advance(by: .seconds(60))
+                var body = try batch(at: hub.clock.milliseconds(), count: 150)
+                body = .object((body.objectValue ?? [:]).merging(["site": "hq"]) { $1 })
+                #expect(try await hub.api("POST", "/api/detections", as: "device", body: body).status == 200)
+                if minute >= 11 {
+                    #expect(try await rows() == Int64(held), "minute \(minute)")
+                }
+                if minute == 20 { pagesAfterWarmUp = try await hub.pageCount() }
+            }
+            let pages = try await hub.pageCount()
+            #expect(pages <= pagesAfterWarmUp + pagesAfterWarmUp / 20, "the file reuses the pages it frees: \(pagesAfterWarmUp) then \(pages)")
+            #expect(try await hub.analyticsRowCounts()["detection_boxes"] == Int64(held), "the index is pruned with the rows")
+            await backend.close()
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+
+@Suite(.timeLimit(.minutes(3))) struct SimulatorTests {
+    @Test func simulatedPeopleAreFoundByTheTypedQueriesOfTheClient() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let started = Int64(Date().timeIntervalSince1970 * 1000)
+            let run = try await runVigil([
+                "simulate", "detections", "--site", "hq", "--people", "4", "--tick", "100ms", "--duration", "3s", "--seed", "5",
+                "--url", hub.url, "--token", hub.token("admin"), "--ca", hub.caFile,
+            ])
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("by 4 people walking across 2 cameras"), "\(run.output)")
+            let stored = try #require(try await hub.analyticsRowCounts()["detections"])
+            #expect(stored >= 4, "every person was seen: \(stored)")
+
+            let room = hub.client("operator")
+            let window: [String: JSONValue] = [
+                "from": .number(Double(started - 1000)), "to": .number(Double(Int64(Date().timeIntervalSince1970 * 1000) + 1000)),
+            ]
+            var everywhere = window
+            everywhere["cameras"] = ["lobby", "dock"]
+            everywhere["regions"] = [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]]
+            everywhere["rule"] = ["anchor": "center"]
+            let page = try await room.roi(site: "hq", .object(everywhere))
+            #expect(Set(page.hits.compactMap(\.track)) == Set(0..<4), "every person is found, by their track")
+            #expect(page.total == Set(page.hits.map { "\($0.camera)#\($0.track ?? -1)" }).count, "one result per person and camera")
+            #expect(page.hits.allSatisfy { $0.thumbnail != nil && $0.count >= 1 && $0.first <= $0.ts && $0.ts <= $0.last })
+
+            // A person's look is close to itself from frame to frame and far from the others'.
+            for hit in page.hits {
+                var query = window
+                query["detection"] = .number(Double(hit.id))
+                query["k"] = 1
+                let nearest = try await room.similar(site: "hq", .object(query))
+                #expect(nearest.first?.track == hit.track && (nearest.first?.match ?? 0) > 0.9, "track \(hit.track ?? -1)")
+            }
+
+            var perSecond = everywhere
+            perSecond["bucket"] = "1s"
+            let bars = try await room.timeline(site: "hq", .object(perSecond))
+            #expect(bars.reduce(0) { $0 + $1.detections } == Int(stored))
+            #expect(bars.allSatisfy { (1...4).contains($0.tracks) && $0.start <= $0.jump && $0.jump < $0.end })
+            await room.close()
+        }
+    }
+}
