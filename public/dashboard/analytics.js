@@ -4,7 +4,8 @@
 // (select a bar for its results). Drag a result into the image query to find the same person on
 // other cameras, or into the chat. The drawn regions can also be kept as a watch zone. Live boxes
 // of the chosen camera are drawn over its frame.
-import { h, thumbnailURL, announce } from "../ui/dom.js";
+import { h, announce } from "../ui/dom.js";
+import { draggableThumbnail, dropped, installThumbnailDrag, THUMBNAIL_TYPE } from "../ui/drag.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const svg = (tag, attributes = {}) => {
@@ -12,11 +13,10 @@ const svg = (tag, attributes = {}) => {
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   return element;
 };
-/** What a dragged result carries, for the image query here and the chat panel. */
-export const DETECTION_TYPE = "application/x-vigil-detection";
 const LIVE_BOXES_MS = 2000;
 
 export function mountAnalytics(root, { connection, feed, site, role }) {
+  installThumbnailDrag();
   let cameras = [];
   let regions = []; // [{rect} | {lasso}] in the chosen camera's pixels
   let lastSelection = null; // the data of the last search, for the timeline's bars
@@ -190,25 +190,22 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   /** One result: a thumbnail that can be dragged into the image query or the chat. */
   function resultItem(hit, measure) {
     const time = new Date(hit.ts).toLocaleTimeString();
-    const source = JSON.stringify({ kind: "detection", id: hit.id, camera: hit.camera, ts: hit.ts });
+    const source = { kind: "detection", id: hit.id, camera: hit.camera, ts: hit.ts };
+    // A result without a picture is still a detection to look for, dragged by its label.
     const thumb = hit.thumbnail
-      ? h("img", { src: thumbnailURL(hit.thumbnail), alt: `${hit.label} on ${hit.camera} at ${time}`, draggable: "true", dataset: { thumbnail: hit.thumbnail, source } })
-      : h("span", { class: "no-thumbnail", draggable: "true", dataset: { source } }, hit.label);
-    thumb.addEventListener("dragstart", (event) => {
-      event.dataTransfer.setData(DETECTION_TYPE, source);
-      if (hit.thumbnail) event.dataTransfer.setData("text/uri-list", new URL(thumbnailURL(hit.thumbnail), location.href).href);
-      event.dataTransfer.effectAllowed = "copy";
-    });
+      ? draggableThumbnail(hit.thumbnail, source, { alt: `${hit.label} on ${hit.camera} at ${time}` })
+      : h("span", { class: "no-thumbnail", draggable: "true", dataset: { source: JSON.stringify(source) } }, hit.label);
+    if (!hit.thumbnail) thumb.addEventListener("dragstart", (event) => event.dataTransfer.setData(THUMBNAIL_TYPE, JSON.stringify({ source })));
     return h("li", { class: "hit", dataset: { detection: hit.id, track: hit.track ?? "" } }, thumb,
       h("span", { class: "meta" }, `${hit.camera} · ${time} · ${measure}${hit.count > 1 ? ` · seen ${hit.count}×` : ""}`));
   }
 
   drop.addEventListener("dragover", (event) => {
-    if (event.dataTransfer.types.includes(DETECTION_TYPE)) event.preventDefault();
+    if (event.dataTransfer.types.includes(THUMBNAIL_TYPE)) event.preventDefault();
   });
   drop.addEventListener("drop", async (event) => {
     event.preventDefault();
-    const source = JSON.parse(event.dataTransfer.getData(DETECTION_TYPE) || "null");
+    const source = dropped(event.dataTransfer).thumbnails[0]?.source;
     if (source?.kind !== "detection") return;
     const to = Date.now() + 1000;
     const data = { detection: source.id, from: to - Number(windowSelect.value), to, k: 12 };

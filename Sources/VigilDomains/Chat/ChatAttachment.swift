@@ -36,7 +36,12 @@ struct ChatAttachment: Sendable, Equatable {
         }
         thumbnail = hash
         sourceKind = kind
-        sourceID = try Self.optionalText(source["id"], "\(field).source.id")
+        // Detections are numbered; alerts have text ids.
+        if case .number(let number)? = source["id"], let whole = Int64(exactly: number), whole >= 0 {
+            sourceID = String(whole)
+        } else {
+            sourceID = try Self.optionalText(source["id"], "\(field).source.id")
+        }
         camera = try Self.optionalText(source["camera"], "\(field).source.camera")
         if let camera, !Topic.isValidSegment(camera) {
             throw ProtocolError(.invalidData, "\(field).source.camera must be a camera id")

@@ -91,18 +91,19 @@ struct AnalyticsPanelTests {
                 #expect(await browser.waitUntil("return /^1 person at /.test(document.querySelector('#analytics .found > .meta').textContent)"), "the bar's results")
 
                 // Dropped on the image query for the neighbouring cameras, the walker is found on the dock camera.
-                _ = try await browser.evaluate("""
-                    document.querySelector('#analytics input[name=near]').checked = true;
-                    const data = new DataTransfer();
-                    data.setData('application/x-vigil-detection', \(found).dataset.source);
-                    const drop = document.querySelector('#analytics .drop');
-                    drop.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true, cancelable: true}));
-                    drop.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
-                    return null
-                    """)
+                _ = try await browser.evaluate("document.querySelector('#analytics input[name=near]').checked = true; return null")
+                try await browser.drag("#analytics .found > .hits li img", to: "#analytics .drop")
                 #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .similar li').length >= 1"))
                 let alike = try await browser.evaluate("return document.querySelector('#analytics .similar li img').dataset.source") as? String ?? ""
                 #expect(json(alike)["camera"] == "dock", "the most alike is the walker on the dock camera: \(alike)")
+
+                // Dragged into the chat, the person goes with where they were seen.
+                try await browser.drag("#analytics .found > .hits li img", to: "#chat .chat-compose textarea")
+                #expect(await browser.waitUntil("return document.querySelector('#chat .tray img')?.dataset.thumbnail === '\(walker)'"))
+                _ = try await browser.evaluate("document.querySelector('#chat .chat-compose .send').click(); return null")
+                #expect(await browser.waitUntil("return document.querySelector('#chat .messages li.message button.source')?.dataset.sourceKind === 'detection'"))
+                let said = try await hub.client("admin").history(topic: "chat/hq/control").last?.data["message"]?["attachments"]?.arrayValue?.first
+                #expect(said?["source"]?["kind"] == "detection" && said?["source"]?["camera"] == "lobby" && said?["source"]?["id"]?.stringValue != nil)
 
                 // The drawn rectangle kept as a watch zone with a dwell time.
                 _ = try await browser.evaluate("""
