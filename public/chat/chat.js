@@ -72,7 +72,7 @@ export function mountChat(root, { connection, site, role, me }) {
     if (event.type === "state") {
       waitingForMe.clear();
       for (const message of event.data.urgent) if (message.site === site) waitingForMe.set(message.id, message);
-    } else if (event.type === "message.posted" || event.type === "urgent.repeated") {
+    } else if (["message.posted", "message.edited", "urgent.repeated"].includes(event.type)) {
       const message = event.data.message;
       if (message.site !== site) return;
       const asked = message.urgent?.recipients.some((recipient) => recipient.name === me && !recipient.acknowledgedAt);

@@ -63,8 +63,7 @@ struct PostMessage: DomainEffect {
         if let replyTo = draft.replyTo, try transaction.message(replyTo, site: draft.site, room: draft.room) == nil {
             throw ProtocolError(.notFound, "room \(draft.room) has no message \(replyTo) to reply to")
         }
-        let chatters = try ChatPeople.people(of: draft.site, roles: [.admin, .operator, .guard], at: event.ts, in: transaction)
-        let mentions = ChatPeople.mentionedNames(in: draft.text ?? "").filter { chatters.contains($0) && $0 != event.from }
+        let mentions = try ChatPeople.mentions(in: draft.text ?? "", site: draft.site, by: event.from, at: event.ts, in: transaction)
         var recipients: [String] = []
         if draft.urgentRepeatMs != nil {
             recipients = mentions.isEmpty
@@ -93,7 +92,8 @@ struct PostMessage: DomainEffect {
     }
 }
 
-/// Replaces the text of one's own message; the log keeps the earlier version in its event.
+/// Replaces the text of one's own message; the log keeps the earlier version in its event. People
+/// the new text mentions for the first time get the edited message on their inbox.
 struct EditMessage: DomainEffect {
     let change: MessageChange
     let text: String
@@ -103,10 +103,12 @@ struct EditMessage: DomainEffect {
         guard message.author == event.from else {
             throw ProtocolError(.forbidden, "only \(message.author) may edit message \(message.id)")
         }
-        try transaction.edit(message, text: text, at: event.ts)
+        let mentions = try ChatPeople.mentions(in: text, site: change.site, by: event.from, at: event.ts, in: transaction)
+        let newlyMentioned = mentions.filter { !message.mentions.items.contains($0) }
+        try transaction.edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
         guard let edited = try transaction.message(message.id, site: change.site, room: change.room) else { return [] }
         event.payload = JSONValue.object(["message": try transaction.json(of: edited)]).canonicalText
-        return []
+        return newlyMentioned.map(InboxService.topic(of:))
     }
 }
 

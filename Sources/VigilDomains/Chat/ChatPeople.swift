@@ -30,6 +30,14 @@ enum ChatPeople {
         scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_" || scalar == ".")
     }
 
+    /// The people `text` mentions who chat on `site`, but not its author.
+    static func mentions(in text: String, site: String, by author: String, at now: Int64, in transaction: any DomainTransaction) throws -> [String] {
+        let named = mentionedNames(in: text).filter { $0 != author }
+        guard !named.isEmpty else { return [] }
+        let chatters = try people(of: site, roles: [.admin, .operator, .guard], at: now, in: transaction)
+        return named.filter(chatters.contains)
+    }
+
     /// Names of the live tokens of `roles` that cover `site`, sorted.
     static func people(of site: String, roles: [Role], at now: Int64, in transaction: any DomainTransaction) throws -> [String] {
         struct Name: Decodable { var name: String }

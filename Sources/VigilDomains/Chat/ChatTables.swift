@@ -102,8 +102,8 @@ extension DomainTransaction {
         try indexText(of: lastInsertedRowID, message.text, site: message.site, room: message.room)
     }
 
-    func edit(_ message: MessageRecord, text: String, at time: Int64) throws {
-        try execute("UPDATE chat_messages SET text = ?, edited_at = ? WHERE n = ?", [text, time, message.n])
+    func edit(_ message: MessageRecord, text: String, mentions: [String], at time: Int64) throws {
+        try execute("UPDATE chat_messages SET text = ?, mentions = ?, edited_at = ? WHERE n = ?", [text, TextList(mentions), time, message.n])
         try execute("DELETE FROM chat_search WHERE rowid = ?", [message.n])
         try indexText(of: message.n, text, site: message.site, room: message.room)
     }

@@ -30,6 +30,21 @@ import VigilCore
         }
     }
 
+    @Test func anEditThatMentionsSomeoneNewReachesTheirInboxOnce() async throws {
+        try await withHub { hub async throws in
+            let operatorClient = hub.client("operator")
+            let message = try await operatorClient.say("chat/hq/control", ["text": "Who checks the van?"])
+            let id = try #require(message["id"])
+            let edited = try await operatorClient.chat("chat/hq/control", "edit", ["message": id, "text": "Who checks the van? @gus"])
+            #expect(edited["data"]?["message"]?["mentions"] == ["gus"])
+            _ = try await operatorClient.chat("chat/hq/control", "edit", ["message": id, "text": "@gus please check the van"])
+            let inbox = try await hub.client("guard").history(topic: "inbox/gus")
+            #expect(inbox.map(\.type) == ["message.edited"], "told once, when first mentioned")
+            #expect(inbox.first?.data["message"]?["text"] == "Who checks the van? @gus")
+            await operatorClient.close()
+        }
+    }
+
     @Test func readMarkersCountUnreadAndReachThePersonsOtherDevicesAtOnce() async throws {
         try await withHub { hub async throws in
             let operatorClient = hub.client("operator")
