@@ -1,10 +1,8 @@
 import Foundation
-import Logging
 import VigilClient
 import VigilCore
 import VigilDomains
 import VigilHub
-import VigilServer
 import VigilStore
 
 /// The hub `vigil bench analytics` measures: started in this process on a free loopback port over
@@ -18,45 +16,27 @@ struct AnalyticsBenchHub: Sendable {
         return (now - 3_600_000)...now
     }()
 
-    let directory: URL
-    let running: RunningServer
-    let configuration: ServerConfiguration
-    let adminToken: String
+    let hub: BenchScratchHub
+
+    var adminToken: String { hub.adminToken }
 
     static func start(cameras: Int) async throws -> AnalyticsBenchHub {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-bench-analytics-\(UUID().uuidString)")
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.dataDirectory = directory.appendingPathComponent("data")
-        configuration.certificateDirectory = directory.appendingPathComponent("certs")
-        configuration.publicDirectory = directory.path
-        let database = try VigilDatabase(path: configuration.databasePath, migrations: Domains.migrations)
-        _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
-        let admin = try TokenIssuer(tokens: TokenRepository(database: database))
-            .issue(role: .admin, sites: [], allSites: true, name: "bench", now: SystemClock().milliseconds()).secret
-        var logger = Logger(label: "vigil.bench")
-        logger.logLevel = .warning
-        let running = try await HubServer(configuration: configuration, domains: Domains.registered, clock: SystemClock(), logger: logger).start()
-        configuration.port = running.port
-        let hub = AnalyticsBenchHub(directory: directory, running: running, configuration: configuration, adminToken: admin)
+        let hub = try await BenchScratchHub.start("analytics", prepare: { database in
+            _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
+        })
         let topology: JSONValue = ["cameras": .array((0..<cameras).map { index in
             [
                 "id": .string("cam-\(index)"), "floor": .number(Double(index / 5)), "frameSize": ["width": 640, "height": 480],
                 "position": ["x": .number(Double(index % 5 * 640)), "y": 0], "neighbours": [:], "reminderNotice": "", "animationStyle": "",
             ]
         })]
-        let client = VigilClient(configuration: hub.client(admin))
+        let client = VigilClient(configuration: hub.client(hub.adminToken))
         _ = try await client.request(.publish(topic: "cameras/\(site)", type: "topology", data: topology))
         await client.close()
-        return hub
+        return AnalyticsBenchHub(hub: hub)
     }
 
-    func client(_ token: String) -> ClientConfiguration {
-        ClientConfiguration(
-            url: "wss://localhost:\(running.port)/ws", token: token,
-            caFile: configuration.certificateDirectory.appendingPathComponent("vigil-dev-ca.pem").path)
-    }
+    func client(_ token: String) -> ClientConfiguration { hub.client(token) }
 
     /// Stores a batch with `POST /api/detections`, as a backend with large batches does.
     func post(_ batch: DetectionBatch) async throws {
@@ -75,7 +55,7 @@ struct AnalyticsBenchHub: Sendable {
             var width: Double
             var height: Double
         }
-        let rows = try await EventLog(database: try VigilDatabase(path: configuration.databasePath, migrations: Domains.migrations)).read { transaction in
+        let rows = try await EventLog(database: try VigilDatabase(path: hub.configuration.databasePath, migrations: Domains.migrations)).read { transaction in
             try transaction.fetchAll(
                 Row.self,
                 """
@@ -89,19 +69,19 @@ struct AnalyticsBenchHub: Sendable {
 
     func databaseBytes() -> Int {
         ["", "-wal"].reduce(0) { total, suffix in
-            total + ((try? FileManager.default.attributesOfItem(atPath: configuration.databasePath + suffix)[.size] as? Int) ?? 0)
+            total + ((try? FileManager.default.attributesOfItem(atPath: hub.configuration.databasePath + suffix)[.size] as? Int) ?? 0)
         }
     }
 
     func stop() async {
-        await running.stop()
-        try? FileManager.default.removeItem(at: directory)
+        await hub.stop()
     }
 }
 
 /// Durable ingest over WebSocket: publishers each keep a window of batches waiting for their `ok`.
 struct Ingest {
     let bench: AnalyticsBenchHub
+    let cameras: Int
     let batch: Int
     let seed: UInt64
 
@@ -109,7 +89,7 @@ struct Ingest {
         var random = SeededRandom(seed: seed &+ 1)
         // Made before the clock starts: the measurement is the hub's, not the generator's.
         let batches = try (0..<32).map { index in
-            let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % 20)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
+            let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % cameras)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
             return (made.camera, try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(made)))
         }
         let clients = (0..<publishers).map { _ in VigilClient(configuration: bench.client(bench.adminToken)) }

@@ -1,11 +1,10 @@
 import ArgumentParser
 import Foundation
-import Logging
+import VigilBench
 import VigilClient
 import VigilCore
 import VigilDomains
 import VigilHub
-import VigilServer
 import VigilStore
 
 /// `vigil bench analytics`: a hub of its own (TLS on a loopback port, a database in a scratch
@@ -54,7 +53,7 @@ struct BenchAnalytics: AsyncParsableCommand {
         let hour = AnalyticsBenchHub.hour
 
         say("analytics: \(cameras) cameras, ingest \(publishers)x\(window) batches of \(batch) for \(ingestSeconds) s")
-        let ingest = try await Ingest(bench: bench, batch: batch, seed: seed).run(publishers: publishers, window: window, seconds: ingestSeconds, memory: memory)
+        let ingest = try await Ingest(bench: bench, cameras: cameras, batch: batch, seed: seed).run(publishers: publishers, window: window, seconds: ingestSeconds, memory: memory)
         say(String(format: "  durable ingest: %.0f detections/s", ingest.perSecond))
 
         let remaining = detections
@@ -72,9 +71,9 @@ struct BenchAnalytics: AsyncParsableCommand {
         say(String(format: "  fill: %.0f detections/s with vectors", Double(filled) / max(fillSeconds, 0.001)))
 
         let room = VigilClient(configuration: bench.client(bench.adminToken))
-        var roi: [Double] = []
+        var roi = LatencyRecorder()
         var matched = 0.0
-        var naive: [Double] = []
+        var naive = LatencyRecorder()
         for index in 0..<queries {
             let camera = "cam-\(Int.random(in: 0..<cameras, using: &random))"
             let region = Rect(x: random.uniform(0...250), y: random.uniform(0...150), width: 300, height: 300)
@@ -85,37 +84,39 @@ struct BenchAnalytics: AsyncParsableCommand {
             ]
             let started = ContinuousClock.now
             let answer = try await room.query(topic: "detections/\(AnalyticsBenchHub.site)", type: "roi", data: query)
-            roi.append(Self.milliseconds(since: started))
+            roi.record(ContinuousClock.now - started)
             matched += (answer["total"]?.numberValue ?? 0) / Double(ingest.stored + filled)
             if index % 10 == 0 {
                 let scanned = ContinuousClock.now
                 let count = try await bench.naiveScan(camera: camera, region: region, hour: hour)
-                naive.append(Self.milliseconds(since: scanned))
+                naive.record(ContinuousClock.now - scanned)
                 if count != Int(answer["total"]?.numberValue ?? -1) { say("  the naive scan found \(count), the query \(answer["total"] ?? .null)") }
             }
         }
+        let (roiLatency, naiveLatency) = (roi.percentiles, naive.percentiles)
         say(String(format: "  roi over %d detections: p50 %.2f ms, p99 %.2f ms (%.2f %% of them each); naive scan p50 %.1f ms, p99 %.1f ms",
-            ingest.stored + filled, Self.percentile(roi, 50), Self.percentile(roi, 99), 100 * matched / Double(max(queries, 1)), Self.percentile(naive, 50), Self.percentile(naive, 99)))
+            ingest.stored + filled, roiLatency.p50, roiLatency.p99, 100 * matched / Double(max(queries, 1)), naiveLatency.p50, naiveLatency.p99))
 
-        var image: [Double] = []
+        var image = LatencyRecorder()
         for _ in 0..<imageQueries {
             let vector = (0..<dimensions).map { _ in JSONValue.number(random.uniform(-1...1)) }
             let query: JSONValue = ["vector": .array(vector), "from": .number(Double(hour.lowerBound)), "to": .number(Double(hour.upperBound)), "k": 10]
             let started = ContinuousClock.now
             _ = try await room.query(topic: "detections/\(AnalyticsBenchHub.site)", type: "similar", data: query)
-            image.append(Self.milliseconds(since: started))
+            image.record(ContinuousClock.now - started)
             memory.sample()
         }
-        say(String(format: "  image query over %d vectors: p50 %.1f ms, p99 %.1f ms", filled, Self.percentile(image, 50), Self.percentile(image, 99)))
+        let imageLatency = image.percentiles
+        say(String(format: "  image query over %d vectors: p50 %.1f ms, p99 %.1f ms", filled, imageLatency.p50, imageLatency.p99))
         await room.close()
         let databaseMiB = Double(bench.databaseBytes()) / 1_048_576
         say(String(format: "  peak resident memory %.0f MiB; database %.0f MiB", Double(memory.peak) / 1_048_576, databaseMiB))
 
         try output.write(Result(
             cameras: cameras, storedDetections: ingest.stored + filled, dimensions: dimensions, ingestDetectionsPerSecond: ingest.perSecond,
-            fillDetectionsPerSecond: Double(filled) / max(fillSeconds, 0.001), roiP50Ms: Self.percentile(roi, 50), roiP99Ms: Self.percentile(roi, 99),
-            roiMatchedFraction: matched / Double(max(queries, 1)), naiveScanP50Ms: Self.percentile(naive, 50), naiveScanP99Ms: Self.percentile(naive, 99),
-            imageQueryP50Ms: Self.percentile(image, 50), imageQueryP99Ms: Self.percentile(image, 99), peakResidentMiB: Double(memory.peak) / 1_048_576,
+            fillDetectionsPerSecond: Double(filled) / max(fillSeconds, 0.001), roiP50Ms: roiLatency.p50, roiP99Ms: roiLatency.p99,
+            roiMatchedFraction: matched / Double(max(queries, 1)), naiveScanP50Ms: naiveLatency.p50, naiveScanP99Ms: naiveLatency.p99,
+            imageQueryP50Ms: imageLatency.p50, imageQueryP99Ms: imageLatency.p99, peakResidentMiB: Double(memory.peak) / 1_048_576,
             databaseMiB: databaseMiB))
     }
 
@@ -131,15 +132,6 @@ struct BenchAnalytics: AsyncParsableCommand {
         })
     }
 
-    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
-        (ContinuousClock.now - start) / .milliseconds(1)
-    }
-
-    static func percentile(_ values: [Double], _ percent: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int((percent / 100 * Double(sorted.count)).rounded(.up)) - 1)]
-    }
 }
 
 /// The highest resident memory of this process seen so far (the hub runs in it).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Synchronization
+import VigilBench
 import VigilClient
 import VigilCore
 import VigilHub
@@ -52,7 +53,7 @@ struct BenchFlood: AsyncParsableCommand {
         let hub = try await FloodBenchHub.start(matching: matching)
         let count = rate * seconds
         let ids = try await hub.submit(count, random: &random)
-        let received = LatencyLog()
+        let received = DeliveryLatencies()
         var listeners: [VigilClient] = []
         var consumers: [Task<Void, Never>] = []
         let perConnection = 250
@@ -69,7 +70,7 @@ struct BenchFlood: AsyncParsableCommand {
                     do {
                         for try await event in stream where event.type == "markers.approved" {
                             let now = Int64(Date().timeIntervalSince1970 * 1000)
-                            received.add(now - event.ts)
+                            received.record(.milliseconds(now - event.ts))
                         }
                     } catch {}
                 })
@@ -88,22 +89,21 @@ struct BenchFlood: AsyncParsableCommand {
         let elapsed = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
         try await Task.sleep(for: .seconds(3))
         let after = try await hub.viewMatching()
-        let latencies = received.sorted
-        let percentile = { (p: Double) -> Int64 in latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
+        let latency = received.percentiles
         let perMarker = after.count > before.count ? (after.seconds - before.seconds) / (after.count - before.count) * 1_000_000 : 0
-        say(String(format: "near, %@: %d subscriptions, %d approvals in %.1f s (%.0f/s, %d unanswered); matching %.1f µs a marker; %d deliveries, latency p50 %d ms, p99 %d ms, max %d ms",
+        say(String(format: "near, %@: %d subscriptions, %d approvals in %.1f s (%.0f/s, %d unanswered); matching %.1f µs a marker; %d deliveries, latency p50 %.0f ms, p99 %.0f ms, max %.0f ms",
             matching == .cells ? "grid" : "scan (baseline)", subscriptions, count, elapsed, Double(count) / elapsed, unanswered, perMarker,
-            latencies.count, percentile(0.5), percentile(0.99), latencies.last ?? 0))
+            Int(latency.count), latency.p50, latency.p99, latency.max))
         for client in listeners { await client.close() }
         for consumer in consumers { consumer.cancel() }
         await hub.stop()
     }
 }
 
-/// Delivery latencies in milliseconds, from the approval's time-stamp to its arrival.
-private final class LatencyLog: Sendable {
-    private let values = Mutex<[Int64]>([])
+/// Delivery latencies from the approval's time-stamp to its arrival, recorded by every subscriber's task.
+private final class DeliveryLatencies: Sendable {
+    private let recorder = Mutex(LatencyRecorder())
 
-    func add(_ value: Int64) { values.withLock { $0.append(value) } }
-    var sorted: [Int64] { values.withLock { $0 }.sorted() }
+    func record(_ latency: Duration) { recorder.withLock { $0.record(latency) } }
+    var percentiles: Percentiles { recorder.withLock { $0.percentiles } }
 }

@@ -1,44 +1,26 @@
 import Foundation
-import Logging
 import VigilClient
 import VigilCore
-import VigilDomains
 import VigilHub
-import VigilServer
-import VigilStore
 
 /// A hub of its own for `vigil bench flood`: TLS on a free loopback port, a fresh database in a
 /// temporary directory, an admin token, and a flood region whose one boundary (a degree square
 /// around Fargo) has an open event.
 struct FloodBenchHub {
     static let box = (north: 47.4, west: -97.3, south: 46.4, east: -96.3)
-    let running: RunningServer
-    let directory: URL
+    let hub: BenchScratchHub
     let admin: VigilClient
     let configuration: ClientConfiguration
-    let caFile: String
     let boundary: Int
 
-    var httpsBase: String { "https://localhost:\(running.port)" }
+    var httpsBase: String { hub.httpsBase }
 
     static func start(matching: HubConfiguration.ViewMatching) async throws -> FloodBenchHub {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-bench-flood-\(UUID().uuidString)")
-        var server = ServerConfiguration()
-        server.port = 0
-        server.dataDirectory = directory.appendingPathComponent("data")
-        server.certificateDirectory = directory.appendingPathComponent("certs")
-        server.publicDirectory = directory.path
-        server.hub.messagesPerSecond = 1_000_000
-        server.hub.viewMatching = matching
-        try FileManager.default.createDirectory(at: server.dataDirectory, withIntermediateDirectories: true)
-        let secret = try TokenIssuer(tokens: TokenRepository(database: VigilDatabase(path: server.databasePath, migrations: Domains.migrations)))
-            .issue(role: .admin, sites: [], allSites: true, name: "bench", now: SystemClock().milliseconds()).secret
-        var logger = Logger(label: "vigil.bench")
-        logger.logLevel = .warning
-        let hub = try HubServer(configuration: server, domains: Domains.registered, logger: logger)
-        let running = try await hub.start()
-        let caFile = hub.developmentCA?.path ?? ""
-        var configuration = ClientConfiguration(url: "wss://localhost:\(running.port)/ws", token: secret, caFile: caFile)
+        let hub = try await BenchScratchHub.start("flood", tweak: { server in
+            server.hub.messagesPerSecond = 1_000_000
+            server.hub.viewMatching = matching
+        })
+        var configuration = hub.client(hub.adminToken)
         configuration.requestTimeout = .seconds(120)
         let admin = VigilClient(configuration: configuration)
         _ = try await admin.createFloodRegion("bench", name: "Bench", timeZone: "America/Chicago")
@@ -47,7 +29,7 @@ struct FloodBenchHub {
             southEast: GeoPoint(latitude: box.south, longitude: box.east))
         let id = Int(boundary["id"]?.numberValue ?? 0)
         _ = try await admin.openFloodEvent(region: "bench", boundary: id, name: "Bench")
-        return FloodBenchHub(running: running, directory: directory, admin: admin, configuration: configuration, caFile: caFile, boundary: id)
+        return FloodBenchHub(hub: hub, admin: admin, configuration: configuration, boundary: id)
     }
 
     /// Submits `count` markers at random places of the box, `window` at a time; returns their numbers.
@@ -106,7 +88,7 @@ struct FloodBenchHub {
     private func curlText(_ url: String, extra: [String] = []) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "-s", "--http1.1", "--cacert", caFile] + extra + [url]
+        process.arguments = ["curl", "-s", "--http1.1", "--cacert", hub.caFile] + extra + [url]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -117,8 +99,7 @@ struct FloodBenchHub {
 
     func stop() async {
         await admin.close()
-        await running.stop()
-        try? FileManager.default.removeItem(at: directory)
+        await hub.stop()
     }
 }
 

@@ -1,0 +1,53 @@
+import Foundation
+import Logging
+import VigilClient
+import VigilDomains
+import VigilHub
+import VigilServer
+import VigilStore
+
+/// A hub of a benchmark's own: started in this process over TLS on a free loopback port, with a
+/// fresh database in a temporary directory and an admin token. `prepare` writes what the hub must
+/// find at its start (a site); `tweak` adjusts its configuration.
+struct BenchScratchHub: Sendable {
+    let directory: URL
+    let running: RunningServer
+    let configuration: ServerConfiguration
+    let adminToken: String
+
+    var caFile: String { configuration.certificateDirectory.appendingPathComponent("vigil-dev-ca.pem").path }
+    var httpsBase: String { "https://localhost:\(running.port)" }
+
+    static func start(
+        _ name: String, tweak: (inout ServerConfiguration) -> Void = { _ in }, prepare: (VigilDatabase) throws -> Void = { _ in }
+    ) async throws -> BenchScratchHub {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-bench-\(name)-\(UUID().uuidString)")
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.dataDirectory = directory.appendingPathComponent("data")
+        configuration.certificateDirectory = directory.appendingPathComponent("certs")
+        configuration.publicDirectory = directory.path
+        tweak(&configuration)
+        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        let database = try VigilDatabase(path: configuration.databasePath, migrations: Domains.migrations)
+        try prepare(database)
+        let admin = try TokenIssuer(tokens: TokenRepository(database: database))
+            .issue(role: .admin, sites: [], allSites: true, name: "bench", now: SystemClock().milliseconds()).secret
+        var logger = Logger(label: "vigil.bench")
+        logger.logLevel = .warning
+        let running = try await HubServer(configuration: configuration, domains: Domains.registered, clock: SystemClock(), logger: logger).start()
+        configuration.port = running.port
+        return BenchScratchHub(directory: directory, running: running, configuration: configuration, adminToken: admin)
+    }
+
+    /// How a client with `token` reaches this hub.
+    func client(_ token: String) -> ClientConfiguration {
+        ClientConfiguration(url: "wss://localhost:\(running.port)/ws", token: token, caFile: caFile)
+    }
+
+    func stop() async {
+        await running.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
