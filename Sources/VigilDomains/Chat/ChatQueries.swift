@@ -26,7 +26,7 @@ struct ChatQueries: Sendable {
     func room(_ id: String, site: String, for reader: String) async throws -> TopicSnapshot {
         try await store.read { transaction in
             let head = try transaction.head(of: ChatService.roomTopic(id, site: site))
-            guard let room = try transaction.roomsWithControl(of: site).first(where: { $0.id == id }) else {
+            guard let room = try transaction.roomOrControl(id, site: site) else {
                 return TopicSnapshot(head: head, data: ["room": .null, "messages": .array([])])
             }
             let messages = try transaction.messages(of: id, site: site, before: nil, limit: Self.statePage)
@@ -88,9 +88,12 @@ extension DomainTransaction {
     func roomsWithControl(of site: String) throws -> [RoomRecord] {
         let rooms = try rooms(of: site)
         guard !rooms.contains(where: { $0.id == ChatService.controlRoom }) else { return rooms }
-        let control = RoomRecord(
-            site: site, id: ChatService.controlRoom, name: ChatService.controlRoomName, createdBy: "", createdAt: 0)
-        return [control] + rooms
+        return [.control(of: site)] + rooms
+    }
+
+    /// One room of the site, the control room even before its row is made.
+    func roomOrControl(_ id: String, site: String) throws -> RoomRecord? {
+        try room(id, site: site) ?? (id == ChatService.controlRoom ? .control(of: site) : nil)
     }
 
     func hasMessages(in room: String, site: String, before seq: Int64?) throws -> Bool {

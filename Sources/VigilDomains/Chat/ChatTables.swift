@@ -13,6 +13,11 @@ struct RoomRecord: Sendable, Equatable, Decodable {
     var archivedBy: String?
     var archivedAt: Int64?
 
+    /// Every site's control room, as it is before its row is made.
+    static func control(of site: String) -> RoomRecord {
+        RoomRecord(site: site, id: ChatService.controlRoom, name: ChatService.controlRoomName, createdBy: "", createdAt: 0)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case site, id, name, topicLine, createdBy, createdAt, archivedBy, archivedAt
         case alertID = "alertId"

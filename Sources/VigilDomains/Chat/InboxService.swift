@@ -55,7 +55,7 @@ struct MarkRead: DomainEffect {
     let seq: Int64
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard try transaction.roomsWithControl(of: site).contains(where: { $0.id == room }) else {
+        guard try transaction.roomOrControl(room, site: site) != nil else {
             throw ProtocolError(.notFound, "site \(site) has no room \(room)")
         }
         let head = try transaction.head(of: ChatService.roomTopic(room, site: site))
