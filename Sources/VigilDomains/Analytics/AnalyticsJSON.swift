@@ -14,19 +14,28 @@ extension FrameSize {
 }
 
 extension Detection {
-    /// A stored detection as the live overlay carries it: its id, time in milliseconds, no vector.
-    func json(id: Int64) -> JSONValue {
-        var fields: [String: JSONValue] = [
-            "id": .number(Double(id)), "ts": .number(Double(milliseconds)), "box": box.json, "label": .string(label), "score": .number(score),
-        ]
-        fields["track"] = trackID.map { .number(Double($0)) }
-        fields["thumbnail"] = thumbnail.map(JSONValue.string)
-        return .object(fields)
+    /// A detection as the live overlay carries it, less the id its row is given: `{"box":…,…,"ts":…}`
+    /// with the time in milliseconds and no vector. Written field by field, not through a
+    /// dictionary: every detection stored is written once.
+    var overlayText: String {
+        var writer = JSONWriter(capacity: 160)
+        writer.beginObject()
+        writer.key("box")
+        writer.value(box.json)
+        writer.field("label", label)
+        writer.key("score")
+        writer.number(score)
+        if let thumbnail { writer.field("thumbnail", thumbnail) }
+        if let trackID { writer.field("track", trackID) }
+        writer.field("ts", milliseconds)
+        writer.endObject()
+        return writer.text
     }
 
-    /// The same, naming its camera, as zones tell it.
+    /// A stored detection with its id, naming its camera, as zones tell it.
     func json(id: Int64, camera: String) -> [String: JSONValue] {
-        var fields = json(id: id).objectValue ?? [:]
+        var fields = (try? JSONValue(parsing: overlayText))?.objectValue ?? [:]
+        fields["id"] = .number(Double(id))
         fields["camera"] = .string(camera)
         return fields
     }

@@ -7,10 +7,18 @@ import VigilStore
 /// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
 /// rolled back). The site's zones on the camera watch the new detections in the same commit, and
 /// detections past the site's retention are pruned by a bounded chunk. The
-/// event, fanned out to the overlay and not logged, carries the stored ids.
+/// event, fanned out to the overlay and not logged, carries the stored ids: its JSON is written
+/// when the effect is made, before the transaction.
 struct StoreDetections: DomainEffect {
     let site: String
     let batch: DetectionBatch
+    let overlay: DetectionOverlay
+
+    init(site: String, batch: DetectionBatch) {
+        self.site = site
+        self.batch = batch
+        overlay = DetectionOverlay(batch)
+    }
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         guard let camera = try transaction.decodedCameraTopology(of: site)?.camera(batch.camera) else {
@@ -32,10 +40,7 @@ struct StoreDetections: DomainEffect {
         }
         try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
         try DetectionRetention.prune(site: site, now: event.ts, added: stored.count, in: transaction)
-        try DetectionRetention.prune(site: site, now: event.ts, added: stored.count, in: transaction)
-        event.payload = JSONValue.object([
-            "camera": .string(batch.camera), "frame": batch.frameSize.json, "detections": .array(stored.map { $0.detection.json(id: $0.id) }),
-        ]).canonicalText
+        event.payload = overlay.payload(ids: stored.map(\.id))
         return []
     }
 

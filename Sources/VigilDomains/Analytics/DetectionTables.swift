@@ -25,8 +25,10 @@ struct DetectionWindow: Sendable {
     /// Milliseconds, `from` included, `to` excluded.
     var from: Int64
     var to: Int64
-    /// Boxes touching this rectangle are candidates.
+    /// Boxes touching this rectangle are candidates...
     var area: Rect
+    /// ... whose bottom edge is no lower than this: a bottom-centre anchor must be in the area.
+    var lowestBottom = Double.greatestFiniteMagnitude
 }
 
 extension DomainTransaction {
@@ -78,19 +80,22 @@ extension DomainTransaction {
         try execute("DELETE FROM detections WHERE id IN (\(old))", [site, before, limit])
     }
 
-    /// Stores one detection and its box in the index; returns its id.
+    /// Stores one detection, its box in the index and its vector if it has one; returns its id.
     func insertDetection(_ detection: Detection, cameraKey: Int64) throws -> Int64 {
         let box = detection.box
         try execute(
             """
-            INSERT INTO detections (camera_key, ts, x, y, width, height, label, score, track, thumbnail, appearance)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO detections (camera_key, ts, x, y, width, height, label, score, track, thumbnail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 cameraKey, detection.milliseconds, box.x, box.y, box.width, box.height, detection.label, detection.score,
-                detection.trackID, detection.thumbnail, detection.appearance.map(AppearanceVector.data),
+                detection.trackID, detection.thumbnail,
             ])
         let id = lastInsertedRowID
+        if let appearance = detection.appearance {
+            try execute("INSERT INTO detection_appearances (id, vector) VALUES (?, ?)", [id, AppearanceVector.data(appearance)])
+        }
         try execute(
             "INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [id, cameraKey, cameraKey, detection.milliseconds, detection.milliseconds, box.minX, box.maxX, box.minY, box.maxY])
@@ -104,7 +109,10 @@ extension DomainTransaction {
     ) throws -> [(id: Int64, ts: Int64, track: Int64?, value: Double)] {
         var measured: [(id: Int64, ts: Int64, track: Int64?, value: Double)] = []
         try forEachRow(
-            "SELECT id, ts, track, appearance FROM detections WHERE camera_key = ? AND ts >= ? AND ts < ? AND appearance IS NOT NULL",
+            """
+            SELECT d.id, d.ts, d.track, a.vector FROM detections d CROSS JOIN detection_appearances a ON a.id = d.id
+            WHERE d.camera_key = ? AND d.ts >= ? AND d.ts < ?
+            """,
             [cameraKey, from, to]
         ) { row in
             guard let value = try row.withBlob(3, measure) ?? nil else { return }
@@ -127,7 +135,10 @@ extension DomainTransaction {
     /// The vector of a detection of the site, with its camera; nil when there is none.
     func appearance(ofDetection id: Int64, site: String) throws -> Data? {
         guard case .blob(let bytes) = try fetchValue(
-            "SELECT d.appearance FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id = ? AND c.site = ?", [id, site])
+            """
+            SELECT a.vector FROM detection_appearances a JOIN detections d ON d.id = a.id JOIN detection_cameras c ON c.key = d.camera_key
+            WHERE a.id = ? AND c.site = ?
+            """, [id, site])
         else { return nil }
         return Data(bytes)
     }
@@ -137,7 +148,7 @@ extension DomainTransaction {
         try fetchInteger(
             """
             SELECT d.id FROM detections d JOIN detection_cameras c ON c.key = d.camera_key
-            WHERE d.thumbnail = ? AND c.site = ? AND d.appearance IS NOT NULL ORDER BY d.ts DESC LIMIT 1
+            WHERE d.thumbnail = ? AND c.site = ? AND EXISTS (SELECT 1 FROM detection_appearances a WHERE a.id = d.id) ORDER BY d.ts DESC LIMIT 1
             """, [hash, site])
     }
 
@@ -154,12 +165,12 @@ extension DomainTransaction {
             SELECT d.id, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
             FROM detection_boxes b CROSS JOIN detections d ON d.id = b.id
             WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
-                AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
+                AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ? AND b.max_y <= ?
                 AND +d.camera_key = ? AND +d.ts >= ? AND +d.ts < ? AND +d.score >= ?
             """,
             [
                 window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY,
-                window.cameraKey, window.from, window.to, minScore,
+                Self.roundedUpToIndexPrecision(window.lowestBottom), window.cameraKey, window.from, window.to, minScore,
             ]
         ) { row in
             candidates.append(DetectionRecord(
@@ -167,6 +178,15 @@ extension DomainTransaction {
                 height: row.double(5), label: row.text(6) ?? "", score: row.double(7), track: row.integer(8), thumbnail: row.text(9)))
         }
         return candidates
+    }
+}
+
+extension DomainTransaction {
+    /// The R*Tree keeps each box's far edges rounded up to 32-bit floats, so an upper limit on them
+    /// is rounded up the same way: a box exactly at the limit is still a candidate.
+    fileprivate static func roundedUpToIndexPrecision(_ value: Double) -> Double {
+        let rounded = Float(value)
+        return Double(Double(rounded) >= value ? rounded : rounded.nextUp)
     }
 }
 

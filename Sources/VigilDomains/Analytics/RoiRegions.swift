@@ -62,6 +62,13 @@ struct RoiRegions: Sendable {
         return common
     }
 
+    /// How low a matching box's bottom edge may be: with the bottom-centre anchor, no lower than the
+    /// narrowing rectangle's; nil when the rule does not bound it.
+    var lowestBottom: Double? {
+        guard rule == .anchor(.bottomCenter) else { return nil }
+        return narrowing?.maxY
+    }
+
     /// The intensity a box is reported with when it is in the regions (the best region's for any,
     /// the least for all); nil when it is not in them.
     func match(_ box: Rect) -> Double? {

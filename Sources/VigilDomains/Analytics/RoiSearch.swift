@@ -41,12 +41,15 @@ struct RoiSearch: Sendable {
     /// The page of results `query` asks for at `site`, or why it is refused (an unknown camera).
     func run(_ query: RoiQuery, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
         try await answer(query, site: site) { matches in
-            let ranked = Self.grouped(matches, byTrack: query.groupByTrack).map { ($0.key(query.order), $0) }.sorted { $0.0 < $1.0 }
-            let rest = query.cursor.map { cursor in ranked.drop { !(cursor < $0.0) } } ?? ranked[...]
+            let results = Self.grouped(matches, byTrack: query.groupByTrack)
+            // Keys and positions are sorted, not the results: a query may match tens of thousands.
+            var rest = results.indices.map { (key: results[$0].key(query.order), index: $0) }
+            if let cursor = query.cursor { rest.removeAll { !(cursor < $0.key) } }
+            rest.sort { $0.key < $1.key }
             let page = rest.prefix(query.limit)
-            var answer: [String: JSONValue] = ["results": .array(page.map(\.1.json)), "total": .number(Double(ranked.count))]
+            var answer: [String: JSONValue] = ["results": .array(page.map { results[$0.index].json }), "total": .number(Double(results.count))]
             if rest.count > page.count, let last = page.last {
-                answer["next"] = .string(last.0.text(query.order))
+                answer["next"] = .string(last.key.text(query.order))
             }
             return .object(answer)
         }
@@ -79,7 +82,8 @@ struct RoiSearch: Sendable {
             guard let key = try transaction.existingDetectionCameraKey(site: site, camera: id) else { continue }
             let regions = query.regions.map { regions in query.view.map { regions.scaled(FrameScaling(from: $0, to: camera.frameSize)) } ?? regions }
             guard let area = regions.map(\.narrowing) ?? camera.frameSize.rect else { continue }
-            let window = DetectionWindow(cameraKey: key, from: query.from, to: query.to, area: area)
+            var window = DetectionWindow(cameraKey: key, from: query.from, to: query.to, area: area)
+            if let lowest = regions?.lowestBottom { window.lowestBottom = lowest }
             for candidate in try transaction.detectionCandidates(in: window, camera: id, minScore: query.minScore) {
                 // Without regions the whole frame counts, the box wholly inside it.
                 guard query.labels?.contains(candidate.label) ?? true, let intensity = regions.map({ $0.match(candidate.box) }) ?? 1 else { continue }

@@ -18,8 +18,7 @@ extension DomainTransaction {
 
     /// The site's camera topology as a model, nil before any import.
     func decodedCameraTopology(of site: String) throws -> CameraTopology? {
-        guard let stored = try cameraTopology(of: site) else { return nil }
-        return try? JSONDecoder().decode(CameraTopology.self, from: Data(#"{"cameras":\#(stored)}"#.utf8))
+        try cameraTopology(of: site).flatMap(DecodedTopologies.topology(from:))
     }
 
     /// Replaces the site's topology.

@@ -40,13 +40,14 @@ struct SQLiteTransaction: DomainTransaction {
     var changesCount: Int { db.changesCount }
 
     static func bind(_ arguments: [any StoreArgument]) -> StatementArguments {
-        StatementArguments(arguments.map { argument -> (any DatabaseValueConvertible)? in
+        // Concrete values, not boxed ones: binding is on the single writer's path for every row stored.
+        StatementArguments(arguments.map { argument -> DatabaseValue in
             switch argument.storeValue {
-            case .null: nil
-            case .integer(let value): value
-            case .real(let value): value
-            case .text(let value): value
-            case .blob(let bytes): Data(bytes)
+            case .null: .null
+            case .integer(let value): value.databaseValue
+            case .real(let value): value.databaseValue
+            case .text(let value): value.databaseValue
+            case .blob(let bytes): Data(bytes).databaseValue
             }
         })
     }

@@ -28,6 +28,12 @@ public final class VigilDatabase: Sendable {
                 // An acknowledged event must survive power loss, not just a crash of the process:
                 // group commit keeps the cost of the extra fsync per batch small.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
+                // The writer touches the same index pages batch after batch: with SQLite's default
+                // 2 MB it read them back from the file for every insert once tables passed a few
+                // hundred thousand rows. Readers keep the default; they share the system's page cache.
+                if !db.configuration.readonly {
+                    try db.execute(sql: "PRAGMA cache_size = -65536")
+                }
                 if let maxBytes {
                     let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
                     try db.execute(sql: "PRAGMA max_page_count = \(max(1, maxBytes / pageSize))")

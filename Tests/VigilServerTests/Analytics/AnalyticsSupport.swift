@@ -46,7 +46,7 @@ extension TestHub {
     func analyticsRowCounts() async throws -> [String: Int64] {
         try await databaseFile().read { transaction in
             var counts: [String: Int64] = [:]
-            for table in ["detections", "detection_boxes", "detection_cameras", "detection_sites", "zones", "zone_tracks", "zone_pending", "zone_counts", "events"] {
+            for table in ["detections", "detection_boxes", "detection_appearances", "detection_cameras", "detection_sites", "zones", "zone_tracks", "zone_pending", "zone_counts", "events"] {
                 counts[table] = try transaction.fetchInteger("SELECT count(*) FROM \(table)", [])
             }
             return counts

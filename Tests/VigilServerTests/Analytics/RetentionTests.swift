@@ -48,7 +48,9 @@ import VigilCore
             }
             let pages = try await hub.pageCount()
             #expect(pages <= pagesAfterWarmUp + pagesAfterWarmUp / 20, "the file reuses the pages it frees: \(pagesAfterWarmUp) then \(pages)")
-            #expect(try await hub.analyticsRowCounts()["detection_boxes"] == Int64(held), "the index is pruned with the rows")
+            let counts = try await hub.analyticsRowCounts()
+            #expect(counts["detection_boxes"] == Int64(held), "the index is pruned with the rows")
+            #expect(counts["detection_appearances"] == Int64(held), "and so are their vectors")
             await backend.close()
         }
     }

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import VigilDomains
+import VigilStore
+
+@Suite struct AnalyticsMigrationTests {
+    /// A hub upgraded over a database that kept each vector in its detection's row finds every
+    /// vector in their own table after, with its detection, and nothing else changed.
+    @Test func vectorsStoredInlineMoveToTheirOwnTableWithTheirDetections() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-migration-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("vigil.sqlite").path
+        let vectorsApart = "analytics-3: vectors apart, unused indexes dropped"
+        #expect(Domains.migrations.contains { $0.identifier == vectorsApart })
+
+        let before = try VigilDatabase(path: path, migrations: Domains.migrations.filter { $0.identifier != vectorsApart })
+        _ = try SiteRepository(database: before).create(id: "hq", name: "HQ", at: 0)
+        let vector = Data((0..<64).map { UInt8($0) })
+        try before.configure { transaction in
+            try transaction.execute("INSERT INTO detection_cameras (key, site, camera) VALUES (1, 'hq', 'lobby')", [])
+            for id in 1...3 {
+                try transaction.execute(
+                    """
+                    INSERT INTO detections (id, camera_key, ts, x, y, width, height, label, score, track, thumbnail, appearance)
+                    VALUES (?, 1, ?, 10, 20, 30, 60, 'person', 0.9, 7, NULL, ?)
+                    """, [Int64(id), Int64(1_000 * id), id == 2 ? Data?.none : vector])
+            }
+        }
+
+        let after = try VigilDatabase(path: path, migrations: Domains.migrations)
+        try after.configure { transaction in
+            #expect(try transaction.fetchInteger("SELECT count(*) FROM detections", []) == 3)
+            #expect(try transaction.fetchText("SELECT group_concat(id) FROM (SELECT id FROM detection_appearances ORDER BY id)", []) == "1,3")
+            #expect(try transaction.fetchValue("SELECT vector FROM detection_appearances WHERE id = 3", []) == .blob([UInt8](vector)))
+            #expect(try transaction.fetchInteger("SELECT count(*) FROM pragma_table_info('detections') WHERE name = 'appearance'", []) == 0)
+            // A detection deleted takes its vector with it.
+            try transaction.execute("DELETE FROM detections WHERE id = 1", [])
+            #expect(try transaction.fetchInteger("SELECT count(*) FROM detection_appearances", []) == 1)
+        }
+    }
+}
