@@ -25,10 +25,27 @@ struct DetectionWindow: Sendable {
     /// Milliseconds, `from` included, `to` excluded.
     var from: Int64
     var to: Int64
-    /// Boxes touching this rectangle are candidates...
+    /// Boxes touching this rectangle are candidates.
     var area: Rect
-    /// ... whose bottom edge is no lower than this: a bottom-centre anchor must be in the area.
-    var lowestBottom = Double.greatestFiniteMagnitude
+    /// With an anchor rule, only boxes whose anchor can lie in `area`: the others are left out on
+    /// the index's own numbers, before their rows are read.
+    var anchor: RoiRegions.Anchor?
+
+    /// The box index's bounds for this window's anchor, as the candidates query takes them: the
+    /// lowest a box's bottom may be, and the ranges of the sums of a box's left and right edges
+    /// (twice its centre) and of its top and bottom. The index keeps 32-bit floats rounded
+    /// outwards, so each bound gives way by a few of their steps: a box exactly on it stays in.
+    var anchorBounds: [Double] {
+        let open = Double.greatestFiniteMagnitude
+        func give(_ value: Double) -> Double { 4 * Double(Float(abs(value) + 1).ulp) }
+        let xs = [2 * area.minX - give(2 * area.minX), 2 * area.maxX + give(2 * area.maxX)]
+        let ys = [2 * area.minY - give(2 * area.minY), 2 * area.maxY + give(2 * area.maxY)]
+        switch anchor {
+        case nil: return [open, -open, open, -open, open]
+        case .bottomCenter: return [area.maxY + give(area.maxY)] + xs + [-open, open]
+        case .center: return [open] + xs + ys
+        }
+    }
 }
 
 extension DomainTransaction {
@@ -166,27 +183,17 @@ extension DomainTransaction {
             FROM detection_boxes b CROSS JOIN detections d ON d.id = b.id
             WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
                 AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ? AND b.max_y <= ?
+                AND b.min_x + b.max_x BETWEEN ? AND ? AND b.min_y + b.max_y BETWEEN ? AND ?
                 AND +d.camera_key = ? AND +d.ts >= ? AND +d.ts < ? AND +d.score >= ?
             """,
-            [
-                window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY,
-                Self.roundedUpToIndexPrecision(window.lowestBottom), window.cameraKey, window.from, window.to, minScore,
-            ]
+            [window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY]
+                + window.anchorBounds.map { $0 as any StoreArgument } + [window.cameraKey, window.from, window.to, minScore]
         ) { row in
             candidates.append(DetectionRecord(
                 id: row.integer(0) ?? 0, camera: camera, ts: row.integer(1) ?? 0, x: row.double(2), y: row.double(3), width: row.double(4),
                 height: row.double(5), label: row.text(6) ?? "", score: row.double(7), track: row.integer(8), thumbnail: row.text(9)))
         }
         return candidates
-    }
-}
-
-extension DomainTransaction {
-    /// The R*Tree keeps each box's far edges rounded up to 32-bit floats, so an upper limit on them
-    /// is rounded up the same way: a box exactly at the limit is still a candidate.
-    fileprivate static func roundedUpToIndexPrecision(_ value: Double) -> Double {
-        let rounded = Float(value)
-        return Double(Double(rounded) >= value ? rounded : rounded.nextUp)
     }
 }
 

@@ -62,11 +62,10 @@ struct RoiRegions: Sendable {
         return common
     }
 
-    /// How low a matching box's bottom edge may be: with the bottom-centre anchor, no lower than the
-    /// narrowing rectangle's; nil when the rule does not bound it.
-    var lowestBottom: Double? {
-        guard rule == .anchor(.bottomCenter) else { return nil }
-        return narrowing?.maxY
+    /// The anchor a box's point must have in the regions, nil for the intensity rule.
+    var anchor: Anchor? {
+        guard case .anchor(let anchor) = rule else { return nil }
+        return anchor
     }
 
     /// The intensity a box is reported with when it is in the regions (the best region's for any,

@@ -82,8 +82,7 @@ struct RoiSearch: Sendable {
             guard let key = try transaction.existingDetectionCameraKey(site: site, camera: id) else { continue }
             let regions = query.regions.map { regions in query.view.map { regions.scaled(FrameScaling(from: $0, to: camera.frameSize)) } ?? regions }
             guard let area = regions.map(\.narrowing) ?? camera.frameSize.rect else { continue }
-            var window = DetectionWindow(cameraKey: key, from: query.from, to: query.to, area: area)
-            if let lowest = regions?.lowestBottom { window.lowestBottom = lowest }
+            let window = DetectionWindow(cameraKey: key, from: query.from, to: query.to, area: area, anchor: regions?.anchor)
             for candidate in try transaction.detectionCandidates(in: window, camera: id, minScore: query.minScore) {
                 // Without regions the whole frame counts, the box wholly inside it.
                 guard query.labels?.contains(candidate.label) ?? true, let intensity = regions.map({ $0.match(candidate.box) }) ?? 1 else { continue }
@@ -125,3 +124,4 @@ struct RoiSearch: Sendable {
         return Array(groups.values) + untracked
     }
 }
+

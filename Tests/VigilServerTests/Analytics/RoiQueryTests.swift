@@ -85,6 +85,42 @@ import VigilCore
         }
     }
 
+    /// The box index keeps 32-bit floats, and a box's anchor is ruled out on them before its row is
+    /// read: boxes whose anchor lies on a region's edge, or a hair either side of it, at coordinates
+    /// no 32-bit float holds, are found exactly as a reading of every box finds them.
+    @Test func anchorsOnARegionsEdgesAreJudgedExactlyAsABruteForceReadingJudgesThem() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let region = Rect(x: 100.3, y: 150.7, width: 200.1, height: 150.3)
+            var boxes: [Rect] = []
+            for (x, y) in [(region.minX, 220.1), (region.maxX, 220.1), (200.7, region.minY), (200.7, region.maxY)] {
+                for nudge in [-1e-4, -1e-9, 0, 1e-9, 1e-4] {
+                    // Bottom-centre, then centre, at the nudged point.
+                    boxes.append(Rect(x: x + nudge - 20.05, y: y + nudge - 80.3, width: 40.1, height: 80.3))
+                    boxes.append(Rect(x: x + nudge - 20.05, y: y + nudge - 40.15, width: 40.1, height: 80.3))
+                }
+            }
+            let backend = hub.client("device")
+            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(
+                camera: "lobby", frame: (640, 480), boxes.enumerated().map { detection(at: Int64($0.offset), $0.element) })))
+            let room = hub.client("operator")
+            let anchors: [(String, (Rect) -> Point)] = [
+                ("bottom-center", { Point(x: $0.x + $0.width / 2, y: $0.maxY) }), ("center", { Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }),
+            ]
+            for (anchor, point) in anchors {
+                let query: JSONValue = [
+                    "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
+                    "regions": [["rect": ["x": .number(region.x), "y": .number(region.y), "width": .number(region.width), "height": .number(region.height)]]],
+                    "rule": ["anchor": .string(anchor)], "group": "none", "limit": 500,
+                ]
+                let expected = boxes.filter { region.contains(point($0)) }.count
+                #expect(expected >= 12, "the edges hold some of the anchors: \(expected)")
+                #expect(try await room.roi(site: "hq", query).total == expected, "\(anchor)")
+            }
+            for client in [room, backend] { await client.close() }
+        }
+    }
+
     @Test func badQueriesAreRefusedNamingWhatIsWrong() async throws {
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()
