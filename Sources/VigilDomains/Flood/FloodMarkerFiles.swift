@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VigilCore
 import VigilHub
 import VigilStore
@@ -7,8 +6,8 @@ import VigilStore
 /// An event's approved markers as a file (KML for the legacy app and Google Earth, GeoJSON for
 /// today's tools): all of them, or with `since` only those approved after that `seq` of the public
 /// topic, read from its log. The entity tag names the public topic's head and the `since` asked, so
-/// an unchanged file is a 304; the last whole files are kept (`FloodFileCache`), so a file fetched
-/// again while nothing changed is not made again.
+/// an unchanged file is a 304. A whole file is made once per version of its region and kept
+/// (`FloodFileCache`) with its gzip form, compressed once when first asked for.
 struct FloodMarkerFiles: Sendable {
     enum Format: String, Sendable {
         case kml, geoJSON
@@ -16,26 +15,34 @@ struct FloodMarkerFiles: Sendable {
         var mediaType: String { self == .kml ? "application/vnd.google-earth.kml+xml" : "application/geo+json" }
     }
 
+    /// A file as it is sent: plain or gzipped, each form with its own entity tag.
+    struct Reply: Sendable {
+        var bytes: [UInt8]
+        var etag: String
+        var coding: ContentCoding
+    }
+
     let store: any EventStore
     let cache = FloodFileCache()
 
-    struct Selection: Sendable {
-        var region: FloodRegionRecord
-        var event: FloodEventRecord
-        var markers: [FloodMarkerRecord]
-        var etag: String
-    }
-
-    /// The file of an event's approved markers (since `since`), and its entity tag.
-    func document(event id: Int64, since: UInt64?, format: Format, origin: String) async throws -> (bytes: [UInt8], etag: String) {
+    /// The file of an event's approved markers (since `since`), gzipped when `gzip`.
+    func document(event id: Int64, since: UInt64?, format: Format, origin: String, gzip: Bool) async throws -> Reply {
         let (region, event, head) = try await describe(event: id)
-        let etag = "\"\(head)-\(since.map(String.init) ?? "all")\""
-        let key = "\(id) \(format.rawValue) \(origin)"
-        if since == nil, let bytes = cache.bytes(key, etag: etag) { return (bytes, etag) }
-        let selection = try await select(region: region, event: event, head: head, since: since, etag: etag)
-        let bytes = format == .kml ? kml(selection, origin: origin) : geoJSON(selection)
-        if since == nil { cache.keep(bytes, key, etag: etag) }
-        return (bytes, etag)
+        let version = "\(head)-\(since.map(String.init) ?? "all")"
+        let file: FloodBuiltFile
+        if let since {
+            guard since <= head else {
+                throw ProtocolError(.sinceAhead, "since \(since) is past the last change (\(head)) of flood/\(region.id)")
+            }
+            let approved = try await approvals(on: FloodService.topic(of: region.id), after: since, upTo: head)
+            file = FloodBuiltFile(try await make(format, region: region, event: event, origin: origin, among: approved))
+        } else {
+            file = try await cache.file("\(id) \(format.rawValue) \(origin)", version: version) {
+                try await make(format, region: region, event: event, origin: origin, among: nil)
+            }
+        }
+        guard gzip else { return Reply(bytes: file.bytes, etag: "\"\(version)\"", coding: .identity) }
+        return Reply(bytes: await file.gzipped(), etag: "\"\(version)-gzip\"", coding: .gzip)
     }
 
     /// The event, its region and the region topic's head.
@@ -51,17 +58,25 @@ struct FloodMarkerFiles: Sendable {
         return found
     }
 
-    private func select(region: FloodRegionRecord, event: FloodEventRecord, head: UInt64, since: UInt64?, etag: String) async throws -> Selection {
-        let id = event.id
-        var approvedSince: Set<Int64>?
-        if let since {
-            guard since <= head else {
-                throw ProtocolError(.sinceAhead, "since \(since) is past the last change (\(head)) of flood/\(region.id)")
+    /// The event's approved markers (only those among `ids` when given) in `format`, written as
+    /// they are read.
+    private func make(_ format: Format, region: FloodRegionRecord, event: FloodEventRecord, origin: String, among ids: Set<Int64>?) async throws -> [UInt8] {
+        try await store.read { transaction in
+            func write<Writer: FloodFileWriter>(_ writer: consuming Writer) throws -> [UInt8] {
+                var writer = writer
+                try transaction.forEachFloodMarker(ofEvent: event.id, status: .approved) { marker in
+                    if ids?.contains(marker.id) ?? true { writer.append(marker) }
+                }
+                return writer.finish()
             }
-            approvedSince = try await approvals(on: FloodService.topic(of: region.id), after: since, upTo: head)
+            switch format {
+            case .kml:
+                let expected = try ids?.count ?? transaction.floodMarkerCount(ofEvent: event.id, status: .approved)
+                return try write(FloodKMLFileWriter(name: event.name, timeZone: region.timeZone, origin: origin, expectedMarkers: expected))
+            case .geoJSON:
+                return try write(FloodGeoJSONFileWriter(name: event.name))
+            }
         }
-        let markers = try await store.read { [approvedSince] in try $0.approvedFloodMarkers(ofEvent: id, among: approvedSince) }
-        return Selection(region: region, event: event, markers: markers, etag: etag)
     }
 
     /// The markers approved on `topic` after `since` up to `head`, from the log.
@@ -80,61 +95,7 @@ struct FloodMarkerFiles: Sendable {
         return ids
     }
 
-    /// The KML marker file of the seed's format: a style per severity, the `mark:` fields, no contact.
-    func kml(_ selection: Selection, origin: String) -> [UInt8] {
-        let zone = TimeZone(identifier: selection.region.timeZone) ?? .gmt
-        let markers = selection.markers.compactMap { record -> FloodMarker? in
-            guard let point = try? GeoPoint(latitude: record.latitude, longitude: record.longitude), let severity = FloodSeverity(record.severity) else {
-                return nil
-            }
-            let observation = FloodObservation(
-                location: point, observationTime: Self.local(record.observedAt, zone), severity: severity, comment: record.description,
-                coverType: record.coverType, coverHeight: record.coverHeight)
-            return FloodMarker(
-                id: Int(record.id), observation: observation, uploadTime: Self.local(record.submittedAt, zone), valid: true,
-                imageURL: record.picture.map { "\(origin)/thumbnails/\($0)" } ?? "")
-        }
-        return Array(FloodKMLWriter.write(FloodMarkerFile(name: selection.event.name, markers: markers)))
-    }
-
-    /// A GeoJSON FeatureCollection (RFC 7946: coordinates are longitude, latitude) of public markers.
-    func geoJSON(_ selection: Selection) -> [UInt8] {
-        let features = selection.markers.map { record -> JSONValue in
-            guard case .object(var properties) = record.publicJSON else { return .null }
-            properties["latitude"] = nil
-            properties["longitude"] = nil
-            return [
-                "type": "Feature", "id": .number(Double(record.id)),
-                "geometry": ["type": "Point", "coordinates": [.number(record.longitude), .number(record.latitude)]],
-                "properties": .object(properties),
-            ]
-        }
-        return Array(JSONValue.object(["type": "FeatureCollection", "name": .string(selection.event.name), "features": .array(features)]).canonicalText.utf8)
-    }
-
     static func local(_ milliseconds: Int64, _ zone: TimeZone) -> LocalTimestamp {
         LocalTimestamp(Date(timeIntervalSince1970: Double(milliseconds) / 1000), in: zone)
-    }
-}
-
-/// The last whole marker files made, by event, format and origin, with their entity tags: a file
-/// asked for again while its region has not changed is served as it was made. Bounded in count and
-/// bytes; the oldest goes first.
-final class FloodFileCache: Sendable {
-    static let maxFiles = 4
-    static let maxBytes = 256 * 1024 * 1024
-    private let files = Mutex<[(key: String, etag: String, bytes: [UInt8])]>([])
-
-    func bytes(_ key: String, etag: String) -> [UInt8]? {
-        files.withLock { files in files.first { $0.key == key && $0.etag == etag }?.bytes }
-    }
-
-    func keep(_ bytes: [UInt8], _ key: String, etag: String) {
-        guard bytes.count <= Self.maxBytes else { return }
-        files.withLock { files in
-            files.removeAll { $0.key == key }
-            files.append((key, etag, bytes))
-            while files.count > Self.maxFiles || files.reduce(0, { $0 + $1.bytes.count }) > Self.maxBytes { files.removeFirst() }
-        }
     }
 }

@@ -63,7 +63,9 @@ struct FloodRoutes {
             guard let seq = UInt64(text) else { throw ProtocolError(.badRequest, "since must be a whole number, a seq of flood/{region}") }
             since = seq
         }
-        let (bytes, etag) = try await request.read { [since] in try await files.document(event: event, since: since, format: format, origin: request.origin) }
-        return .document(bytes, contentType: format.mediaType, etag: etag)
+        let file = try await request.read { [since] in
+            try await files.document(event: event, since: since, format: format, origin: request.origin, gzip: request.acceptsGzip)
+        }
+        return .document(file.bytes, contentType: format.mediaType, etag: file.etag, coding: file.coding)
     }
 }

@@ -34,6 +34,15 @@ struct FloodFixture {
         VigilClient(configuration: ClientConfiguration(url: hub.url, token: reporterToken, caFile: hub.caFile))
     }
 
+    /// One report a severity, at the fixture's place; their numbers, in order.
+    static func submit(severities: [Int], as reporter: VigilClient) async throws -> [Int] {
+        var ids: [Int] = []
+        for severity in severities {
+            ids.append(try markerID(try await reporter.submitFloodMarker(region: region, report(severity: severity))))
+        }
+        return ids
+    }
+
     static func report(
         _ point: GeoPoint = inside, severity: Int = 3, description: String = "Water over the road", email: String? = "rita@example.com",
         phone: String? = "+1 701 555 0100"
