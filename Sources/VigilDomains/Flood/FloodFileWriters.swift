@@ -4,6 +4,8 @@ import VigilCore
 /// Writes a marker file record by record as the rows are read: KML or GeoJSON.
 protocol FloodFileWriter {
     mutating func append(_ marker: FloodMarkerRecord)
+    /// A marker a delta reports as removed since.
+    mutating func appendRemoval(_ marker: FloodMarkerRecord)
     consuming func finish() -> [UInt8]
 }
 
@@ -21,30 +23,52 @@ struct FloodKMLFileWriter: FloodFileWriter {
     }
 
     mutating func append(_ record: FloodMarkerRecord) {
-        // The table's checks keep both valid; a row edited by hand into nonsense is left out.
+        guard var marker = marker(record) else { return }
+        marker.observation.comment = record.description
+        marker.observation.coverType = record.coverType
+        marker.observation.coverHeight = record.coverHeight
+        marker.imageURL = record.picture.map { thumbnails + $0 } ?? ""
+        stream.append(marker)
+    }
+
+    /// The seed's own word for a marker not to show, `mark:Valid` f, with the fields a reader
+    /// needs and nothing of what the reporter said.
+    mutating func appendRemoval(_ record: FloodMarkerRecord) {
+        guard var marker = marker(record) else { return }
+        marker.valid = false
+        stream.append(marker)
+    }
+
+    /// The marker's number, place, severity and times. The table's checks keep the place and the
+    /// severity valid; a row edited by hand into nonsense is left out.
+    private func marker(_ record: FloodMarkerRecord) -> FloodMarker? {
         guard let point = try? GeoPoint(latitude: record.latitude, longitude: record.longitude), let severity = FloodSeverity(record.severity) else {
-            return
+            return nil
         }
-        let observation = FloodObservation(
-            location: point, observationTime: FloodMarkerFiles.local(record.observedAt, zone), severity: severity, comment: record.description,
-            coverType: record.coverType, coverHeight: record.coverHeight)
-        stream.append(FloodMarker(
-            id: Int(record.id), observation: observation, uploadTime: FloodMarkerFiles.local(record.submittedAt, zone), valid: true,
-            imageURL: record.picture.map { thumbnails + $0 } ?? ""))
+        let observation = FloodObservation(location: point, observationTime: FloodMarkerFiles.local(record.observedAt, zone), severity: severity)
+        return FloodMarker(id: Int(record.id), observation: observation, uploadTime: FloodMarkerFiles.local(record.submittedAt, zone), valid: true)
     }
 
     consuming func finish() -> [UInt8] { stream.finish() }
 }
 
 /// A GeoJSON FeatureCollection (RFC 7946: coordinates are longitude, latitude) of public markers,
-/// written with its keys in canonical (sorted) order, a feature at a time.
+/// written with its keys in canonical (sorted) order, a feature at a time. A delta carries the
+/// numbers of the markers removed since as `removed`, a member of the collection (RFC 7946 §6.1:
+/// readers that do not know it ignore it, and draw nothing where a marker was).
 struct FloodGeoJSONFileWriter: FloodFileWriter {
     private var bytes: [UInt8] = Array(#"{"features":["#.utf8)
     private let name: String
     private var first = true
+    private var removed: [JSONValue]?
 
-    init(name: String) {
+    init(name: String, delta: Bool) {
         self.name = name
+        removed = delta ? [] : nil
+    }
+
+    mutating func appendRemoval(_ record: FloodMarkerRecord) {
+        removed?.append(.number(Double(record.id)))
     }
 
     mutating func append(_ record: FloodMarkerRecord) {
@@ -64,6 +88,10 @@ struct FloodGeoJSONFileWriter: FloodFileWriter {
     consuming func finish() -> [UInt8] {
         bytes.append(contentsOf: #"],"name":"#.utf8)
         bytes.append(contentsOf: JSONValue.string(name).canonicalText.utf8)
+        if let removed {
+            bytes.append(contentsOf: #","removed":"#.utf8)
+            bytes.append(contentsOf: JSONValue.array(removed).canonicalText.utf8)
+        }
         bytes.append(contentsOf: #","type":"FeatureCollection"}"#.utf8)
         return bytes
     }

@@ -41,12 +41,12 @@ struct FloodRoutes {
                 return try await request.publish(
                     topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(try request.jsonObject("{latitude, longitude, severity, ...}")))
             },
-            // {decision: "approve" | "reject", markers: [...]} or {decision, boundary}
+            // {decision: "approve" | "reject" | "remove", markers: [...]} or {decision: "approve" | "reject", boundary}
             DomainRoute(.post, "api/flood/regions/:region/moderation", body: .frameLimit) { request async throws(ProtocolError) in
                 let region = try request.parameter("region")
                 var fields = try request.jsonObject("{decision, markers} or {decision, boundary}")
-                guard let decision = fields.removeValue(forKey: "decision")?.stringValue, ["approve", "reject"].contains(decision) else {
-                    throw ProtocolError(.invalidData, "decision must be approve or reject")
+                guard let decision = fields.removeValue(forKey: "decision")?.stringValue, ["approve", "reject", "remove"].contains(decision) else {
+                    throw ProtocolError(.invalidData, "decision must be approve, reject or remove")
                 }
                 return try await request.publish(topic: FloodService.reportsTopic(of: region), type: decision, data: .object(fields))
             },

@@ -10,7 +10,7 @@ import VigilTestSupport
             let fixture = try await FloodFixture.make(hub)
             let reporter = fixture.reporter(hub)
             let room = hub.client("operator")
-            let ids = try await FloodFixture.submit(severities: [2, 5, 3], as: reporter)
+            let ids = try await FloodFixture.submit([2, 5, 3].map { FloodFixture.report(severity: $0) }, as: reporter)
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([ids[0], ids[1]]))
             let base = "\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers"
 
@@ -49,7 +49,7 @@ import VigilTestSupport
         try await withHub { hub async throws in
             let fixture = try await FloodFixture.make(hub)
             let reporter = fixture.reporter(hub)
-            let ids = try await FloodFixture.submit(severities: Array(1...5), as: reporter)
+            let ids = try await FloodFixture.submit((1...5).map { FloodFixture.report(severity: $0) }, as: reporter)
             let room = hub.client("operator")
             _ = try await room.approveFloodMarkers(region: "red-river", .markers(ids))
             let url = "\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers.kml"

@@ -9,6 +9,8 @@ struct FloodFixture {
     static let region = "red-river"
     /// Inside Fargo's box (46.8...46.95, -96.9...-96.75).
     static let inside = try! GeoPoint(latitude: 46.9, longitude: -96.8)
+    /// The near topic of 2 km around `inside`.
+    static let nearInside = "flood/red-river/near/46.9/-96.8/2000"
     let boundary: Int
     let event: Int
     let reporterToken: String
@@ -34,11 +36,11 @@ struct FloodFixture {
         VigilClient(configuration: ClientConfiguration(url: hub.url, token: reporterToken, caFile: hub.caFile))
     }
 
-    /// One report a severity, at the fixture's place; their numbers, in order.
-    static func submit(severities: [Int], as reporter: VigilClient) async throws -> [Int] {
+    /// Submits the reports one after the other; their numbers, in order.
+    static func submit(_ reports: [FloodReport], as reporter: VigilClient) async throws -> [Int] {
         var ids: [Int] = []
-        for severity in severities {
-            ids.append(try markerID(try await reporter.submitFloodMarker(region: region, report(severity: severity))))
+        for report in reports {
+            ids.append(try markerID(try await reporter.submitFloodMarker(region: region, report)))
         }
         return ids
     }
