@@ -33,6 +33,8 @@ let package = Package(
     targets: [
         // Pure Swift + Foundation: geometry, geo, formats, wire protocol. No other dependency.
         .target(name: "VigilCore", swiftSettings: swiftSettings),
+        // The system's zlib (Debian zlib1g-dev), for the gzip bodies of big documents (flood marker files).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "VigilStore",
             dependencies: [
@@ -46,6 +48,7 @@ let package = Package(
             dependencies: [
                 "VigilCore",
                 "VigilStore",
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),

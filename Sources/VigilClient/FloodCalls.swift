@@ -96,6 +96,12 @@ extension VigilClient {
         try await floodCommand("flood/\(region)/reports", "reject", selection.data, "markers").arrayValue?.compactMap { $0.numberValue.map(Int.init) } ?? []
     }
 
+    /// Operators and admins: approved markers taken down again (a hoax, a duplicate); each one's
+    /// number, event and place, as the public hears of it.
+    public func removeFloodMarkers(region: String, _ ids: [Int]) async throws -> [JSONValue] {
+        try await floodCommand("flood/\(region)/reports", "remove", FloodModeration.markers(ids).data, "markers").arrayValue ?? []
+    }
+
     private func floodCommand(_ topic: String, _ type: String, _ data: JSONValue, _ field: String) async throws -> JSONValue {
         let ok = try await request(.publish(topic: topic, type: type, data: data))
         guard let record = ok["data"]?[field] else {

@@ -1,8 +1,10 @@
 // A flood region on a Leaflet map (Debian's libjs-leaflet, served by the hub under /vendor): the
 // boundaries as rectangles and the markers as circles coloured by severity. Without a tile URL
 // (a control room may have no internet) the map is a plain graticule of latitude and longitude
-// lines; with one, the tiles are drawn under the same shapes.
+// lines; with one, the tiles are drawn under the same shapes. Given `onRemove` (moderators), a
+// marker's popup offers to take it down again.
 import * as L from "/vendor/leaflet/leaflet.esm.js";
+import { h } from "../ui/dom.js";
 
 export const SEVERITY_COLOURS = ["#8ee59b", "#ffe066", "#ffb347", "#ff6b5b", "#d18cff"];
 const TILES_KEY = "vigil.flood.tiles";
@@ -14,7 +16,8 @@ export function setTileURL(url) {
 }
 
 export class FloodMap {
-  constructor(element) {
+  constructor(element, { onRemove } = {}) {
+    this.onRemove = onRemove;
     this.map = L.map(element, { center: [20, 0], zoom: 2, worldCopyJump: true, attributionControl: false });
     this.graticule = L.layerGroup().addTo(this.map);
     this.boundaries = L.layerGroup().addTo(this.map);
@@ -68,8 +71,21 @@ export class FloodMap {
         radius: 4 + marker.severity, color: "#0e141b", weight: 1, fillColor: colour, fillOpacity: 0.9,
         className: `flood-marker flood-severity-${marker.severity}`,
       }).bindTooltip(`Severity ${marker.severity}${marker.description ? `: ${marker.description}` : ""}`);
+      if (this.onRemove) {
+        circle.bindPopup(() => h("div", { class: "flood-marker-popup" },
+          h("p", {}, `Marker ${marker.id}, severity ${marker.severity}`, h("br"), marker.description || "(no description)"),
+          h("button", { type: "button", dataset: { remove: marker.id }, onclick: () => { circle.closePopup(); this.onRemove(marker.id); } },
+            "Remove from the public map")));
+      }
       circle.addTo(this.markers);
       this.shown.set(marker.id, circle);
+    }
+  }
+
+  removeMarkers(ids) {
+    for (const id of ids) {
+      this.shown.get(id)?.remove();
+      this.shown.delete(id);
     }
   }
 

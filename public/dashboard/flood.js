@@ -1,6 +1,7 @@
-// The flood tab: a region's map (boundaries, approved markers by severity, live) and its
-// moderation queue (pending markers with their reporter's contact; approve or reject a selection,
-// or everything pending in a boundary). Reads flood/{region} and flood/{region}/reports.
+// The flood tab: a region's map (boundaries, approved markers by severity, live; an approved
+// marker's popup takes it down again) and its moderation queue (pending markers with their
+// reporter's contact; approve or reject a selection, or everything pending in a boundary). Reads
+// flood/{region} and flood/{region}/reports.
 import { h, ago, announce } from "../ui/dom.js";
 import { FloodMap, SEVERITY_COLOURS, setTileURL, tileURL } from "./flood-map.js";
 
@@ -26,7 +27,7 @@ export async function mountFlood(root, { connection }) {
     h("div", { class: "flood" }, mapElement, h("section", { class: "flood-moderation", "aria-labelledby": "flood-queue-title" },
       h("h3", { id: "flood-queue-title" }, "Reports to moderate"), count, actions, bulk, queue)));
 
-  const map = new FloodMap(mapElement);
+  const map = new FloodMap(mapElement, { onRemove: (id) => decide("remove", { markers: [id] }) });
   const legend = SEVERITY_COLOURS.map((colour, index) => h("span", { class: `legend flood-severity-${index + 1}` }, `${index + 1}`));
   mapElement.after(h("p", { class: "meta flood-legend" }, "Severity ", legend));
   tiles.addEventListener("change", () => { setTileURL(tiles.value.trim()); map.useTiles(tileURL()); });
@@ -70,6 +71,8 @@ export async function mountFlood(root, { connection }) {
         h("button", { type: "button", dataset: { boundary: boundary.id } }, `Approve all pending in ${boundary.name}`)));
     } else if (event.type === "markers.approved") {
       map.addMarkers(event.data.markers);
+    } else if (event.type === "markers.removed") {
+      map.removeMarkers(event.data.markers.map((marker) => marker.id));
     } else if (event.type === "boundary.added") {
       connection.api("GET", "/api/flood/regions").then(({ regions: all }) => map.setBoundaries(all.find((r) => r.region.id === region)?.boundaries ?? []));
     }

@@ -64,6 +64,11 @@ async function watchNearby() {
   nearby = await connection.subscribe(topic, (event) => {
     if (event.type === "state") { list.replaceChildren(); map.clearMarkers(); show(event.data.markers); }
     else if (event.type === "markers.approved") show(event.data.markers);
+    else if (event.type === "markers.removed") {
+      const ids = event.data.markers.map((marker) => marker.id);
+      map.removeMarkers(ids);
+      for (const id of ids) list.querySelector(`li[data-marker="${id}"]`)?.remove();
+    }
   });
 }
 

@@ -45,6 +45,11 @@ extension FloodMarkerRecord {
         return .object(fields)
     }
 
+    /// What the public hears of a marker taken down: which one, and where it was.
+    var removalJSON: JSONValue {
+        ["id": .number(Double(id)), "event": .number(Double(event)), "latitude": .number(latitude), "longitude": .number(longitude)]
+    }
+
     /// What moderators see: the public fields, the status, the reporter and their contact.
     var moderationJSON: JSONValue {
         guard case .object(var fields) = publicJSON else { return publicJSON }

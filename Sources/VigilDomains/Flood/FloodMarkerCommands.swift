@@ -2,7 +2,8 @@ import VigilCore
 import VigilHub
 
 /// The commands of `flood/{region}/reports`: anyone with a token submits a marker; operators and
-/// admins approve or reject markers, a selection or everything pending in a boundary.
+/// admins approve or reject markers, a selection or everything pending in a boundary, and remove
+/// approved markers (a hoax, a duplicate) from the public again.
 enum FloodMarkerCommands {
     static let maxDescriptionLength = 2000
     /// Markers one moderation command may decide.
@@ -19,8 +20,15 @@ enum FloodMarkerCommands {
             let decision: FloodMarkerStatus = type == "approve" ? .approved : .rejected
             return ValidatedEvent(
                 type: "markers.\(decision.rawValue)", payload: ["markers": []], effect: ModerateFloodMarkers(region: region, selection: selection, decision: decision))
+        case "remove":
+            try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins remove markers")
+            let fields = try CommandData(data, shape: "{markers}")
+            guard let markers = try fields.integers("markers", in: 1...Int.max, max: maxModerated) else {
+                throw ProtocolError(.invalidData, "data.markers must list the approved markers to remove")
+            }
+            return ValidatedEvent(type: "markers.removed", payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers))
         default:
-            throw ProtocolError(.unknownType, "flood/{region}/reports takes submit, approve and reject")
+            throw ProtocolError(.unknownType, "flood/{region}/reports takes submit, approve, reject and remove")
         }
     }
 }

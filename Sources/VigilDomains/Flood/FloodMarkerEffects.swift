@@ -81,14 +81,7 @@ struct ModerateFloodMarkers: DomainEffect {
     private func selected(_ transaction: any DomainTransaction) throws -> [FloodMarkerRecord] {
         switch selection {
         case .markers(let ids):
-            let markers = try transaction.floodMarkers(ids, in: region)
-            if let missing = ids.first(where: { id in !markers.contains { $0.id == Int64(id) } }) {
-                throw ProtocolError(.notFound, "flood region \(region) has no marker \(missing)")
-            }
-            if let decided = markers.first(where: { $0.status != .pending }) {
-                throw ProtocolError(.invalidTransition, "marker \(decided.id) is already \(decided.status.rawValue)")
-            }
-            return markers
+            return try transaction.floodMarkers(ids, in: region, allIn: .pending)
         case .boundary(let boundary):
             _ = try existingBoundary(boundary, in: region, transaction)
             let markers = try transaction.floodMarkers(in: region, status: .pending, boundary: boundary, limit: FloodMarkerCommands.maxModerated)
@@ -97,5 +90,20 @@ struct ModerateFloodMarkers: DomainEffect {
             }
             return markers
         }
+    }
+}
+
+extension DomainTransaction {
+    /// The markers `ids` of the region, every one in `status`; an unknown marker, one of another
+    /// region or one in another status refuses the whole selection.
+    func floodMarkers(_ ids: [Int], in region: String, allIn status: FloodMarkerStatus) throws -> [FloodMarkerRecord] {
+        let markers = try floodMarkers(ids, in: region)
+        if let missing = ids.first(where: { id in !markers.contains { $0.id == Int64(id) } }) {
+            throw ProtocolError(.notFound, "flood region \(region) has no marker \(missing)")
+        }
+        if let other = markers.first(where: { $0.status != status }) {
+            throw ProtocolError(.invalidTransition, "marker \(other.id) is \(other.status.rawValue), not \(status.rawValue)")
+        }
+        return markers
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
-import Synchronization
 import VigilCore
 import VigilHub
 import VigilStore
 
 /// An event's approved markers as a file (KML for the legacy app and Google Earth, GeoJSON for
-/// today's tools): all of them, or with `since` only those approved after that `seq` of the public
-/// topic, read from its log. The entity tag names the public topic's head and the `since` asked, so
-/// an unchanged file is a 304; the last whole files are kept (`FloodFileCache`), so a file fetched
-/// again while nothing changed is not made again.
+/// today's tools): all of them, or with `since` only what changed after that `seq` of the public
+/// topic, read from its log: the markers approved since, and those removed since (a KML Placemark
+/// with `mark:Valid` f, a GeoJSON `removed` list). The entity tag names the public topic's head
+/// and the `since` asked, so an unchanged file is a 304. A whole file is made once per version of its region and kept
+/// (`FloodFileCache`) with its gzip form, compressed once when first asked for.
 struct FloodMarkerFiles: Sendable {
     enum Format: String, Sendable {
         case kml, geoJSON
@@ -16,26 +16,34 @@ struct FloodMarkerFiles: Sendable {
         var mediaType: String { self == .kml ? "application/vnd.google-earth.kml+xml" : "application/geo+json" }
     }
 
+    /// A file as it is sent: plain or gzipped, each form with its own entity tag.
+    struct Reply: Sendable {
+        var bytes: [UInt8]
+        var etag: String
+        var coding: ContentCoding
+    }
+
     let store: any EventStore
     let cache = FloodFileCache()
 
-    struct Selection: Sendable {
-        var region: FloodRegionRecord
-        var event: FloodEventRecord
-        var markers: [FloodMarkerRecord]
-        var etag: String
-    }
-
-    /// The file of an event's approved markers (since `since`), and its entity tag.
-    func document(event id: Int64, since: UInt64?, format: Format, origin: String) async throws -> (bytes: [UInt8], etag: String) {
+    /// The file of an event's approved markers (since `since`), gzipped when `gzip`.
+    func document(event id: Int64, since: UInt64?, format: Format, origin: String, gzip: Bool) async throws -> Reply {
         let (region, event, head) = try await describe(event: id)
-        let etag = "\"\(head)-\(since.map(String.init) ?? "all")\""
-        let key = "\(id) \(format.rawValue) \(origin)"
-        if since == nil, let bytes = cache.bytes(key, etag: etag) { return (bytes, etag) }
-        let selection = try await select(region: region, event: event, head: head, since: since, etag: etag)
-        let bytes = format == .kml ? kml(selection, origin: origin) : geoJSON(selection)
-        if since == nil { cache.keep(bytes, key, etag: etag) }
-        return (bytes, etag)
+        let version = "\(head)-\(since.map(String.init) ?? "all")"
+        let file: FloodBuiltFile
+        if let since {
+            guard since <= head else {
+                throw ProtocolError(.sinceAhead, "since \(since) is past the last change (\(head)) of flood/\(region.id)")
+            }
+            let delta = try await changes(on: FloodService.topic(of: region.id), after: since, upTo: head)
+            file = FloodBuiltFile(try await make(format, region: region, event: event, origin: origin, delta: delta))
+        } else {
+            file = try await cache.file("\(id) \(format.rawValue) \(origin)", version: version) {
+                try await make(format, region: region, event: event, origin: origin, delta: nil)
+            }
+        }
+        guard gzip else { return Reply(bytes: file.bytes, etag: "\"\(version)\"", coding: .identity) }
+        return Reply(bytes: await file.gzipped(), etag: "\"\(version)-gzip\"", coding: .gzip)
     }
 
     /// The event, its region and the region topic's head.
@@ -51,65 +59,53 @@ struct FloodMarkerFiles: Sendable {
         return found
     }
 
-    private func select(region: FloodRegionRecord, event: FloodEventRecord, head: UInt64, since: UInt64?, etag: String) async throws -> Selection {
-        let id = event.id
-        var approvedSince: Set<Int64>?
-        if let since {
-            guard since <= head else {
-                throw ProtocolError(.sinceAhead, "since \(since) is past the last change (\(head)) of flood/\(region.id)")
+    /// The event's approved markers in `format`, written as they are read; with a delta, only
+    /// those it approved, then those it removed.
+    private func make(_ format: Format, region: FloodRegionRecord, event: FloodEventRecord, origin: String, delta: FloodFileDelta?) async throws -> [UInt8] {
+        try await store.read { transaction in
+            func write<Writer: FloodFileWriter>(_ writer: consuming Writer) throws -> [UInt8] {
+                var writer = writer
+                try transaction.forEachFloodMarker(ofEvent: event.id, status: .approved) { marker in
+                    if delta?.approved.contains(marker.id) ?? true { writer.append(marker) }
+                }
+                if let delta, !delta.removed.isEmpty {
+                    try transaction.forEachFloodMarker(ofEvent: event.id, status: .rejected) { marker in
+                        if delta.removed.contains(marker.id) { writer.appendRemoval(marker) }
+                    }
+                }
+                return writer.finish()
             }
-            approvedSince = try await approvals(on: FloodService.topic(of: region.id), after: since, upTo: head)
+            switch format {
+            case .kml:
+                let expected = try delta.map { $0.approved.count + $0.removed.count } ?? transaction.floodMarkerCount(ofEvent: event.id, status: .approved)
+                return try write(FloodKMLFileWriter(name: event.name, timeZone: region.timeZone, origin: origin, expectedMarkers: expected))
+            case .geoJSON:
+                return try write(FloodGeoJSONFileWriter(name: event.name, delta: delta != nil))
+            }
         }
-        let markers = try await store.read { [approvedSince] in try $0.approvedFloodMarkers(ofEvent: id, among: approvedSince) }
-        return Selection(region: region, event: event, markers: markers, etag: etag)
     }
 
-    /// The markers approved on `topic` after `since` up to `head`, from the log.
-    private func approvals(on topic: String, after since: UInt64, upTo head: UInt64) async throws -> Set<Int64> {
-        var ids = Set<Int64>()
+    /// The markers approved and removed on `topic` after `since` up to `head`, from the log. A
+    /// marker approved and then removed in that span is only removed.
+    private func changes(on topic: String, after since: UInt64, upTo head: UInt64) async throws -> FloodFileDelta {
+        var delta = FloodFileDelta()
         var last = since
         while last < head {
             let page = try await store.events(of: topic, after: last, limit: 500)
             guard let final = page.last else { break }
-            for event in page where event.type == "markers.approved" && event.seq <= head {
+            for event in page where event.seq <= head && FloodService.markerEvents.contains(event.type) {
                 let markers = (try? JSONValue(parsing: Array(event.payload.utf8)))?["markers"]?.arrayValue ?? []
-                ids.formUnion(markers.compactMap { $0["id"]?.numberValue.map(Int64.init) })
+                let ids = markers.compactMap { $0["id"]?.numberValue.map(Int64.init) }
+                if event.type == "markers.removed" {
+                    delta.removed.formUnion(ids)
+                    delta.approved.subtract(ids)
+                } else {
+                    delta.approved.formUnion(ids)
+                }
             }
             last = final.seq
         }
-        return ids
-    }
-
-    /// The KML marker file of the seed's format: a style per severity, the `mark:` fields, no contact.
-    func kml(_ selection: Selection, origin: String) -> [UInt8] {
-        let zone = TimeZone(identifier: selection.region.timeZone) ?? .gmt
-        let markers = selection.markers.compactMap { record -> FloodMarker? in
-            guard let point = try? GeoPoint(latitude: record.latitude, longitude: record.longitude), let severity = FloodSeverity(record.severity) else {
-                return nil
-            }
-            let observation = FloodObservation(
-                location: point, observationTime: Self.local(record.observedAt, zone), severity: severity, comment: record.description,
-                coverType: record.coverType, coverHeight: record.coverHeight)
-            return FloodMarker(
-                id: Int(record.id), observation: observation, uploadTime: Self.local(record.submittedAt, zone), valid: true,
-                imageURL: record.picture.map { "\(origin)/thumbnails/\($0)" } ?? "")
-        }
-        return Array(FloodKMLWriter.write(FloodMarkerFile(name: selection.event.name, markers: markers)))
-    }
-
-    /// A GeoJSON FeatureCollection (RFC 7946: coordinates are longitude, latitude) of public markers.
-    func geoJSON(_ selection: Selection) -> [UInt8] {
-        let features = selection.markers.map { record -> JSONValue in
-            guard case .object(var properties) = record.publicJSON else { return .null }
-            properties["latitude"] = nil
-            properties["longitude"] = nil
-            return [
-                "type": "Feature", "id": .number(Double(record.id)),
-                "geometry": ["type": "Point", "coordinates": [.number(record.longitude), .number(record.latitude)]],
-                "properties": .object(properties),
-            ]
-        }
-        return Array(JSONValue.object(["type": "FeatureCollection", "name": .string(selection.event.name), "features": .array(features)]).canonicalText.utf8)
+        return delta
     }
 
     static func local(_ milliseconds: Int64, _ zone: TimeZone) -> LocalTimestamp {
@@ -117,24 +113,8 @@ struct FloodMarkerFiles: Sendable {
     }
 }
 
-/// The last whole marker files made, by event, format and origin, with their entity tags: a file
-/// asked for again while its region has not changed is served as it was made. Bounded in count and
-/// bytes; the oldest goes first.
-final class FloodFileCache: Sendable {
-    static let maxFiles = 4
-    static let maxBytes = 256 * 1024 * 1024
-    private let files = Mutex<[(key: String, etag: String, bytes: [UInt8])]>([])
-
-    func bytes(_ key: String, etag: String) -> [UInt8]? {
-        files.withLock { files in files.first { $0.key == key && $0.etag == etag }?.bytes }
-    }
-
-    func keep(_ bytes: [UInt8], _ key: String, etag: String) {
-        guard bytes.count <= Self.maxBytes else { return }
-        files.withLock { files in
-            files.removeAll { $0.key == key }
-            files.append((key, etag, bytes))
-            while files.count > Self.maxFiles || files.reduce(0, { $0 + $1.bytes.count }) > Self.maxBytes { files.removeFirst() }
-        }
-    }
+/// What changed in a region after a `seq`: markers approved, and markers removed.
+struct FloodFileDelta: Sendable {
+    var approved = Set<Int64>()
+    var removed = Set<Int64>()
 }

@@ -2,9 +2,9 @@ import VigilCore
 import VigilHub
 
 /// `flood/{region}/near/{latitude}/{longitude}/{radius}`: the approved markers of `flood/{region}`
-/// within `radius` metres (at most 100 km) of a place, as they are approved, and nothing outside
-/// the circle. A view of the region's topic (`TopicView`): its numbers are the region topic's, so
-/// it resumes with `since` like any durable topic.
+/// within `radius` metres (at most 100 km) of a place, as they are approved and removed, and
+/// nothing outside the circle. A view of the region's topic (`TopicView`): its numbers are the
+/// region topic's, so it resumes with `since` like any durable topic.
 struct FloodNearView: TopicView {
     static let segment = "near"
     static let maxRadius = 100_000.0
@@ -35,9 +35,9 @@ struct FloodNearView: TopicView {
         return center.distance(to: point) <= radius
     }
 
-    /// Approvals only, cut down to the markers inside the circle.
+    /// Approvals and removals only, cut down to the markers inside the circle.
     func select(type: String, data: JSONValue) -> JSONValue? {
-        guard type == "markers.approved" else { return nil }
+        guard FloodService.markerEvents.contains(type) else { return nil }
         let inside = (data["markers"]?.arrayValue ?? []).filter { marker in
             guard let latitude = marker["latitude"]?.numberValue, let longitude = marker["longitude"]?.numberValue else { return false }
             return contains(latitude: latitude, longitude: longitude)
@@ -45,9 +45,9 @@ struct FloodNearView: TopicView {
         return inside.isEmpty ? nil : ["markers": .array(inside)]
     }
 
-    /// The cells an approval touches: those of its markers.
+    /// The cells an approval or a removal touches: those of its markers.
     static func cells(ofEvent type: String, data: JSONValue) -> [Int64] {
-        guard type == "markers.approved" else { return [] }
+        guard FloodService.markerEvents.contains(type) else { return [] }
         return Array(Set((data["markers"]?.arrayValue ?? []).compactMap { marker -> Int64? in
             guard let latitude = marker["latitude"]?.numberValue, let longitude = marker["longitude"]?.numberValue,
                 let point = try? GeoPoint(latitude: latitude, longitude: longitude)

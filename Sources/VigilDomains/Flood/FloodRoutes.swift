@@ -41,12 +41,12 @@ struct FloodRoutes {
                 return try await request.publish(
                     topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(try request.jsonObject("{latitude, longitude, severity, ...}")))
             },
-            // {decision: "approve" | "reject", markers: [...]} or {decision, boundary}
+            // {decision: "approve" | "reject" | "remove", markers: [...]} or {decision: "approve" | "reject", boundary}
             DomainRoute(.post, "api/flood/regions/:region/moderation", body: .frameLimit) { request async throws(ProtocolError) in
                 let region = try request.parameter("region")
                 var fields = try request.jsonObject("{decision, markers} or {decision, boundary}")
-                guard let decision = fields.removeValue(forKey: "decision")?.stringValue, ["approve", "reject"].contains(decision) else {
-                    throw ProtocolError(.invalidData, "decision must be approve or reject")
+                guard let decision = fields.removeValue(forKey: "decision")?.stringValue, ["approve", "reject", "remove"].contains(decision) else {
+                    throw ProtocolError(.invalidData, "decision must be approve, reject or remove")
                 }
                 return try await request.publish(topic: FloodService.reportsTopic(of: region), type: decision, data: .object(fields))
             },
@@ -63,7 +63,9 @@ struct FloodRoutes {
             guard let seq = UInt64(text) else { throw ProtocolError(.badRequest, "since must be a whole number, a seq of flood/{region}") }
             since = seq
         }
-        let (bytes, etag) = try await request.read { [since] in try await files.document(event: event, since: since, format: format, origin: request.origin) }
-        return .document(bytes, contentType: format.mediaType, etag: etag)
+        let file = try await request.read { [since] in
+            try await files.document(event: event, since: since, format: format, origin: request.origin, gzip: request.acceptsGzip)
+        }
+        return .document(file.bytes, contentType: format.mediaType, etag: file.etag, coding: file.coding)
     }
 }

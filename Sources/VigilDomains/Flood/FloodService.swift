@@ -17,6 +17,9 @@ struct FloodService: TopicService {
     static let reportsSegment = "reports"
     let queries: FloodQueries
 
+    /// The events of `flood/{region}` that change which markers show: approvals and removals.
+    static let markerEvents: Set = ["markers.approved", "markers.removed"]
+
     static func topic(of region: String) -> String { "flood/\(region)" }
     static func reportsTopic(of region: String) -> String { "flood/\(region)/\(reportsSegment)" }
 

@@ -68,6 +68,24 @@ struct FloodMarkerRecord: Sendable, Equatable, Decodable {
     var moderatedAt: Int64?
 }
 
+extension FloodMarkerRecord {
+    /// The columns `init(_ row:)` reads, in its order.
+    static let columns = """
+        id, event, latitude, longitude, severity, description, observed_at, submitted_at, picture, reporter, email, phone, cover_type,
+        cover_height, status, moderated_by, moderated_at
+        """
+
+    /// A row of `columns`, read by position.
+    init(_ row: any StoreRow) {
+        self.init(
+            id: row.integer(0) ?? 0, event: row.integer(1) ?? 0, latitude: row.double(2), longitude: row.double(3), severity: Int(row.integer(4) ?? 0),
+            description: row.text(5) ?? "", observedAt: row.integer(6) ?? 0, submittedAt: row.integer(7) ?? 0, picture: row.text(8),
+            reporter: row.text(9) ?? "", email: row.text(10) ?? "", phone: row.text(11) ?? "", coverType: row.text(12) ?? "",
+            coverHeight: row.optionalDouble(13), status: FloodMarkerStatus(rawValue: row.text(14) ?? "") ?? .pending, moderatedBy: row.text(15),
+            moderatedAt: row.integer(16))
+    }
+}
+
 extension DomainTransaction {
     func floodRegion(_ id: String) throws -> FloodRegionRecord? {
         try fetchOne(FloodRegionRecord.self, "SELECT * FROM flood_regions WHERE id = ?", [id])
@@ -180,12 +198,16 @@ extension DomainTransaction {
 }
 
 extension DomainTransaction {
-    /// The approved markers of one event, in id order; only those among `ids` when given.
-    func approvedFloodMarkers(ofEvent event: Int64, among ids: Set<Int64>? = nil) throws -> [FloodMarkerRecord] {
-        let all = try fetchAll(
-            FloodMarkerRecord.self, "SELECT * FROM flood_markers WHERE event = ? AND status = 'approved' ORDER BY id", [event])
-        guard let ids else { return all }
-        return all.filter { ids.contains($0.id) }
+    /// Runs `body` on each marker of one event in one status, in id order, read row by row (a file
+    /// of a hundred thousand markers is not held as records twice).
+    func forEachFloodMarker(ofEvent event: Int64, status: FloodMarkerStatus, _ body: (FloodMarkerRecord) throws -> Void) throws {
+        try forEachRow(
+            "SELECT \(FloodMarkerRecord.columns) FROM flood_markers WHERE event = ? AND status = ? ORDER BY id", [event, status.rawValue]
+        ) { row in try body(FloodMarkerRecord(row)) }
+    }
+
+    func floodMarkerCount(ofEvent event: Int64, status: FloodMarkerStatus) throws -> Int {
+        Int(try fetchInteger("SELECT COUNT(*) FROM flood_markers WHERE event = ? AND status = ?", [event, status.rawValue]) ?? 0)
     }
 
     /// Approved markers of the region's open events inside `box` (across the antimeridian too), oldest first.

@@ -56,14 +56,20 @@ public struct RouteRequest: Sendable {
     public let body: [UInt8]
     /// `scheme://host[:port]` as the client addressed the hub, for addresses a reply gives out.
     public let origin: String
+    /// Whether the client takes a gzip body (`Accept-Encoding`), for a route that offers one.
+    public let acceptsGzip: Bool
     let hub: Hub
 
-    public init(identity: Identity, parameters: [String: String], query: [String: String], body: [UInt8], origin: String, hub: Hub) {
+    public init(
+        identity: Identity, parameters: [String: String], query: [String: String], body: [UInt8], origin: String, acceptsGzip: Bool = false,
+        hub: Hub
+    ) {
         self.identity = identity
         self.parameters = parameters
         self.query = query
         self.body = body
         self.origin = origin
+        self.acceptsGzip = acceptsGzip
         self.hub = hub
     }
 
@@ -119,6 +125,13 @@ public enum RouteReply: Sendable {
     /// A publish was committed: the same `ok` as the WebSocket path.
     case accepted(Hub.Accepted)
     /// 200 with these bytes of this media type; with an entity tag, a request whose
-    /// `If-None-Match` names it is answered 304 without a body.
-    case document([UInt8], contentType: String, etag: String?)
+    /// `If-None-Match` names it is answered 304 without a body. `coding` is nil for a document
+    /// that has one form; for one offered plain and gzipped, which of the two these bytes are
+    /// (the answer then varies by `Accept-Encoding`).
+    case document([UInt8], contentType: String, etag: String?, coding: ContentCoding? = nil)
+}
+
+/// The two forms of a document offered compressed.
+public enum ContentCoding: Sendable {
+    case identity, gzip
 }

@@ -30,7 +30,8 @@ struct DomainRoutes {
                 var query: [String: String] = [:]
                 for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
                 let routed = RouteRequest(
-                    identity: identity, parameters: parameters, query: query, body: body, origin: origin(of: request), hub: hub)
+                    identity: identity, parameters: parameters, query: query, body: body, origin: origin(of: request),
+                    acceptsGzip: AcceptEncoding.acceptsGzip(request.headers[.acceptEncoding]), hub: hub)
                 let reply: RouteReply
                 do throws(ProtocolError) {
                     reply = try await route.handle(routed)
@@ -41,7 +42,8 @@ struct DomainRoutes {
                 case .json(let value): return APIRequest.json(value.canonicalText)
                 case .created(let value): return APIRequest.json(value.canonicalText, status: .created)
                 case .accepted(let accepted): return APIRequest.json(ServerFrame.ok(ref: nil) { accepted.write(to: &$0) })
-                case .document(let bytes, let contentType, let etag): return Self.document(bytes, contentType: contentType, etag: etag, request: request)
+                case .document(let bytes, let contentType, let etag, let coding):
+                    return Self.document(bytes, contentType: contentType, etag: etag, coding: coding, request: request)
                 }
             }
             switch route.method {
@@ -74,8 +76,13 @@ struct DomainRoutes {
         return "\(scheme)://\(plain ? host : "localhost")"
     }
 
-    private static func document(_ bytes: [UInt8], contentType: String, etag: String?, request: Request) -> Response {
+    private static func document(_ bytes: [UInt8], contentType: String, etag: String?, coding: ContentCoding?, request: Request) -> Response {
         var headers: HTTPFields = [.contentType: contentType]
+        if let coding {
+            // Caches must keep the plain and the gzipped form apart, 304s included.
+            headers[.vary] = "Accept-Encoding"
+            if coding == .gzip { headers[.contentEncoding] = "gzip" }
+        }
         guard let etag else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes))) }
         headers[.eTag] = etag
         let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []

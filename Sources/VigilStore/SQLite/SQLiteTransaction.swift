@@ -58,6 +58,7 @@ private struct SQLiteRow: StoreRow {
     let row: Row
 
     func double(_ column: Int) -> Double { row[column] }
+    func optionalDouble(_ column: Int) -> Double? { row[column] }
     func integer(_ column: Int) -> Int64? { row[column] }
     func text(_ column: Int) -> String? { row[column] }
 

@@ -55,6 +55,8 @@ extension DomainTransaction {
 public protocol StoreRow {
     func double(_ column: Int) -> Double
     /// Nil for NULL.
+    func optionalDouble(_ column: Int) -> Double?
+    /// Nil for NULL.
     func integer(_ column: Int) -> Int64?
     /// Nil for NULL.
     func text(_ column: Int) -> String?

@@ -4,7 +4,8 @@ import VigilClient
 import VigilCore
 
 /// The dashboard's flood tab in headless Chromium: the region's map without tiles (a graticule, its
-/// boundary, approved markers by severity, live) and the moderation queue with its bulk actions.
+/// boundary, approved markers by severity, live; a marker's popup removes it) and the moderation
+/// queue with its bulk actions.
 @Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct FloodPanelTests {
     private static func count(_ selector: String) -> String { "document.querySelectorAll('\(selector)').length" }
@@ -44,6 +45,24 @@ struct FloodPanelTests {
                 #expect(await browser.waitUntil("return document.querySelector('#flood .count').textContent === '0 pending'"), "everything pending in Fargo, in one action")
                 #expect(await browser.waitUntil("return \(Self.count("#flood-map path.flood-marker")) === 3"))
                 #expect(try await browser.evaluate("return \(Self.count("#flood-map path.flood-marker.flood-severity-5"))") as? Int == 1)
+
+                // The severity-5 report turns out a hoax: its popup takes it down again.
+                _ = try await browser.evaluate(
+                    "document.querySelector('#flood-map path.flood-marker.flood-severity-5').dispatchEvent(new MouseEvent('click', {bubbles: true})); return null")
+                #expect(await browser.waitUntil("return document.querySelector('#flood-map .flood-marker-popup button[data-remove]') !== null"),
+                    "an approved marker's popup offers to remove it")
+                if Axe.isAvailable {
+                    // Leaflet fades a popup in: its colours are checked once it is opaque.
+                    #expect(await browser.waitUntil("return getComputedStyle(document.querySelector('#flood-map .leaflet-popup')).opacity === '1'"))
+                    #expect(try await Axe.violations(in: browser, of: "document.querySelector('#flood-map .flood-marker-popup')") == [], "the popup")
+                }
+                _ = try await browser.evaluate("document.querySelector('#flood-map .flood-marker-popup button[data-remove]').click(); return null")
+                #expect(await browser.waitUntil("return \(Self.count("#flood-map path.flood-marker")) === 2"), "gone from the map as the removal comes back")
+                #expect(await browser.waitUntil("return document.querySelector('#flood-map .leaflet-popup') === null"), "and its popup with it")
+                #expect(try await browser.evaluate("return \(Self.count("#flood-map path.flood-marker.flood-severity-5"))") as? Int == 0)
+                let state = try await collect(1, from: try await reporter.subscribe("flood/red-river"))[0]
+                #expect(state.data["markers"]?.arrayValue?.count == 2 && state.data["markers"]?.arrayValue?.contains { $0["severity"] == 5 } == false,
+                    "gone for the public too")
                 if Axe.isAvailable {
                     #expect(try await Axe.violations(in: browser, of: "document.getElementById('flood')") == [], "the flood tab, map and queue")
                 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VigilClient
 import VigilCore
+import VigilTestSupport
 
 @Suite(.timeLimit(.minutes(3))) struct FloodFileTests {
     @Test func anEventsMarkersComeAsKMLAndGeoJSONWithEntityTagsAndDeltas() async throws {
@@ -9,10 +10,7 @@ import VigilCore
             let fixture = try await FloodFixture.make(hub)
             let reporter = fixture.reporter(hub)
             let room = hub.client("operator")
-            var ids: [Int] = []
-            for severity in [2, 5, 3] {
-                ids.append(try markerID(try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(severity: severity))))
-            }
+            let ids = try await FloodFixture.submit([2, 5, 3].map { FloodFixture.report(severity: $0) }, as: reporter)
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([ids[0], ids[1]]))
             let base = "\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers"
 
@@ -43,6 +41,39 @@ import VigilCore
             #expect(try await curl("\(base).kml?since=99999", caFile: hub.caFile).status == 400, "a since past the head")
             #expect(try await curl("\(base).kml?since=abc", caFile: hub.caFile).status == 400)
             #expect(try await curl("\(hub.httpsBase)/api/flood/events/999/markers.kml", caFile: hub.caFile).status == 404)
+            for client in [reporter, room] { await client.close() }
+        }
+    }
+
+    @Test func aClientThatTakesGzipGetsTheSameFileCompressedAndTheOldAppGetsItPlain() async throws {
+        try await withHub { hub async throws in
+            let fixture = try await FloodFixture.make(hub)
+            let reporter = fixture.reporter(hub)
+            let ids = try await FloodFixture.submit((1...5).map { FloodFixture.report(severity: $0) }, as: reporter)
+            let room = hub.client("operator")
+            _ = try await room.approveFloodMarkers(region: "red-river", .markers(ids))
+            let url = "\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers.kml"
+
+            let plain = try await curl(url, caFile: hub.caFile)
+            #expect(plain.headers["content-encoding"] == nil, "no Accept-Encoding, as the old app asks: plain KML")
+            #expect(plain.headers["vary"] == "Accept-Encoding")
+            #expect(try FloodKMLParser.parse(Data(plain.body.utf8)).markers.map(\.id) == ids)
+            let refused = try await curl(url, caFile: hub.caFile, headers: ["Accept-Encoding": "gzip;q=0, identity"])
+            #expect(refused.headers["content-encoding"] == nil && refused.body == plain.body)
+
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-flood-\(UUID().uuidString).kml.gz")
+            defer { try? FileManager.default.removeItem(at: file) }
+            for accept in ["gzip", "br, gzip;q=0.5", "*"] {
+                let zipped = try await curl(url, caFile: hub.caFile, headers: ["Accept-Encoding": accept], saveBodyTo: file)
+                #expect(zipped.headers["content-encoding"] == "gzip" && zipped.headers["vary"] == "Accept-Encoding", "\(accept): \(zipped.headers)")
+                #expect(try Data(contentsOf: file).prefix(2) == Data([0x1F, 0x8B]), "a gzip member")
+                let unzipped = try await offThePool { try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["gzip", "-dc", file.path]) }
+                #expect(unzipped.status == 0 && unzipped.output == plain.body, "the same file, compressed")
+                let etag = try #require(zipped.headers["etag"])
+                #expect(etag != plain.headers["etag"], "each form has its own entity tag")
+                let unchanged = try await curl(url, caFile: hub.caFile, headers: ["Accept-Encoding": accept, "If-None-Match": etag])
+                #expect(unchanged.status == 304 && unchanged.headers["vary"] == "Accept-Encoding")
+            }
             for client in [reporter, room] { await client.close() }
         }
     }

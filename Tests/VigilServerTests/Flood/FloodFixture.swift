@@ -9,6 +9,8 @@ struct FloodFixture {
     static let region = "red-river"
     /// Inside Fargo's box (46.8...46.95, -96.9...-96.75).
     static let inside = try! GeoPoint(latitude: 46.9, longitude: -96.8)
+    /// The near topic of 2 km around `inside`.
+    static let nearInside = "flood/red-river/near/46.9/-96.8/2000"
     let boundary: Int
     let event: Int
     let reporterToken: String
@@ -32,6 +34,15 @@ struct FloodFixture {
 
     func reporter(_ hub: TestHub) -> VigilClient {
         VigilClient(configuration: ClientConfiguration(url: hub.url, token: reporterToken, caFile: hub.caFile))
+    }
+
+    /// Submits the reports one after the other; their numbers, in order.
+    static func submit(_ reports: [FloodReport], as reporter: VigilClient) async throws -> [Int] {
+        var ids: [Int] = []
+        for report in reports {
+            ids.append(try markerID(try await reporter.submitFloodMarker(region: region, report)))
+        }
+        return ids
     }
 
     static func report(

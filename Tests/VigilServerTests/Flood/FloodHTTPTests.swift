@@ -48,6 +48,8 @@ import VigilCore
             #expect(approved.status == 200, "\(approved.body)")
             #expect(json(approved.body)["data"]?["markers"]?.arrayValue?.first?["id"] == marker["id"])
             #expect(json(approved.body)["data"]?["markers"]?.arrayValue?.first?["email"] == nil)
+            let removed = try await hub.api("POST", "/api/flood/regions/red-river/moderation", as: "operator", body: ["decision": "remove", "markers": [marker["id"]!]])
+            #expect(removed.status == 200 && json(removed.body)["data"]?["markers"]?.arrayValue?.first?["id"] == marker["id"], "\(removed.body)")
             #expect(try await hub.api("POST", "/api/flood/regions", as: "operator", body: ["id": "x", "name": "X", "timeZone": "UTC"]).status == 403)
             #expect(try await hub.api("GET", "/api/flood/regions", bearer: "nonsense").status == 401)
         }

@@ -4,7 +4,7 @@ import VigilClient
 import VigilCore
 
 @Suite(.timeLimit(.minutes(3))) struct FloodNearTests {
-    private let near = "flood/red-river/near/46.9/-96.8/2000"
+    private let near = FloodFixture.nearInside
 
     @Test func aPlaceHearsTheApprovedMarkersInsideItsCircleAndNothingElseAndResumes() async throws {
         try await withHub { hub async throws in
@@ -17,11 +17,7 @@ import VigilCore
 
             // About 560 m north, 4.9 km north-east, and 760 m west of the centre.
             let places = [(46.905, -96.8), (46.94, -96.76), (46.9, -96.81)]
-            var ids: [Int] = []
-            for (latitude, longitude) in places {
-                ids.append(try markerID(try await reporter.submitFloodMarker(
-                    region: "red-river", FloodFixture.report(try GeoPoint(latitude: latitude, longitude: longitude)))))
-            }
+            let ids = try await FloodFixture.submit(places.map { FloodFixture.report(try GeoPoint(latitude: $0.0, longitude: $0.1)) }, as: reporter)
             let room = hub.client("operator")
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([ids[0], ids[1]]))
             _ = try await room.closeFloodEvent(region: "red-river", event: fixture.event)

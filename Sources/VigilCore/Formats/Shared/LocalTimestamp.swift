@@ -45,9 +45,25 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
 
     /// The text form, as parsed.
     public var description: String {
-        let date = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-        guard let time else { return date }
-        return date + " \(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))"
+        var xml = XMLBytes(reservingCapacity: 19)
+        write(to: &xml)
+        return String(decoding: xml.bytes, as: UTF8.self)
+    }
+
+    /// The text form into a document being written, without a string of its own.
+    func write(to xml: inout XMLBytes) {
+        xml.decimal(year, width: 4)
+        xml.markup("-")
+        xml.decimal(month, width: 2)
+        xml.markup("-")
+        xml.decimal(day, width: 2)
+        guard let time else { return }
+        xml.markup(" ")
+        xml.decimal(time.hour, width: 2)
+        xml.markup(":")
+        xml.decimal(time.minute, width: 2)
+        xml.markup(":")
+        xml.decimal(time.second, width: 2)
     }
 
     /// The instant this wall-clock time names in a time zone (midnight for a date alone).
@@ -78,8 +94,6 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         }
         return values
     }
-
-    private func pad(_ value: Int, _ width: Int) -> String { CivilCalendar.zeroPadded(value, width) }
 }
 
 extension LocalTimestamp: Codable {

@@ -68,10 +68,12 @@ struct FloodBenchHub {
         return (value("vigil_view_matching_seconds_count"), value("vigil_view_matching_seconds_sum"))
     }
 
-    /// curl's own timing of one GET (seconds to the last byte), its status and size; the body is dropped.
-    func timedGet(_ path: String, headers: [String] = []) async throws -> (seconds: Double, status: Int, bytes: Int) {
+    /// curl's own timing of one GET (seconds to the last byte, decompressed when `compressed`), its
+    /// status and size as sent; the body is dropped.
+    func timedGet(_ path: String, compressed: Bool = false, headers: [String] = []) async throws -> (seconds: Double, status: Int, bytes: Int) {
         let output = try await curlText(
-            "\(httpsBase)\(path)", extra: ["-o", "/dev/null", "-w", "%{time_total} %{http_code} %{size_download}"] + headers.flatMap { ["-H", $0] })
+            "\(httpsBase)\(path)",
+            extra: ["-o", "/dev/null", "-w", "%{time_total} %{http_code} %{size_download}"] + (compressed ? ["--compressed"] : []) + headers.flatMap { ["-H", $0] })
         let parts = output.split(separator: " ")
         guard parts.count == 3, let seconds = Double(parts[0]), let status = Int(parts[1]), let bytes = Int(parts[2]) else {
             throw FloodBenchError("curl answered \(output)")
@@ -79,8 +81,8 @@ struct FloodBenchHub {
         return (seconds, status, bytes)
     }
 
-    func etag(_ path: String) async throws -> String {
-        let head = try await curlText("\(httpsBase)\(path)", extra: ["-o", "/dev/null", "-D", "-"])
+    func etag(_ path: String, compressed: Bool = false) async throws -> String {
+        let head = try await curlText("\(httpsBase)\(path)", extra: ["-o", "/dev/null", "-D", "-"] + (compressed ? ["--compressed"] : []))
         guard let line = head.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("etag:") }) else { throw FloodBenchError("no ETag") }
         return String(line.dropFirst("etag:".count)).trimmingCharacters(in: .whitespaces)
     }
