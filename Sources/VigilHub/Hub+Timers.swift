@@ -25,10 +25,13 @@ extension Hub {
 
     private func fire(_ firing: TimerFiring) async {
         guard let topic = try? Topic(firing.topic) else { return }
+        // Kept as its topic's kind keeps events: housekeeping on an ephemeral kind commits its rows
+        // and leaves the log alone.
+        let durability = services.durability(of: topic.kind)
         let event = NewEvent(
             topic: topic.rawValue, type: firing.type, ts: clock.milliseconds(), from: configuration.serverName, payload: "{}",
-            effect: firing.effect)
+            effect: firing.effect, logged: durability == .durable)
         // A refusal means it is no longer due; a failed commit is logged, and it fires again next tick.
-        _ = try? await publish(PreparedPublish(topic: topic, event: event, durability: .durable, reply: [:]))
+        _ = try? await publish(PreparedPublish(topic: topic, event: event, durability: durability, reply: [:]))
     }
 }

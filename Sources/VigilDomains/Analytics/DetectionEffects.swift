@@ -39,7 +39,8 @@ struct StoreDetections: DomainEffect {
             stored.append((try transaction.insertDetection(detection, cameraKey: key), detection))
         }
         try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
-        try DetectionRetention.prune(site: site, now: event.ts, added: stored.count, in: transaction)
+        // At least twice what it adds, so steady ingest keeps the database at a steady size.
+        try DetectionRetention.prune(site: site, now: event.ts, limit: max(DetectionRetention.minimumChunk, 2 * stored.count), in: transaction)
         event.payload = overlay.payload(ids: stored.map(\.id))
         return []
     }

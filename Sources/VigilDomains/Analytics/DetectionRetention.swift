@@ -1,14 +1,15 @@
 import VigilCore
+import VigilHub
 import VigilStore
 
 /// How long a site keeps its detections (`vigil site set --keep-detections 7d`). Each batch a site
 /// stores deletes a bounded chunk of its detections past that age in the same commit, at least
 /// twice as many as it adds, so steady ingest keeps the database at a steady size and no publish
-/// waits on a large delete.
+/// waits on a large delete; the hub's clock prunes a site that stopped sending, a chunk a tick.
 public enum DetectionRetention {
     public static let defaultKeepMs: Int64 = 30 * 86_400_000
     public static let keepRange: ClosedRange<Int64> = 60_000...(365 * 86_400_000)
-    /// The least a batch may delete, however small it is.
+    /// The least a batch may delete, however small it is, and what a tick deletes of an idle site.
     static let minimumChunk = 1_000
 
     /// Sets the site's retention in the database, as the admin commands write configuration.
@@ -20,9 +21,34 @@ public enum DetectionRetention {
         try database.configure { try $0.detectionRetention(of: site) }
     }
 
-    /// The chunk a batch of `count` detections deletes at `now`.
-    static func prune(site: String, now: Int64, added count: Int, in transaction: any DomainTransaction) throws {
+    /// Deletes at most `limit` of the site's detections past its retention at `now`; returns how many.
+    @discardableResult
+    static func prune(site: String, now: Int64, limit: Int, in transaction: any DomainTransaction) throws -> Int {
         let keepMs = try transaction.detectionRetention(of: site)
-        try transaction.pruneDetections(of: site, before: now - keepMs, limit: max(minimumChunk, 2 * count))
+        return try transaction.pruneDetections(of: site, before: now - keepMs, limit: limit)
+    }
+
+    /// Each tick: the sites that hold detections past their retention, a chunk each. Ingest prunes
+    /// as it stores; this is for a site whose cameras stopped sending, which would otherwise keep
+    /// its last month forever.
+    static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
+        try transaction.sitesHoldingExpiredDetections(at: now).map { site in
+            TimerFiring(topic: DetectionService.queryTopic(of: site), type: "detections.pruned", effect: PruneExpiredDetections(site: site))
+        }
+    }
+}
+
+/// Fired by the hub's timers on `detections/{site}`, an ephemeral kind: deletes a chunk of the
+/// site's expired detections, nothing logged; refused when ingest got there first.
+struct PruneExpiredDetections: DomainEffect {
+    let site: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let deleted = try DetectionRetention.prune(site: site, now: event.ts, limit: DetectionRetention.minimumChunk, in: transaction)
+        guard deleted > 0 else {
+            throw ProtocolError(.invalidTransition, "site \(site) holds no detection past its retention")
+        }
+        event.payload = JSONValue.object(["deleted": .number(Double(deleted))]).canonicalText
+        return []
     }
 }

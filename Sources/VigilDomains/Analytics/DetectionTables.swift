@@ -86,15 +86,32 @@ extension DomainTransaction {
             [site, keepMs])
     }
 
-    /// Deletes at most `limit` of the site's detections older than `before`: a bounded chunk, so
-    /// that a batch that prunes stays short.
-    func pruneDetections(of site: String, before: Int64, limit: Int) throws {
+    /// Deletes at most `limit` of the site's detections older than `before` (their boxes and vectors
+    /// with them): a bounded chunk, so that a commit that prunes stays short. Returns how many.
+    func pruneDetections(of site: String, before: Int64, limit: Int) throws -> Int {
         let old = """
             SELECT id FROM detections WHERE camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND ts < ?
             ORDER BY camera_key, ts LIMIT ?
             """
         try execute("DELETE FROM detection_boxes WHERE id IN (\(old))", [site, before, limit])
         try execute("DELETE FROM detections WHERE id IN (\(old))", [site, before, limit])
+        return changesCount
+    }
+
+    /// The sites whose oldest detection is past their retention at `now` (each camera's oldest is
+    /// one step down its time index).
+    func sitesHoldingExpiredDetections(at now: Int64) throws -> [String] {
+        var sites: [String] = []
+        try forEachRow(
+            """
+            SELECT c.site FROM detection_cameras c LEFT JOIN detection_sites s ON s.site = c.site
+            WHERE (SELECT min(d.ts) FROM detections d WHERE d.camera_key = c.key) < ? - coalesce(s.keep_ms, ?)
+            GROUP BY c.site
+            """, [now, DetectionRetention.defaultKeepMs]
+        ) { row in
+            if let site = row.text(0) { sites.append(site) }
+        }
+        return sites
     }
 
     /// Stores one detection, its box in the index and its vector if it has one; returns its id.

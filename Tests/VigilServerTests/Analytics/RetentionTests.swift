@@ -54,4 +54,38 @@ import VigilCore
             await backend.close()
         }
     }
+
+    /// A site whose cameras stopped sending is pruned by the hub's clock, a chunk a tick, without a
+    /// word in the event log; a site still within its retention keeps everything.
+    @Test func aSiteThatStopsSendingIsPrunedByTheClockAChunkATick() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let backend = hub.client("device")
+            let now = hub.clock.milliseconds()
+            for batch in 0..<10 {
+                _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(
+                    camera: "lobby", frame: (640, 480), (0..<250).map { index in
+                        Detection(
+                            time: Date(timeIntervalSince1970: Double(now - Int64(batch * 250 + index)) / 1000),
+                            box: Rect(x: 10, y: 10, width: 40, height: 80), label: "person", score: 0.8, trackID: index, appearance: [1, 0, 0])
+                    })))
+            }
+            await backend.close()
+            let before = try await hub.analyticsRowCounts()
+            #expect(before["detections"] == 2_500)
+
+            try await hub.advance(by: .seconds(28 * 86_400))
+            #expect(try await hub.analyticsRowCounts()["detections"] == 2_500, "within the 30 days nothing goes")
+            var left: [Int64] = []
+            for _ in 0..<4 {
+                try await hub.advance(by: .seconds(1 * 86_400))
+                left.append(try await hub.analyticsRowCounts()["detections"] ?? -1)
+            }
+            // Days 29 to 32: on the 30th all but the newest (taken at the very minute) are past it.
+            #expect(left == [2_500, 1_500, 500, 0], "a thousand a tick once past 30 days: \(left)")
+            let after = try await hub.analyticsRowCounts()
+            #expect(after["detection_boxes"] == 0 && after["detection_appearances"] == 0)
+            #expect(after["events"] == before["events"], "pruning is not an event of the log")
+        }
+    }
 }
