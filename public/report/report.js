@@ -1,18 +1,21 @@
 // The public reporting page, at phone width: sign in with a reporter token (or report without one
 // where the region allows it), take the position from the browser or a tap on the map, choose a
-// severity, add a photo and a few words, send. With a token it then shows the approved reports
-// within 5 km of the position, live (flood/{region}/near/...).
+// severity, add a photo and a few words, send. It then shows the approved reports within 5 km of
+// the position: live with a token (flood/{region}/near/...); without one, from the open events'
+// GeoJSON files and their deltas (?since=head), asked for again every few seconds.
 import { VigilConnection } from "/vigil.js";
 import { h } from "/ui/dom.js";
 import { FloodMap } from "/dashboard/flood-map.js";
 
 const TOKEN_KEY = "vigil.token";
 const NEAR_METRES = 5000;
+const POLL_MS = 5000;
 const element = (id) => document.getElementById(id);
 let connection = null;
 let map = null;
 let position = null;
 let nearby = null;
+let regions = [];
 
 async function call(method, path, body) {
   if (connection) return connection.api(method, path, body);
@@ -30,11 +33,10 @@ async function start(token) {
     element("who").textContent = `Signed in as ${welcome.user}`;
   } else {
     element("who").textContent = "Reporting without signing in";
-    element("photo").disabled = true;
   }
   element("sign-in").hidden = true;
   element("report").hidden = false;
-  const { regions } = await call("GET", "/api/flood/regions");
+  ({ regions } = await call("GET", "/api/flood/regions"));
   element("region").replaceChildren(...regions.map(({ region }) => h("option", { value: region.id }, region.name)));
   map = new FloodMap(element("report-map"));
   const showRegion = () => map.setBoundaries(regions.find(({ region }) => region.id === element("region").value)?.boundaries ?? []);
@@ -47,29 +49,69 @@ function setPosition(latitude, longitude) {
   position = { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
   element("position").textContent = `Position ${position.latitude}, ${position.longitude}`;
   map.map.setView([position.latitude, position.longitude], Math.max(map.map.getZoom(), 13));
-  if (connection) watchNearby();
+  watchNearby();
 }
 
-/** Approved markers within NEAR_METRES of the position, as they are approved. */
-async function watchNearby() {
-  await nearby?.unsubscribe().catch(() => {});
-  const list = element("nearby-list");
-  list.replaceChildren();
-  element("nearby").hidden = false;
-  const show = (markers) => {
+/** The approved markers near the position, on the map and in the list. */
+const shown = {
+  replace(markers) { element("nearby-list").replaceChildren(); map.clearMarkers(); this.add(markers); },
+  add(markers) {
     map.addMarkers(markers);
-    list.append(...markers.map((marker) => h("li", { dataset: { marker: marker.id } }, `Severity ${marker.severity}: ${marker.description || "no description"}`)));
-  };
+    element("nearby-list").append(...markers.map((marker) =>
+      h("li", { dataset: { marker: marker.id } }, `Severity ${marker.severity}: ${marker.description || "no description"}`)));
+  },
+  remove(ids) {
+    map.removeMarkers(ids);
+    for (const id of ids) element("nearby-list").querySelector(`li[data-marker="${id}"]`)?.remove();
+  },
+};
+
+/** Approved markers within NEAR_METRES of the position, as they are approved (or asked for). */
+async function watchNearby() {
+  await nearby?.stop();
+  element("nearby").hidden = false;
+  shown.replace([]);
+  nearby = connection ? await subscribeNearby() : pollNearby();
+}
+
+async function subscribeNearby() {
   const topic = `flood/${element("region").value}/near/${position.latitude}/${position.longitude}/${NEAR_METRES}`;
-  nearby = await connection.subscribe(topic, (event) => {
-    if (event.type === "state") { list.replaceChildren(); map.clearMarkers(); show(event.data.markers); }
-    else if (event.type === "markers.approved") show(event.data.markers);
-    else if (event.type === "markers.removed") {
-      const ids = event.data.markers.map((marker) => marker.id);
-      map.removeMarkers(ids);
-      for (const id of ids) list.querySelector(`li[data-marker="${id}"]`)?.remove();
-    }
+  const subscription = await connection.subscribe(topic, (event) => {
+    if (event.type === "state") shown.replace(event.data.markers);
+    else if (event.type === "markers.approved") shown.add(event.data.markers);
+    else if (event.type === "markers.removed") shown.remove(event.data.markers.map((marker) => marker.id));
   });
+  return { stop: () => subscription.unsubscribe().catch(() => {}) };
+}
+
+/** Without a token: each open event's whole GeoJSON file once, then what changed since its head. */
+function pollNearby() {
+  const events = regions.find(({ region }) => region.id === element("region").value)?.events ?? [];
+  const heads = new Map();
+  const centre = position;
+  async function poll() {
+    for (const event of events) {
+      const since = heads.has(event.id) ? `?since=${heads.get(event.id)}` : "";
+      const file = await call("GET", `/api/flood/events/${event.id}/markers.geojson${since}`);
+      heads.set(event.id, file.head);
+      shown.remove(file.removed ?? []);
+      const markers = file.features.map((feature) => ({
+        ...feature.properties, longitude: feature.geometry.coordinates[0], latitude: feature.geometry.coordinates[1] }));
+      shown.add(markers.filter((marker) => metresBetween(centre, marker) <= NEAR_METRES));
+    }
+  }
+  const failed = (error) => { element("nearby-title").textContent = `Approved reports near you (not updated: ${error.message})`; };
+  poll().catch(failed);
+  const timer = setInterval(() => poll().catch(failed), POLL_MS);
+  return { stop: async () => clearInterval(timer) };
+}
+
+/** Great-circle distance in metres (haversine), as the hub measures a near-subscription's circle. */
+function metresBetween(a, b) {
+  const radians = (degrees) => degrees * Math.PI / 180;
+  const dLat = radians(b.latitude - a.latitude), dLon = radians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371008.8 * Math.asin(Math.sqrt(h));
 }
 
 element("sign-in").addEventListener("submit", (event) => {
@@ -91,14 +133,24 @@ element("report").addEventListener("submit", async (event) => {
   if (form.get("description")) data.description = form.get("description");
   if (form.get("email")) data.email = form.get("email");
   try {
+    // With a token the photo is uploaded first; without one it travels in the report, in base64.
     const photo = element("photo").files[0];
     if (photo && connection) data.picture = (await connection.api("POST", "/api/thumbnails", photo)).hash;
+    else if (photo) data.photo = await base64(photo);
     await call("POST", `/api/flood/regions/${encodeURIComponent(element("region").value)}/markers`, data);
     result.textContent = "Sent. The control room checks it before it shows on the map.";
   } catch (error) {
     result.textContent = `Not sent: ${error.message}`;
   }
 });
+
+/** The file's bytes in base64. */
+async function base64(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+}
 
 const fragment = new URLSearchParams(location.hash.slice(1));
 if (fragment.has("token")) {

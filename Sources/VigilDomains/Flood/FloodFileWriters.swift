@@ -55,15 +55,19 @@ struct FloodKMLFileWriter: FloodFileWriter {
 /// A GeoJSON FeatureCollection (RFC 7946: coordinates are longitude, latitude) of public markers,
 /// written with its keys in canonical (sorted) order, a feature at a time. A delta carries the
 /// numbers of the markers removed since as `removed`, a member of the collection (RFC 7946 §6.1:
-/// readers that do not know it ignore it, and draw nothing where a marker was).
+/// readers that do not know it ignore it, and draw nothing where a marker was). Every file carries
+/// `head`, the region topic's `seq` it is as of: a reader without a connection asks for the next
+/// delta with `?since=` that.
 struct FloodGeoJSONFileWriter: FloodFileWriter {
     private var bytes: [UInt8] = Array(#"{"features":["#.utf8)
     private let name: String
+    private let head: UInt64
     private var first = true
     private var removed: [JSONValue]?
 
-    init(name: String, delta: Bool) {
+    init(name: String, head: UInt64, delta: Bool) {
         self.name = name
+        self.head = head
         removed = delta ? [] : nil
     }
 
@@ -86,7 +90,7 @@ struct FloodGeoJSONFileWriter: FloodFileWriter {
     }
 
     consuming func finish() -> [UInt8] {
-        bytes.append(contentsOf: #"],"name":"#.utf8)
+        bytes.append(contentsOf: #"],"head":\#(head),"name":"#.utf8)
         bytes.append(contentsOf: JSONValue.string(name).canonicalText.utf8)
         if let removed {
             bytes.append(contentsOf: #","removed":"#.utf8)

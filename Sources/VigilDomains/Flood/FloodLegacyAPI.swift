@@ -85,13 +85,10 @@ struct FloodLegacyAPI: Sendable {
         guard let (region, event) = holder else {
             throw ProtocolError(.outsideBoundary, "the marker lies in no boundary with an open flood event")
         }
-        // Checked again in the commit; here first, so that a refused marker leaves no photo behind.
-        if request.identity.isAnonymous, !region.anonymous {
-            throw ProtocolError(.forbidden, "region \(region.name) takes markers only from reporters with a token")
-        }
+        try FloodPhotoIntake.admit(request, to: region)
         var picture: String?
         if let image = submission.image {
-            picture = try await request.storeThumbnail([UInt8](image))
+            picture = try await FloodPhotoIntake.store([UInt8](image), from: request, for: region)
         }
         let observedAt = observation.observationTime.date(in: TimeZone(identifier: region.timeZone) ?? .gmt).timeIntervalSince1970 * 1000
         var data: [String: JSONValue] = [

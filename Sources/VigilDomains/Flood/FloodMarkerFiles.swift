@@ -36,10 +36,10 @@ struct FloodMarkerFiles: Sendable {
                 throw ProtocolError(.sinceAhead, "since \(since) is past the last change (\(head)) of flood/\(region.id)")
             }
             let delta = try await changes(on: FloodService.topic(of: region.id), after: since, upTo: head)
-            file = FloodBuiltFile(try await make(format, region: region, event: event, origin: origin, delta: delta))
+            file = FloodBuiltFile(try await make(format, region: region, event: event, head: head, origin: origin, delta: delta))
         } else {
             file = try await cache.file("\(id) \(format.rawValue) \(origin)", version: version) {
-                try await make(format, region: region, event: event, origin: origin, delta: nil)
+                try await make(format, region: region, event: event, head: head, origin: origin, delta: nil)
             }
         }
         guard gzip else { return Reply(bytes: file.bytes, etag: "\"\(version)\"", coding: .identity) }
@@ -61,7 +61,9 @@ struct FloodMarkerFiles: Sendable {
 
     /// The event's approved markers in `format`, written as they are read; with a delta, only
     /// those it approved, then those it removed.
-    private func make(_ format: Format, region: FloodRegionRecord, event: FloodEventRecord, origin: String, delta: FloodFileDelta?) async throws -> [UInt8] {
+    private func make(
+        _ format: Format, region: FloodRegionRecord, event: FloodEventRecord, head: UInt64, origin: String, delta: FloodFileDelta?
+    ) async throws -> [UInt8] {
         try await store.read { transaction in
             func write<Writer: FloodFileWriter>(_ writer: consuming Writer) throws -> [UInt8] {
                 var writer = writer
@@ -80,7 +82,7 @@ struct FloodMarkerFiles: Sendable {
                 let expected = try delta.map { $0.approved.count + $0.removed.count } ?? transaction.floodMarkerCount(ofEvent: event.id, status: .approved)
                 return try write(FloodKMLFileWriter(name: event.name, timeZone: region.timeZone, origin: origin, expectedMarkers: expected))
             case .geoJSON:
-                return try write(FloodGeoJSONFileWriter(name: event.name, delta: delta != nil))
+                return try write(FloodGeoJSONFileWriter(name: event.name, head: head, delta: delta != nil))
             }
         }
     }

@@ -47,6 +47,11 @@ struct FloodQueries: Sendable {
         }
     }
 
+    /// The region's record, nil when there is none.
+    func region(_ id: String) async throws -> FloodRegionRecord? {
+        try await store.read { try $0.floodRegion(id) }
+    }
+
     /// Every region with its boundaries and open events: `{regions: [...]}`.
     func regions() async throws -> JSONValue {
         try await store.read { transaction in

@@ -35,11 +35,20 @@ struct FloodRoutes {
                 fields["id"] = nil
                 return try await request.publish(topic: FloodService.topic(of: id), type: "create_region", data: .object(fields))
             },
-            // Open: a region created with anonymous: true takes markers without a token (pending, limited per address).
-            DomainRoute(.post, "api/flood/regions/:region/markers", body: .frameLimit, access: .open) { request async throws(ProtocolError) in
+            // Open: a region created with anonymous: true takes markers without a token (pending, limited
+            // per address), with the photo in the body as `photo` (base64), since there is no token to upload it with.
+            DomainRoute(.post, "api/flood/regions/:region/markers", body: .upTo(FloodLegacyAPI.maxBodyBytes), access: .open) {
+                [queries] request async throws(ProtocolError) in
                 let region = try request.parameter("region")
-                return try await request.publish(
-                    topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(try request.jsonObject("{latitude, longitude, severity, ...}")))
+                var fields = try request.jsonObject("{latitude, longitude, severity, photo?, ...}")
+                if let photo = fields.removeValue(forKey: "photo") {
+                    let image = try FloodPhotoIntake.decode(photo)
+                    guard let record = try await request.read({ try await queries.region(region) }) else {
+                        throw ProtocolError(.notFound, "no flood region \(region)")
+                    }
+                    fields["picture"] = .string(try await FloodPhotoIntake.store(image, from: request, for: record))
+                }
+                return try await request.publish(topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(fields))
             },
             // {decision: "approve" | "reject" | "remove", markers: [...]} or {decision: "approve" | "reject", boundary}
             DomainRoute(.post, "api/flood/regions/:region/moderation", body: .frameLimit) { request async throws(ProtocolError) in

@@ -58,11 +58,6 @@ extension TestHub {
         try await databaseFile().read { try $0.fetchInteger("PRAGMA page_count", []) ?? -1 }
     }
 
-    /// The hub's database file, opened beside the hub (WAL lets both read it).
-    private func databaseFile() async throws -> EventLog {
-        try await offThePool { [databasePath] in EventLog(database: try openDatabase(at: databasePath)) }
-    }
-
     /// An ROI query over HTTP, as `role`.
     func roi(_ query: JSONValue, site: String = "hq", as role: String = "operator") async throws -> CurlResponse {
         try await api("POST", "/api/sites/\(site)/roi", as: role, body: query)

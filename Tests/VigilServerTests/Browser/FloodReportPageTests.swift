@@ -20,11 +20,29 @@ struct FloodReportPageTests {
             """)
     }
 
+    /// Attaches the test's photo (served beside the page) and sends the report.
+    private static func attachPhotoAndSend(_ browser: Chromium) async throws {
+        _ = try await browser.evaluateAsync("""
+            const done = arguments[arguments.length - 1];
+            fetch('/test-photo.jpg').then((answer) => answer.blob()).then((bytes) => {
+              const files = new DataTransfer();
+              files.items.add(new File([bytes], 'photo.jpg', { type: 'image/jpeg' }));
+              document.getElementById('photo').files = files.files;
+              document.getElementById('send').click();
+              done(null);
+            });
+            """)
+    }
+
+    private static func servePhoto(_ hub: TestHub) throws {
+        try FileManager.default.copyItem(at: fixtureImage("snapshot.jpg"), to: URL(fileURLWithPath: hub.configuration.publicDirectory).appendingPathComponent("test-photo.jpg"))
+    }
+
     @Test func aReporterSendsAPhotoFromTheirPhoneAndSeesItNearThemOnceApproved() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
             if Axe.isAvailable { try Axe.serve(hub) }
-            try FileManager.default.copyItem(at: fixtureImage("snapshot.jpg"), to: URL(fileURLWithPath: hub.configuration.publicDirectory).appendingPathComponent("test-photo.jpg"))
+            try Self.servePhoto(hub)
             let fixture = try await FloodFixture.make(hub)
             try await withBrowser(hub, "flood-report") { browser in
                 try await browser.resize(width: 390, height: 844)
@@ -32,16 +50,7 @@ struct FloodReportPageTests {
                 try await browser.open("\(hub.httpsBase)/report/#token=\(fixture.reporterToken)")
                 #expect(await browser.waitUntil("return document.getElementById('who').textContent === 'Signed in as rita'"))
                 try await Self.report(browser, severity: 4, description: "Water over the road")
-                _ = try await browser.evaluateAsync("""
-                    const done = arguments[arguments.length - 1];
-                    fetch('/test-photo.jpg').then((answer) => answer.blob()).then((bytes) => {
-                      const files = new DataTransfer();
-                      files.items.add(new File([bytes], 'photo.jpg', { type: 'image/jpeg' }));
-                      document.getElementById('photo').files = files.files;
-                      document.getElementById('send').click();
-                      done(null);
-                    });
-                    """)
+                try await Self.attachPhotoAndSend(browser)
                 #expect(await browser.waitUntil("return document.getElementById('result').textContent.startsWith('Sent')"))
                 #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth") as? Bool == true, "nothing wider than the phone")
 
@@ -64,32 +73,57 @@ struct FloodReportPageTests {
         }
     }
 
-    @Test func withoutATokenAReportGoesWhereTheRegionAllowsIt() async throws {
+    /// Without a token the photo travels in the report, and the approved reports near the person
+    /// come from the event's GeoJSON and its deltas, asked for again every few seconds.
+    @Test func withoutATokenAReportWithItsPhotoGoesWhereTheRegionAllowsItAndShowsNearOnceApproved() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
+            try Self.servePhoto(hub)
             _ = try await FloodFixture.make(hub, anonymous: true)
+            let room = hub.client("operator")
             try await withBrowser(hub, "flood-report-anonymous") { browser in
                 try await browser.resize(width: 390, height: 844)
                 try await browser.setGeolocation(latitude: 46.9, longitude: -96.8, for: hub.httpsBase)
                 try await browser.open("\(hub.httpsBase)/report/")
                 _ = try await browser.evaluate("document.getElementById('anonymous').click(); return null")
                 try await Self.report(browser, severity: 2, description: "Puddles")
-                #expect(try await browser.evaluate("return document.getElementById('photo').disabled") as? Bool == true, "photos need a token")
-                _ = try await browser.evaluate("document.getElementById('send').click(); return null")
+                try await Self.attachPhotoAndSend(browser)
                 #expect(await browser.waitUntil("return document.getElementById('result').textContent.startsWith('Sent')"))
-                let room = hub.client("operator")
                 let queue = try await collect(1, from: try await room.subscribe("flood/red-river/reports"))[0]
-                #expect(queue.data["pending"]?.arrayValue?.map { $0["reporter"] } == ["(anonymous)"])
-                await room.close()
+                let marker = try #require(queue.data["pending"]?.arrayValue?.first)
+                #expect(marker["reporter"] == "(anonymous)" && marker["picture"]?.stringValue?.count == 64, "the photo came with it: \(marker)")
+                #expect(await browser.waitUntil("return !document.getElementById('nearby').hidden && document.querySelectorAll('#nearby-list li').length === 0"))
+
+                _ = try await room.approveFloodMarkers(region: "red-river", .markers([try markerID(marker)]))
+                #expect(await browser.waitUntil("return document.querySelector('#nearby-list li[data-marker=\"\(try markerID(marker))\"]') !== null"),
+                    "approved, it shows near them at the next asking")
+                _ = try await room.removeFloodMarkers(region: "red-river", [try markerID(marker)])
+                #expect(await browser.waitUntil("return document.querySelectorAll('#nearby-list li').length === 0"), "removed, it goes")
             }
-            // A region that takes reports only with a token says so.
+            await room.close()
+        }
+    }
+
+    @Test func aRegionTakingReportsOnlyWithATokenRefusesOneWithoutAndKeepsNoPhotoOfIt() async throws {
+        try await withHub { hub async throws in
+            _ = try await FloodFixture.make(hub, anonymous: true)
             let admin = hub.client("admin")
             _ = try await admin.createFloodRegion("souris", name: "Souris", timeZone: "America/Chicago")
             await admin.close()
-            let refused = try await curl(
-                "\(hub.httpsBase)/api/flood/regions/souris/markers", caFile: hub.caFile, method: "POST", headers: ["Content-Type": "application/json"],
-                body: #"{"latitude":46.9,"longitude":-96.8,"severity":2}"#)
+            let photo = try Data(contentsOf: fixtureImage("snapshot.jpg")).base64EncodedString()
+            func submit(_ region: String, _ body: String) async throws -> CurlResponse {
+                try await curl(
+                    "\(hub.httpsBase)/api/flood/regions/\(region)/markers", caFile: hub.caFile, method: "POST", headers: ["Content-Type": "application/json"],
+                    body: body)
+            }
+            let refused = try await submit("souris", #"{"latitude":46.9,"longitude":-96.8,"severity":2,"photo":"\#(photo)"}"#)
             #expect(refused.status == 403 && json(refused.body)["code"] == "forbidden", "\(refused.body)")
+            let notAnImage = try await submit("red-river", #"{"latitude":46.9,"longitude":-96.8,"severity":2,"photo":"\#(Data("not a photo".utf8).base64EncodedString())"}"#)
+            #expect(notAnImage.status == 400 && json(notAnImage.body)["code"] == "invalid_image", "\(notAnImage.body)")
+            let notBase64 = try await submit("red-river", #"{"latitude":46.9,"longitude":-96.8,"severity":2,"photo":7}"#)
+            #expect(notBase64.status == 400 && json(notBase64.body)["code"] == "invalid_data", "\(notBase64.body)")
+            let thumbnails = try await hub.databaseFile().read { try $0.fetchInteger("SELECT count(*) FROM thumbnails", []) }
+            #expect(thumbnails == 0, "no photo of a refused report is kept")
         }
     }
 }

@@ -53,6 +53,11 @@ final class TestHub: @unchecked Sendable {
         get throws { try #require(running?.hub) }
     }
 
+    /// The hub's database file, opened beside the hub (WAL lets both read it).
+    func databaseFile() async throws -> EventLog {
+        try await offThePool { [databasePath] in EventLog(database: try openDatabase(at: databasePath)) }
+    }
+
     /// Moves the hub's clock on and runs the timers that are then due, as the next tick would.
     func advance(by duration: Duration) async throws {
         clock.advance(by: duration)
