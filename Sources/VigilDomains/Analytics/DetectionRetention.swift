@@ -22,7 +22,11 @@ public enum DetectionRetention {
 
     /// The chunk a batch of `count` detections deletes at `now`.
     static func prune(site: String, now: Int64, added count: Int, in transaction: any DomainTransaction) throws {
-        let keepMs = try transaction.detectionRetention(of: site)
-        try transaction.pruneDetections(of: site, before: now - keepMs, limit: max(minimumChunk, 2 * count))
+        try transaction.pruneDetections(of: site, before: try cutoff(of: site, now: now, in: transaction), limit: max(minimumChunk, 2 * count))
+    }
+
+    /// The time before which the site's detections are past its retention at `now`.
+    static func cutoff(of site: String, now: Int64, in transaction: any DomainTransaction) throws -> Int64 {
+        now - (try transaction.detectionRetention(of: site))
     }
 }
