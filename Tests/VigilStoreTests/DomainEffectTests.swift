@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import VigilCore
 import VigilStore
@@ -87,6 +88,42 @@ private struct Note: Decodable, Equatable {
         }
         #expect(try await log.head(of: "notes/hq") == 0, "nothing of the batch is stored")
         #expect(try await log.read { try $0.fetchInteger("SELECT count(*) FROM notes", []) } == 0)
+    }
+
+    @Test func afterCommitActionsRunOnlyForWhatWasCommitted() async throws {
+        final class Seen: Sendable {
+            let notes = Mutex<[String]>([])
+        }
+        /// Writes its note, tells `seen` after the commit, then refuses or breaks when told to.
+        struct TellAfterCommit: DomainEffect {
+            let note: String
+            let seen: Seen
+            var refuse = false
+            var breakBatch = false
+
+            func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+                try transaction.execute("INSERT INTO notes (name) VALUES (?)", [note])
+                transaction.afterCommit { [seen, note] in seen.notes.withLock { $0.append(note) } }
+                if refuse { throw Refused(why: "refused on purpose") }
+                if breakBatch { try transaction.execute("INSERT INTO no_such_table VALUES (1)") }
+                return []
+            }
+        }
+        let log = EventLog(database: try database())
+        let seen = Seen()
+        func event(_ effect: TellAfterCommit) -> NewEvent {
+            NewEvent(topic: "notes/hq", type: "raw", ts: 1, from: "t", payload: "{}", effect: effect)
+        }
+        let outcomes = try await log.append([
+            event(TellAfterCommit(note: "a", seen: seen)), event(TellAfterCommit(note: "b", seen: seen, refuse: true)),
+            event(TellAfterCommit(note: "c", seen: seen)),
+        ])
+        #expect(seqs(outcomes) == [1, nil, 2])
+        #expect(seen.notes.withLock { $0 } == ["a", "c"], "the refused effect's action is dropped with its savepoint; the others run once committed, in order")
+        await #expect(throws: StoreError.self) {
+            _ = try await log.append([event(TellAfterCommit(note: "d", seen: seen)), event(TellAfterCommit(note: "e", seen: seen, breakBatch: true))])
+        }
+        #expect(seen.notes.withLock { $0 } == ["a", "c"], "a batch that fails runs none of its actions")
     }
 
     @Test func mirrorsAreTheSameEventNumberedOnTheirOwnTopics() async throws {

@@ -10,7 +10,9 @@ public struct AnalyticsDomain: Domain {
     private let zones: ZoneService
 
     public init(context: DomainContext) {
-        service = DetectionService(sites: context.sites, search: RoiSearch(store: context.store))
+        service = DetectionService(
+            sites: context.sites, search: RoiSearch(store: context.store),
+            images: ImageSearch(store: context.store, index: AppearanceIndex(store: context.store, clock: context.clock)))
         zones = ZoneService(sites: context.sites, store: context.store)
     }
 

@@ -6,17 +6,19 @@ import VigilStore
 /// camera is in the site's topology with this frame size, every thumbnail was uploaded, and the
 /// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
 /// rolled back). The site's zones on the camera watch the new detections in the same commit, and
-/// detections past the site's retention are pruned by a bounded chunk. The
-/// event, fanned out to the overlay and not logged, carries the stored ids: its JSON is written
-/// when the effect is made, before the transaction.
+/// detections past the site's retention are pruned by a bounded chunk. Once committed, the vectors
+/// join the appearance index. The event, fanned out to the overlay and not logged, carries the
+/// stored ids: its JSON is written when the effect is made, before the transaction.
 struct StoreDetections: DomainEffect {
     let site: String
     let batch: DetectionBatch
+    let index: AppearanceIndex
     let overlay: DetectionOverlay
 
-    init(site: String, batch: DetectionBatch) {
+    init(site: String, batch: DetectionBatch, index: AppearanceIndex) {
         self.site = site
         self.batch = batch
+        self.index = index
         overlay = DetectionOverlay(batch)
     }
 
@@ -41,8 +43,19 @@ struct StoreDetections: DomainEffect {
         try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
         // At least twice what it adds, so steady ingest keeps the database at a steady size.
         try DetectionRetention.prune(site: site, now: event.ts, limit: max(DetectionRetention.minimumChunk, 2 * stored.count), in: transaction)
+        try index(stored, cameraKey: key, now: event.ts, in: transaction)
         event.payload = overlay.payload(ids: stored.map(\.id))
         return []
+    }
+
+    /// Tells the appearance index of the vectors stored, after the commit.
+    private func index(_ stored: [(id: Int64, detection: Detection)], cameraKey: Int64, now: Int64, in transaction: any DomainTransaction) throws {
+        let vectors = stored.compactMap { id, detection in
+            detection.appearance.map { AppearanceIndex.Stored(id: id, ts: detection.milliseconds, cameraKey: cameraKey, track: detection.trackID.map(Int64.init), vector: $0) }
+        }
+        guard !vectors.isEmpty else { return }
+        let (index, site, cutoff) = (index, site, try DetectionRetention.cutoff(of: site, now: now, in: transaction))
+        transaction.afterCommit { index.add(vectors, site: site, cutoff: cutoff) }
     }
 
     private func checkThumbnails(in transaction: any DomainTransaction) throws {

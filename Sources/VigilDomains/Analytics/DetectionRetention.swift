@@ -24,8 +24,12 @@ public enum DetectionRetention {
     /// Deletes at most `limit` of the site's detections past its retention at `now`; returns how many.
     @discardableResult
     static func prune(site: String, now: Int64, limit: Int, in transaction: any DomainTransaction) throws -> Int {
-        let keepMs = try transaction.detectionRetention(of: site)
-        return try transaction.pruneDetections(of: site, before: now - keepMs, limit: limit)
+        try transaction.pruneDetections(of: site, before: try cutoff(of: site, now: now, in: transaction), limit: limit)
+    }
+
+    /// The time before which the site's detections are past its retention at `now`.
+    static func cutoff(of site: String, now: Int64, in transaction: any DomainTransaction) throws -> Int64 {
+        now - (try transaction.detectionRetention(of: site))
     }
 
     /// Each tick: the sites that hold detections past their retention, a chunk each. Ingest prunes

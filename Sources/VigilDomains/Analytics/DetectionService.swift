@@ -14,10 +14,12 @@ struct DetectionService: TopicService {
 
     let access: SiteScopedAccess
     let search: RoiSearch
+    let images: ImageSearch
 
-    init(sites: SiteDirectory, search: RoiSearch) {
+    init(sites: SiteDirectory, search: RoiSearch, images: ImageSearch) {
         access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .device], sites: sites)
         self.search = search
+        self.images = images
     }
 
     static let shape = "detections/{site}/{camera}"
@@ -35,7 +37,7 @@ struct DetectionService: TopicService {
         }
         let batch = try Self.batch(from: data, camera: topic.segments[2])
         return ValidatedEvent(
-            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch),
+            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch, index: images.index),
             reply: ["detections": .number(Double(batch.detections.count))])
     }
 
@@ -51,7 +53,7 @@ struct DetectionService: TopicService {
         case "timeline":
             return try await search.run(try Timeline(data), site: topic.scope).get()
         case "similar":
-            return try await search.run(try ImageQuery(data), site: topic.scope).get()
+            return try await images.run(try ImageQuery(data), site: topic.scope).get()
         default:
             throw ProtocolError(.unknownType, "detections/{site} answers the queries roi, timeline and similar")
         }

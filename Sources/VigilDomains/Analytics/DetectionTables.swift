@@ -155,6 +155,37 @@ extension DomainTransaction {
         return measured
     }
 
+    /// The similarity `measure` finds in the vector of each of these detections (nil: left out),
+    /// read by id: the exact measure of an image query's few candidates.
+    func measureAppearances(ofDetections ids: [Int64], _ measure: (UnsafeRawBufferPointer) -> Double?) throws -> [Int64: Double] {
+        var measured: [Int64: Double] = [:]
+        for part in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+            try forEachRow(
+                "SELECT id, vector FROM detection_appearances WHERE id IN (\(part.map { _ in "?" }.joined(separator: ",")))", Array(part)
+            ) { row in
+                if let value = try row.withBlob(1, measure) ?? nil, let id = row.integer(0) { measured[id] = value }
+            }
+        }
+        return measured
+    }
+
+    /// Every vector of the site's detections from `since` on, in the order they were stored, in
+    /// place: what the appearance index is filled with. One pass over the vectors in id order, each
+    /// row found by its id (the `+` keep the camera and time indexes out, which would leave a
+    /// million rows to sort).
+    func forEachAppearance(
+        site: String, since: Int64, _ body: (_ id: Int64, _ cameraKey: Int64, _ ts: Int64, _ track: Int64?, UnsafeRawBufferPointer) -> Void
+    ) throws {
+        try forEachRow(
+            """
+            SELECT d.id, d.camera_key, d.ts, d.track, a.vector FROM detection_appearances a CROSS JOIN detections d ON d.id = a.id
+            WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY a.id
+            """, [site, since]
+        ) { row in
+            _ = try row.withBlob(4) { body(row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2) ?? 0, row.integer(3), $0) }
+        }
+    }
+
     /// The detections with these ids, as queries show them.
     func detections(_ ids: [Int64]) throws -> [DetectionRecord] {
         guard !ids.isEmpty else { return [] }

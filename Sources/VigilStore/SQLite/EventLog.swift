@@ -49,9 +49,10 @@ public final class EventLog: EventStore {
             if let effect = event.effect {
                 if event.logged { event.seq = try nextSeq(on: event.topic) }
                 var refusal: (any EffectRefusal)?
+                let actions = CommitActions()
                 try db.inSavepoint {
                     do {
-                        mirrors = try effect.apply(to: &event, in: SQLiteTransaction(db: db))
+                        mirrors = try effect.apply(to: &event, in: SQLiteTransaction(db: db, effectActions: actions))
                         return .commit
                     } catch let error as any EffectRefusal {
                         refusal = error
@@ -59,6 +60,7 @@ public final class EventLog: EventStore {
                     }
                 }
                 if let refusal { return .refused(refusal) }
+                actions.schedule(in: db)
             }
             guard event.logged else { return .written(event) }
             let stored = try insert(event, on: event.topic)

@@ -4,6 +4,9 @@ import GRDB
 /// `DomainTransaction` on a GRDB connection: the SQLite back end's side of the seam.
 struct SQLiteTransaction: DomainTransaction {
     let db: Database
+    /// Where an effect's after-commit actions wait until its savepoint is released; nil outside an
+    /// effect, where they are given to the transaction at once.
+    var effectActions: CommitActions?
 
     func execute(_ sql: String, _ arguments: [any StoreArgument]) throws {
         if arguments.isEmpty {
@@ -39,6 +42,12 @@ struct SQLiteTransaction: DomainTransaction {
     var lastInsertedRowID: Int64 { db.lastInsertedRowID }
     var changesCount: Int { db.changesCount }
 
+    func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        if let effectActions { return effectActions.list.append(action) }
+        precondition(!db.configuration.readonly, "afterCommit in a read: there is no commit to wait for")
+        db.afterNextTransaction { _ in action() }
+    }
+
     static func bind(_ arguments: [any StoreArgument]) -> StatementArguments {
         // Concrete values, not boxed ones: binding is on the single writer's path for every row stored.
         StatementArguments(arguments.map { argument -> DatabaseValue in
@@ -50,6 +59,19 @@ struct SQLiteTransaction: DomainTransaction {
             case .blob(let bytes): Data(bytes).databaseValue
             }
         })
+    }
+}
+
+/// The after-commit actions of one effect, kept apart until its savepoint is released: a refused
+/// effect's are dropped with its writes. Used on the writer only.
+final class CommitActions {
+    var list: [@Sendable () -> Void] = []
+
+    /// Hands the actions to the transaction, which runs them if it commits.
+    func schedule(in db: Database) {
+        for action in list {
+            db.afterNextTransaction { _ in action() }
+        }
     }
 }
 

@@ -18,6 +18,12 @@ public protocol DomainTransaction {
     var lastInsertedRowID: Int64 { get }
     /// How many rows the last statement changed.
     var changesCount: Int { get }
+    /// Runs `action` once the write this transaction belongs to has committed, in the order given:
+    /// for what a domain keeps outside the database (an in-memory index), which must follow only
+    /// what was committed. Nothing runs when the write rolls back, nor for an effect whose event is
+    /// refused (its savepoint is rolled back). Actions run on the store's writer: they must be short.
+    /// A read has no commit to wait for: there the action is refused as a programming error.
+    func afterCommit(_ action: @escaping @Sendable () -> Void)
 }
 
 extension DomainTransaction {
