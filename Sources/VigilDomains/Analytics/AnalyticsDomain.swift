@@ -11,7 +11,7 @@ public struct AnalyticsDomain: Domain {
 
     public init(context: DomainContext) {
         service = DetectionService(sites: context.sites, search: RoiSearch(store: context.store))
-        zones = ZoneService(sites: context.sites, store: context.store)
+        zones = ZoneService(sites: context.sites, store: context.store, clock: context.clock)
     }
 
     public var services: [any TopicService] { [service, zones] }
