@@ -35,6 +35,7 @@ export function mountZones({ connection, feed, site, role, layer, camera }) {
       if (ask !== asked) return;
       zones = new Map(result.zones.map((zone) => [zone.id, zone]));
       since = result.since;
+      status.textContent = "";
       heldBack.splice(0).forEach(count);
       draw();
     } catch (error) {
