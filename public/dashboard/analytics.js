@@ -2,23 +2,23 @@
 // a person's box must be inside (the intensity slider) or which point of it (the anchor rule), and
 // read the people found as thumbnails, one per person, with a timeline of how many passed and when
 // (select a bar for its results). Drag a result into the image query to find the same person on
-// other cameras, or into the chat. The drawn regions can also be kept as a watch zone. Live boxes
-// of the chosen camera are drawn over its frame.
-import { h, announce } from "../ui/dom.js";
+// other cameras, or into the chat. The drawn regions, or a line drawn with the line tool and the
+// way its crossings count, can be kept as a watch zone; the camera's zones are drawn over its frame
+// and listed beside it (zones.js). Live boxes of the chosen camera are drawn over its frame.
+import { h, svg, announce } from "../ui/dom.js";
 import { draggableThumbnail, dropped, installThumbnailDrag, THUMBNAIL_TYPE } from "../ui/drag.js";
+import { drawBars } from "./bars.js";
+import { drawOnFrame } from "./frame-drawing.js";
+import { DIRECTION_NAMES, lineShape, regionShape } from "./zone-shapes.js";
+import { mountZones } from "./zones.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const svg = (tag, attributes = {}) => {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  return element;
-};
 const LIVE_BOXES_MS = 2000;
 
 export function mountAnalytics(root, { connection, feed, site, role }) {
   installThumbnailDrag();
   let cameras = [];
   let regions = []; // [{rect} | {lasso}] in the chosen camera's pixels
+  let line = null; // {from, to}: the line drawn for a line zone, in the same pixels
   let lastSelection = null; // the data of the last search, for the timeline's bars
   const cameraSelect = h("select", { name: "camera", "aria-label": "Camera" });
   const ruleSelect = h("select", { name: "rule", "aria-label": "Rule" },
@@ -30,18 +30,20 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   const windowSelect = h("select", { name: "window", "aria-label": "Time window" },
     h("option", { value: "900000" }, "last 15 min"), h("option", { value: "3600000", selected: true }, "last hour"), h("option", { value: "86400000" }, "last 24 h"));
   const allRegions = h("input", { type: "checkbox", name: "all" });
-  const tool = h("select", { name: "tool", "aria-label": "Drawing tool" }, h("option", { value: "rect" }, "Rectangle"), h("option", { value: "lasso" }, "Lasso"));
-  const clear = h("button", { type: "button", class: "clear" }, "Clear regions");
+  const tool = h("select", { name: "tool", "aria-label": "Drawing tool" }, h("option", { value: "rect" }, "Rectangle"), h("option", { value: "lasso" }, "Lasso"),
+    h("option", { value: "line" }, "Line (counts crossings)"));
+  const clear = h("button", { type: "button", class: "clear" }, "Clear drawing");
   const form = h("form", { class: "roi" },
     h("label", {}, "Camera ", cameraSelect), h("label", {}, "Draw ", tool), clear,
     h("label", {}, "Rule ", ruleSelect), h("label", { class: "intensity" }, "Intensity ", slider, sliderValue),
     h("label", {}, allRegions, " in every region"), h("label", {}, "Time ", windowSelect), h("button", { type: "submit" }, "Search"));
+  const zoneLayer = svg("g", { class: "zones" });
   const regionLayer = svg("g", { class: "regions" });
   const liveLayer = svg("g", { class: "live-boxes" });
   const picture = svg("image", { class: "stream" });
   const frame = svg("svg", { class: "frame", role: "img", "aria-label": "Camera frame: drag to draw a region", viewBox: "0 0 640 480" });
-  frame.append(svg("rect", { class: "backdrop", x: "0", y: "0", width: "100%", height: "100%" }), picture, regionLayer, liveLayer);
-  const chart = h("div", { class: "timeline", role: "group", "aria-label": "People per time bucket: select a bar for its results" });
+  frame.append(svg("rect", { class: "backdrop", x: "0", y: "0", width: "100%", height: "100%" }), picture, zoneLayer, regionLayer, liveLayer);
+  const chart = h("div", { class: "timeline bars", role: "group", "aria-label": "People per time bucket: select a bar for its results" });
   const status = h("p", { class: "meta", role: "status" }, "Draw a region over the frame, then search.");
   const hits = h("ul", { class: "hits", "aria-label": "People found" });
   const drop = h("div", { class: "drop", tabindex: "0", role: "region", "aria-label": "Image query: drop a result here" }, "Drop a person here to find them on other cameras");
@@ -49,12 +51,16 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   const similar = h("ul", { class: "hits similar", "aria-label": "Most similar people" });
   const zoneName = h("input", { name: "zone", required: true, pattern: "[A-Za-z0-9._-]{1,64}", "aria-label": "Zone name", placeholder: "zone name" });
   const dwell = h("input", { name: "dwell", "aria-label": "Loitering after (e.g. 2m)", placeholder: "loitering after, e.g. 2m" });
+  // Left and right of a line are as seen from where it was started; the arrow drawn shows which.
+  const direction = h("select", { name: "direction", "aria-label": "Crossings counted", hidden: true },
+    Object.entries(DIRECTION_NAMES).map(([value, name]) => h("option", { value }, `Count ${name}`)));
+  const zoneKind = h("span", {}, "Keep the regions as a watch zone");
   const zoneStatus = h("span", { class: "meta", role: "status" });
-  const zoneForm = h("form", { class: "zone" }, h("span", {}, "Keep the regions as a watch zone"), zoneName, dwell,
-    h("button", { type: "submit" }, "Save zone"), zoneStatus);
+  const zoneForm = h("form", { class: "zone" }, zoneKind, zoneName, dwell, direction, h("button", { type: "submit" }, "Save zone"), zoneStatus);
+  const zones = mountZones({ connection, feed, site, role, layer: zoneLayer, camera: () => cameraSelect.value });
   root.replaceChildren(h("h2", {}, "Analytics"), form, role === "admin" || role === "operator" ? zoneForm : null,
     h("div", { class: "analytics" }, h("div", { class: "canvas" }, frame, chart),
-      h("div", { class: "found" }, status, hits,
+      h("div", { class: "found" }, zones.element, status, hits,
         h("h3", {}, "Image query"), drop, h("label", { class: "meta" }, nearOnly, " neighbouring cameras only"), similar)));
 
   const camera = () => cameras.find((c) => c.id === cameraSelect.value);
@@ -70,8 +76,10 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   function showCamera() {
     const chosen = camera();
     regions = [];
+    line = null;
     drawRegions();
     liveLayer.replaceChildren();
+    zones.draw();
     if (!chosen) return;
     frame.setAttribute("viewBox", `0 0 ${chosen.frameSize.width} ${chosen.frameSize.height}`);
     if (chosen.streamURL && new URL(chosen.streamURL).origin === location.origin) picture.setAttribute("href", chosen.streamURL);
@@ -80,44 +88,37 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     picture.setAttribute("height", chosen.frameSize.height);
   }
 
+  /** The regions and the line drawn, and the shape being drawn. */
   function drawRegions(preview) {
-    regionLayer.replaceChildren(...[...regions, ...(preview ? [preview] : [])].map((region) => region.rect
-      ? svg("rect", { class: "region", x: region.rect.x, y: region.rect.y, width: region.rect.width, height: region.rect.height })
-      : svg("polygon", { class: "region", points: region.lasso.map((p) => `${p.x},${p.y}`).join(" ") })));
+    const shapes = [...regions, ...(line ? [{ line }] : []), ...(preview ? [preview] : [])];
+    regionLayer.replaceChildren(...shapes.map((shape) => shape.line ? lineShape(shape.line, direction.value, "drawn-line") : regionShape(shape, "region")));
   }
 
-  // Drawing: pointer positions in the frame's own pixels.
-  const point = (event) => {
-    const box = frame.getBoundingClientRect();
-    const [, , width, height] = frame.getAttribute("viewBox").split(" ").map(Number);
-    const clamp = (value, max) => Math.min(max, Math.max(0, value));
-    return { x: clamp(((event.clientX - box.left) / box.width) * width, width), y: clamp(((event.clientY - box.top) / box.height) * height, height) };
-  };
-  let stroke = null;
-  const shape = () => {
-    if (tool.value === "lasso") return { lasso: stroke };
-    const [a, b] = [stroke[0], stroke.at(-1)];
-    return { rect: { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) } };
-  };
-  frame.addEventListener("pointerdown", (event) => {
-    stroke = [point(event)];
-    frame.setPointerCapture?.(event.pointerId);
+  drawOnFrame(frame, {
+    tool: () => tool.value,
+    preview: drawRegions,
+    done(shape) {
+      if (shape.line) {
+        if (Math.hypot(shape.line.to.x - shape.line.from.x, shape.line.to.y - shape.line.from.y) >= 2) line = shape.line;
+        drawRegions();
+        announce(line ? "Line drawn" : "Drag further to draw a line");
+        return;
+      }
+      const big = shape.rect ? shape.rect.width >= 2 && shape.rect.height >= 2 : shape.lasso.length >= 3;
+      if (big && regions.length < 16) regions.push(shape);
+      drawRegions();
+      announce(`${regions.length} region${regions.length === 1 ? "" : "s"} drawn`);
+    },
   });
-  frame.addEventListener("pointermove", (event) => {
-    if (!stroke) return;
-    stroke.push(point(event));
-    drawRegions(shape());
+  clear.addEventListener("click", () => { regions = []; line = null; drawRegions(); });
+  // The zone form keeps what the tool draws: an area's regions and dwell, or a line and its direction.
+  tool.addEventListener("change", () => {
+    const lines = tool.value === "line";
+    zoneKind.textContent = lines ? "Keep the line as a watch zone" : "Keep the regions as a watch zone";
+    direction.hidden = !lines;
+    dwell.hidden = lines;
   });
-  frame.addEventListener("pointerup", () => {
-    if (!stroke) return;
-    const region = shape();
-    stroke = null;
-    const big = region.rect ? region.rect.width >= 2 && region.rect.height >= 2 : region.lasso.length >= 3;
-    if (big && regions.length < 16) regions.push(region);
-    drawRegions();
-    announce(`${regions.length} region${regions.length === 1 ? "" : "s"} drawn`);
-  });
-  clear.addEventListener("click", () => { regions = []; drawRegions(); });
+  direction.addEventListener("change", () => drawRegions());
   cameraSelect.addEventListener("change", showCamera);
   slider.addEventListener("input", () => { sliderValue.textContent = `${Math.round(slider.value * 100)}%`; });
   ruleSelect.addEventListener("change", () => { slider.disabled = ruleSelect.value !== "intensity"; });
@@ -144,17 +145,11 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     const span = data.to - data.from;
     const bucket = Math.min(3_600_000, Math.max(1000, Math.round(span / 60 / 1000) * 1000));
     const result = await connection.query(topic, "timeline", { ...data, bucket });
-    const most = Math.max(1, ...result.buckets.map((b) => b.tracks));
-    chart.replaceChildren(...result.buckets.map((bar) => {
-      const label = `${new Date(bar.start).toLocaleTimeString()}: ${bar.tracks} ${bar.tracks === 1 ? "person" : "people"}`;
-      const button = h("button", { type: "button", class: "bar", title: label, "aria-label": label, dataset: { start: bar.start, end: bar.end, jump: bar.jump } });
-      button.style.height = `${(100 * bar.tracks) / most}%`;
-      button.style.left = `${(100 * (bar.start - result.from)) / (result.to - result.from)}%`;
-      button.style.width = `${Math.max(0.5, (100 * (bar.end - bar.start)) / (result.to - result.from))}%`;
-      button.addEventListener("click", () => search({ ...lastSelection, from: bar.start, to: bar.end }, `at ${new Date(bar.jump).toLocaleTimeString()}`));
-      return button;
-    }));
-    if (!result.buckets.length) chart.replaceChildren(h("p", { class: "empty" }, "Nobody passed in this window."));
+    drawBars(chart, result.buckets.map((bar) => ({
+      start: bar.start, end: bar.end, value: bar.tracks, dataset: { start: bar.start, end: bar.end, jump: bar.jump },
+      label: `${new Date(bar.start).toLocaleTimeString()}: ${bar.tracks} ${bar.tracks === 1 ? "person" : "people"}`,
+      onSelect: () => search({ ...lastSelection, from: bar.start, to: bar.end }, `at ${new Date(bar.jump).toLocaleTimeString()}`),
+    })), { from: result.from, to: result.to, empty: "Nobody passed in this window." });
   }
 
   form.addEventListener("submit", async (event) => {
@@ -168,20 +163,28 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     await timeline(lastSelection).catch(() => {});
   });
 
-  // A watch zone: the drawn regions and rule on this camera; the hub tells what it holds and raises
-  // a loitering alert for a track that stays longer than the dwell time.
+  // A watch zone on this camera: the drawn regions and rule (the hub tells what it holds and raises
+  // a loitering alert for a track that stays longer than the dwell time), or the drawn line and the
+  // way its crossings count.
+  function zoneDefinition() {
+    if (tool.value === "line") return line && { camera: cameraSelect.value, line, direction: direction.value };
+    if (!regions.length) return null;
+    const { rule, match } = selection();
+    return { camera: cameraSelect.value, regions, rule, match, ...(dwell.value.trim() ? { dwell: dwell.value.trim() } : {}) };
+  }
+
   zoneForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (!regions.length) {
-      zoneStatus.textContent = "Draw the zone's regions first.";
+    const data = zoneDefinition();
+    if (!data) {
+      zoneStatus.textContent = tool.value === "line" ? "Draw the line first." : "Draw the zone's regions first.";
       return;
     }
-    const { rule, match } = selection();
-    const data = { camera: cameraSelect.value, regions, rule, match };
-    if (dwell.value.trim()) data.dwell = dwell.value.trim();
     try {
       await connection.publish(`zones/${site}/${zoneName.value}`, "define", data);
       zoneStatus.textContent = `Zone ${zoneName.value} is watching ${cameraSelect.value}`;
+      // The saved line is drawn with the zones from now on.
+      if (data.line) { line = null; drawRegions(); }
     } catch (error) {
       zoneStatus.textContent = error.message;
     }

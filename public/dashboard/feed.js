@@ -10,11 +10,13 @@ export class SiteFeed {
 
   /**
    * `onEvent(event)` for each event of `topic`; `onRefused(error)` if the hub refuses the
-   * subscription; `since` resumes after that `seq` (a panel that read the topic's history first).
+   * subscription; `onSubscribed()` once the hub has accepted it (a pattern replays nothing: a
+   * panel reads what it lists then); `since` resumes after that `seq` (a panel that read the
+   * topic's history first).
    */
-  on(topic, onEvent, { onRefused = () => {}, since } = {}) {
+  on(topic, onEvent, { onRefused = () => {}, onSubscribed = () => {}, since } = {}) {
     if (!this.listeners.has(topic)) this.listeners.set(topic, []);
-    this.listeners.get(topic).push({ onEvent, onRefused });
+    this.listeners.get(topic).push({ onEvent, onRefused, onSubscribed });
     if (since !== undefined) this.resumeFrom.set(topic, since);
   }
 
@@ -24,6 +26,7 @@ export class SiteFeed {
       try {
         const deliver = (event) => listeners.forEach((listener) => listener.onEvent(event));
         this.subscriptions.push(await this.connection.subscribe(topic, deliver, { since: this.resumeFrom.get(topic) }));
+        listeners.forEach((listener) => listener.onSubscribed());
       } catch (error) {
         listeners.forEach((listener) => listener.onRefused(error));
       }

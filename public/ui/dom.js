@@ -14,6 +14,13 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/** `svg("rect", {x: 1})`: an SVG element with attributes, for drawings over a picture. */
+export function svg(tag, attributes = {}) {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
 /** A `<time>` that says how long ago `ms` was and is kept current by `keepTimesCurrent`. */
 export function ago(ms) {
   const element = h("time", { datetime: new Date(ms).toISOString(), title: new Date(ms).toLocaleString() });

@@ -13,7 +13,7 @@ public struct AnalyticsDomain: Domain {
         service = DetectionService(
             sites: context.sites, search: RoiSearch(store: context.store),
             images: ImageSearch(store: context.store, index: AppearanceIndex(store: context.store, clock: context.clock)))
-        zones = ZoneService(sites: context.sites, store: context.store)
+        zones = ZoneService(sites: context.sites, store: context.store, clock: context.clock)
     }
 
     public var services: [any TopicService] { [service, zones] }

@@ -4,17 +4,20 @@ import VigilStore
 
 /// `zones/{site}/{zone}`: a standing ROI. The control room defines it (`define`, `remove`); the
 /// hub tells its subscribers every new detection it holds, each crossing of a line, and each
-/// loitering alert it raises (also on `alerts/{site}`).
+/// loitering alert it raises (also on `alerts/{site}`). The query `zones` on `zones/{site}` lists
+/// the site's zones.
 struct ZoneService: TopicService {
     let kind = "zones"
     let durability = Durability.durable
 
     let access: SiteScopedAccess
     let store: any EventStore
+    let clock: any HubClock
 
-    init(sites: SiteDirectory, store: any EventStore) {
+    init(sites: SiteDirectory, store: any EventStore, clock: any HubClock) {
         access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator], sites: sites)
         self.store = store
+        self.clock = clock
     }
 
     static let shape = "zones/{site}/{zone}"
@@ -35,6 +38,18 @@ struct ZoneService: TopicService {
         default:
             throw ProtocolError(.unknownType, "zones topics take define and remove")
         }
+    }
+
+    /// Those who may follow a site's zones may list them.
+    func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
+        guard topic.segments.count == 2 else {
+            throw ProtocolError(.invalidTopic, "zones are listed on zones/{site}")
+        }
+        try access.authorizeRead(identity, TopicPattern(topic.rawValue))
+        guard type == "zones" else {
+            throw ProtocolError(.unknownType, "zones/{site} answers the query zones")
+        }
+        return try await ZoneListing(data).run(site: topic.scope, at: clock.milliseconds(), in: store).get()
     }
 
     /// The zone as defined (absent before `define` or after `remove`) and its crossings per hour.

@@ -52,6 +52,15 @@ extension DomainTransaction {
             [site, camera])
     }
 
+    /// The site's zones, or those on one camera, by id.
+    func zones(site: String, camera: String?) throws -> [ZoneRecord] {
+        guard let camera else {
+            return try fetchAll(
+                ZoneRecord.self, "SELECT site, id, camera, definition, defined_by, defined_at FROM zones WHERE site = ? ORDER BY id", [site])
+        }
+        return try zones(of: camera, site: site)
+    }
+
     /// Defines the zone anew: what it had seen of tracks and not yet told goes with the old shape.
     func replaceZone(_ zone: ZoneRecord) throws {
         try removeZone(zone.id, site: zone.site)
@@ -123,7 +132,10 @@ extension DomainTransaction {
             [site, zone, time / 3_600_000 * 3_600_000, direction.rawValue])
     }
 
-    func zoneCounts(zone: String, site: String) throws -> [ZoneCount] {
-        try fetchAll(ZoneCount.self, "SELECT hour, direction, count FROM zone_counts WHERE site = ? AND zone = ? ORDER BY hour, direction", [site, zone])
+    /// The zone's counts per hour and direction, from the hour holding `fromHour` on.
+    func zoneCounts(zone: String, site: String, fromHour: Int64 = 0) throws -> [ZoneCount] {
+        try fetchAll(
+            ZoneCount.self, "SELECT hour, direction, count FROM zone_counts WHERE site = ? AND zone = ? AND hour >= ? ORDER BY hour, direction",
+            [site, zone, fromHour / 3_600_000 * 3_600_000])
     }
 }

@@ -11,11 +11,8 @@ struct ChatCommand: AsyncParsableCommand {
 
     /// `hq/control` -> `chat/hq/control`.
     static func topic(of room: String) throws -> String {
-        let parts = room.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ Topic.isValidSegment(String($0)) }) else {
-            throw ValidationError("a room is written site/room, e.g. hq/control")
-        }
-        return "chat/\(room)"
+        let (site, name) = try siteAndName(room, what: "room", example: "hq/control")
+        return "chat/\(site)/\(name)"
     }
 
     /// One line per message: time, author, text and what is attached.

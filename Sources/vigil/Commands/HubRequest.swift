@@ -25,3 +25,13 @@ func parseJSON(_ data: Data, what: String) throws -> JSONValue {
     }
     return value
 }
+
+/// A thing of a site written `site/name` on the command line (a room `hq/control`, a zone
+/// `hq/gate`): its site and its name.
+func siteAndName(_ written: String, what: String, example: String) throws -> (site: String, name: String) {
+    let parts = written.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, parts.allSatisfy(Topic.isValidSegment) else {
+        throw ValidationError("a \(what) is written site/\(what), e.g. \(example)")
+    }
+    return (parts[0], parts[1])
+}
