@@ -90,7 +90,8 @@ enum AnalyticsMigrations {
         // 30,000 candidates of a million rows cost 3x reading the lean rows. Vectors get a table of
         // their own. No query reads by label or by track first (the label is checked on the
         // R*Tree's candidates, tracks are grouped in memory): two indexes every row paid for, unused.
-        StoreMigration("analytics-3: vectors apart, unused indexes dropped", sql: """
+        // One query did need an index it lacked: a detection by its thumbnail.
+        StoreMigration("analytics-3: vectors apart, indexes as the queries read", sql: """
             CREATE TABLE detection_appearances (
                 id INTEGER PRIMARY KEY REFERENCES detections(id) ON DELETE CASCADE,
                 vector BLOB NOT NULL
@@ -99,6 +100,9 @@ enum AnalyticsMigrations {
             ALTER TABLE detections DROP COLUMN appearance;
             DROP INDEX detections_camera_label;
             DROP INDEX detections_camera_track;
+            -- A thumbnail dragged from the chat into the image query names its detection by hash:
+            -- without this, a scan of every row. Detections without a thumbnail are not in it.
+            CREATE INDEX detections_thumbnail ON detections (thumbnail, ts) WHERE thumbnail IS NOT NULL;
             """),
     ]
 }
