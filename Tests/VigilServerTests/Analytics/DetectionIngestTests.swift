@@ -57,6 +57,46 @@ import VigilCore
         }
     }
 
+    /// Each of a large batch's detections that the overlay tells keeps its own id: under that id the
+    /// query finds its own time and box, and the image query its own vector.
+    @Test func aLargeBatchKeepsEachDetectionsIdBoxAndVectorTogether() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let room = hub.client("operator")
+            let lobby = try await room.subscribe("detections/hq/lobby")
+            var random = SeededRandom(seed: 29)
+            let detections = (0..<301).map { index in
+                detection(
+                    at: Int64(index), Rect(x: Double(index % 500), y: Double(index % 300), width: 20, height: 40), track: index,
+                    appearance: (0..<8).map { _ in Float(random.uniform(-1...1)) })
+            }
+            var body = try batchJSON(camera: "lobby", frame: (640, 480), detections)
+            body = .object((body.objectValue ?? [:]).merging(["site": "hq"]) { $1 })
+            #expect(try await hub.api("POST", "/api/detections", as: "device", body: body).status == 200)
+            let told = try await collect(1, from: lobby)[0].data["detections"]?.arrayValue ?? []
+            let ids = told.compactMap { $0["id"]?.numberValue.map(Int64.init) }
+            #expect(ids.count == 301 && Set(ids).count == 301)
+
+            let (hits, total, _) = try await room.roi(site: "hq", [
+                "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
+                "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "rule": ["intensity": 1], "group": "none", "limit": 500,
+            ])
+            #expect(total == 301)
+            let byID = Dictionary(uniqueKeysWithValues: hits.map { ($0.id, $0) })
+            for (id, sent) in zip(ids, detections) {
+                #expect(byID[id]?.ts == sent.milliseconds && byID[id]?.box == sent.box, "detection \(id)")
+            }
+            for index in [0, 255, 256, 300] {
+                let vector = JSONValue.array((detections[index].appearance ?? []).map { .number(Double($0)) })
+                let nearest = try await room.similar(site: "hq", [
+                    "vector": vector, "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))), "k": 1, "group": "none",
+                ])
+                #expect(nearest.map(\.id) == [ids[index]], "the vector of detection \(index) is its own")
+            }
+            await room.close()
+        }
+    }
+
     @Test func aBadBatchIsRefusedWholeNamingTheFieldAndStoresNothing() async throws {
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()
