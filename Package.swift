@@ -133,7 +133,8 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "VigilBenchTests", dependencies: ["VigilBench"], swiftSettings: swiftSettings),
+        // VigilCore checks that the detections batches the benchmark sends are ones the hub accepts.
+        .testTarget(name: "VigilBenchTests", dependencies: ["VigilBench", "VigilCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VigilServerTests",
             dependencies: [

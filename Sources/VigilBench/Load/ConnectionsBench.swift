@@ -19,7 +19,7 @@ public enum ConnectionsBench {
         try await Task.sleep(for: .seconds(hold))
         let after = sampler?.sample()
 
-        let publishers = try await engine.connectPublishers(topics, payloadBytes: 64, rate: 0, window: 1, completion: .echo)
+        let publishers = try await engine.connectPublishers(topics, payloadBytes: 64, body: .text, rate: 0, window: 1, completion: .echo)
         let received = engine.totals().received
         engine.start(publishers)
         try await Task.sleep(for: .milliseconds(200))

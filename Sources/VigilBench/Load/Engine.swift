@@ -40,13 +40,13 @@ final class Engine: Sendable {
 
     /// Opens publishers (publisher `p` on topic `p % topics`) and returns them, ready to start.
     func connectPublishers(
-        _ count: Int, payloadBytes: Int, rate: Double, window: Int, completion: Publisher.Completion
+        _ count: Int, payloadBytes: Int, body: MessageBody, rate: Double, window: Int, completion: Publisher.Completion
     ) async throws -> [NIOLoopBound<Link>] {
         let topics = topics
         let links = await connect(count, progress: { _ in }) { [self] index in
             connector.connect(dialect: dialect, topic: index % topics, index: index, publisher: true, on: states[index % states.count]) {
                 .publisher(Publisher(
-                    id: index, topic: index % topics, payloadBytes: payloadBytes, rate: rate, phase: Double(index) / Double(count),
+                    id: index, topic: index % topics, payloadBytes: payloadBytes, body: body, rate: rate, phase: Double(index) / Double(count),
                     window: window, completion: completion))
             }
         }

@@ -26,7 +26,8 @@ public enum FanoutBench {
         guard failed < plan.subscribers else { throw BenchError("no subscriber could connect to \(target.kind)") }
         let perPublisher = plan.rate / Double(plan.publishers)
         let publishers = try await engine.connectPublishers(
-            plan.publishers, payloadBytes: plan.payloadBytes, rate: perPublisher, window: plan.window, completion: .echo)
+            plan.publishers, payloadBytes: plan.payloadBytes, body: plan.body, rate: perPublisher, window: plan.window,
+            completion: target.publishersHearThemselves ? .echo : .accept)
         try await Task.sleep(for: .milliseconds(500))
         say("\(target.kind): \(plan.subscribers - failed) subscribers, \(plan.publishers) publishers, \(plan.rate == 0 ? "flat out" : "\(Int(plan.rate)) msg/s"), \(plan.payloadBytes) B, \(plan.seconds) s")
 

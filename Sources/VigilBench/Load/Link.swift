@@ -46,7 +46,7 @@ final class Link: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(frame), promise: nil)
         }
         context.flush()
-        if dialect.readyOnUpgrade { handle(.ready) }
+        if dialect.readyOnUpgrade(publisher: publisher) { handle(.ready) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -13,6 +13,7 @@ final class Publisher {
     let id: Int
     let topic: Int
     let payloadBytes: Int
+    let body: MessageBody
     /// Messages per second; 0 means flat out.
     let rate: Double
     /// Where in its interval this publisher's messages fall, from 0 to 1. Publishers at a fixed
@@ -28,10 +29,11 @@ final class Publisher {
     private var startedAt: UInt64 = 0
     private var timer: RepeatedTask?
 
-    init(id: Int, topic: Int, payloadBytes: Int, rate: Double, phase: Double, window: Int, completion: Completion) {
+    init(id: Int, topic: Int, payloadBytes: Int, body: MessageBody, rate: Double, phase: Double, window: Int, completion: Completion) {
         self.id = id
         self.topic = topic
         self.payloadBytes = payloadBytes
+        self.body = body
         self.rate = rate
         self.phase = phase
         self.window = window
@@ -93,7 +95,7 @@ final class Publisher {
         inFlight += 1
         let now = NIODeadline.now().uptimeNanoseconds
         let probe = Probe(publisher: id, seq: sent, sentNanos: now)
-        link.send(link.dialect.publish(topic: topic, payload: probe.payload(size: payloadBytes), sentNanos: now))
+        link.send(link.dialect.publish(topic: topic, payload: body.payload(probe, size: payloadBytes), sentNanos: now))
         link.state.published.add(1, ordering: .relaxed)
     }
 }

@@ -16,6 +16,10 @@ public struct Target: Sendable {
         self.serverPID = serverPID
     }
 
+    /// Whether a publisher receives what it publishes, which frees its flat-out window; vigil's
+    /// detections publishers (devices) do not, and free it on the hub's `ok` (after the commit).
+    public var publishersHearThemselves: Bool { kind != .vigil || vigilChannel.publishersRead }
+
     /// Whether a publish is stored before it is delivered.
     public var isDurable: Bool { kind == .vigil }
 

@@ -27,6 +27,7 @@ public struct FanoutPlan: Codable, Sendable {
     public var rate: Double = 0
     public var window = 16
     public var payloadBytes = 256
+    public var body = MessageBody.text
     public var seconds = 10.0
     public var threads = 2
     public var connectConcurrency = 200

@@ -29,8 +29,9 @@ protocol FrameReader: AnyObject {
 protocol Dialect: Sendable {
     /// The upgrade request's path and extra headers for connection `index` on `topic`.
     func upgrade(topic: Int, index: Int, publisher: Bool) -> (path: String, headers: [(String, String)])
-    /// Whether the upgrade itself subscribes (nchan), or the server confirms it later.
-    var readyOnUpgrade: Bool { get }
+    /// Whether the connection is ready once upgraded (nchan subscribes on the upgrade), or waits
+    /// for the server to confirm its subscription.
+    func readyOnUpgrade(publisher: Bool) -> Bool
     /// Frames sent right after the upgrade.
     func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame]
     func publish(topic: Int, payload: String, sentNanos: UInt64) -> WebSocketFrame

@@ -12,7 +12,7 @@ struct MosquittoDialect: Dialect {
         ("/mqtt", [("Sec-WebSocket-Protocol", "mqtt")])
     }
 
-    var readyOnUpgrade: Bool { false }
+    func readyOnUpgrade(publisher: Bool) -> Bool { false }
 
     func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame] {
         var buffer = ByteBuffer()

@@ -10,7 +10,7 @@ struct NchanDialect: Dialect {
     }
 
     /// nchan subscribes a WebSocket when it upgrades; nothing more to send.
-    var readyOnUpgrade: Bool { true }
+    func readyOnUpgrade(publisher: Bool) -> Bool { true }
 
     func opening(topic: Int, index: Int, publisher: Bool) -> [WebSocketFrame] { [] }
 

@@ -24,12 +24,7 @@ struct AnalyticsBenchHub: Sendable {
         let hub = try await BenchScratchHub.start("analytics", prepare: { database in
             _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
         })
-        let topology: JSONValue = ["cameras": .array((0..<cameras).map { index in
-            [
-                "id": .string("cam-\(index)"), "floor": .number(Double(index / 5)), "frameSize": ["width": 640, "height": 480],
-                "position": ["x": .number(Double(index % 5 * 640)), "y": 0], "neighbours": [:], "reminderNotice": "", "animationStyle": "",
-            ]
-        })]
+        let topology = BenchCameras.topology(cameras, width: frame.width, height: frame.height)
         let client = VigilClient(configuration: hub.client(hub.adminToken))
         _ = try await client.request(.publish(topic: "cameras/\(site)", type: "topology", data: topology))
         await client.close()

@@ -32,17 +32,21 @@ struct BenchCompare: AsyncParsableCommand {
 
     func run() async throws {
         let servers: [(BenchTarget, Int, Int32?)] = [(.vigil, vigilPort, vigilPID), (.nchan, nchanPort, nchanPID), (.mosquitto, mosquittoPort, mosquittoPID)]
+        func endpoint(_ port: Int) -> Endpoint { Endpoint(host: host, port: port, caFile: plain ? nil : ca) }
         func targets() throws -> [Target] {
             try servers.map { kind, port, pid in
                 try BenchSetup.target(
-                    kind: kind, endpoint: Endpoint(host: host, port: port, caFile: plain ? nil : ca), pid: pid,
-                    dataDirectory: dataDirectory, subscribers: load.subscribers, publishers: load.publishers, topics: load.topics)
+                    kind: kind, endpoint: endpoint(port), pid: pid,
+                    dataDirectory: dataDirectory, subscribers: load.subscribers, publishers: load.publishers, topics: load.topics,
+                    channel: load.channel)
             }
         }
         var flatPlan = load.plan(threads: output.threads)
         flatPlan.rate = 0
         var flatOut: [FanoutResult] = []
-        for target in try targets() {
+        let firstTargets = try targets() // makes the sites the cameras go into
+        try await BenchCameras.prepare(load.channel, sites: load.topics, endpoint: endpoint(vigilPort), dataDirectory: dataDirectory)
+        for target in firstTargets {
             flatOut.append(try await FanoutBench.run(target, plan: flatPlan, say: say))
         }
         // Half the best peer's flat-out publish rate, for latency under a load all of them carry.
@@ -64,8 +68,8 @@ struct BenchCompare: AsyncParsableCommand {
             }
         }
         say("")
-        say("\(load.subscribers) subscribers, \(load.topics) topics, \(load.publishers) publishers, \(load.payloadBytes) B payload, \(load.seconds) s each, \(plain ? "ws" : "wss")")
-        say("vigil commits every publish to SQLite before delivering it; nchan (memory store) and Mosquitto (QoS 0) keep nothing.")
+        say("\(load.subscribers) subscribers, \(load.topics) topics, \(load.publishers) publishers, \(load.payloadBytes) B payload, \(load.seconds) s each, \(plain ? "ws" : "wss"), vigil channel \(load.channel)")
+        say("\(load.channel.storage); nchan (memory store) and Mosquitto (QoS 0) keep nothing.")
         say(ComparisonTable.fanout(flatOut, title: "flat out (window \(load.window))").render())
         if !atHalfRate.isEmpty {
             say("")

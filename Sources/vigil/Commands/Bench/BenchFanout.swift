@@ -10,6 +10,8 @@ struct FanoutLoadOptions: ParsableArguments {
     @Option(help: "Flat out: messages each publisher keeps in flight.") var window = 16
     @Option(name: .customLong("payload"), help: "Payload bytes.") var payloadBytes = 256
     @Option(help: "Seconds of publishing.") var seconds: Double = 10
+    @Option(help: "What vigil publishes: notice, chat, or detections (the live overlay: every server gets the same detections batches).")
+    var channel: VigilChannel = .notice
 
     func plan(threads: Int) -> FanoutPlan {
         var plan = FanoutPlan()
@@ -19,6 +21,7 @@ struct FanoutLoadOptions: ParsableArguments {
         plan.rate = rate
         plan.window = window
         plan.payloadBytes = payloadBytes
+        plan.body = channel.body
         plan.seconds = seconds
         plan.threads = threads
         return plan
@@ -33,7 +36,10 @@ struct BenchFanout: AsyncParsableCommand {
     @OptionGroup var output: BenchOutputOptions
 
     func run() async throws {
-        let target = try server.target(subscribers: load.subscribers, publishers: load.publishers, topics: load.topics)
+        let target = try server.target(subscribers: load.subscribers, publishers: load.publishers, topics: load.topics, channel: load.channel)
+        if target.kind == .vigil {
+            try await BenchCameras.prepare(load.channel, sites: load.topics, endpoint: server.endpoint, dataDirectory: server.dataDirectory)
+        }
         let result = try await FanoutBench.run(target, plan: load.plan(threads: output.threads), say: say)
         say(ComparisonTable.fanout([result], title: load.rate == 0 ? "flat out" : "\(Int(load.rate)) msg/s").render())
         if let accept = result.acceptLatency {

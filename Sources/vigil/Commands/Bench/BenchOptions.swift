@@ -7,6 +7,7 @@ import VigilHub
 import VigilStore
 
 extension BenchTarget: ExpressibleByArgument {}
+extension VigilChannel: ExpressibleByArgument {}
 
 /// Which server a benchmark drives and how to reach it.
 struct BenchServerOptions: ParsableArguments {
@@ -19,10 +20,12 @@ struct BenchServerOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "vigil: the hub's data directory, where the benchmark makes its sites and tokens.")
     var dataDirectory = "data"
 
-    func target(subscribers: Int, publishers: Int, topics: Int) throws -> Target {
+    var endpoint: Endpoint { Endpoint(host: host, port: port ?? BenchSetup.defaultPort(target), caFile: plain ? nil : ca) }
+
+    func target(subscribers: Int, publishers: Int, topics: Int, channel: VigilChannel = .notice) throws -> Target {
         try BenchSetup.target(
-            kind: target, endpoint: Endpoint(host: host, port: port ?? BenchSetup.defaultPort(target), caFile: plain ? nil : ca),
-            pid: serverPID, dataDirectory: dataDirectory, subscribers: subscribers, publishers: publishers, topics: topics)
+            kind: target, endpoint: endpoint, pid: serverPID, dataDirectory: dataDirectory, subscribers: subscribers,
+            publishers: publishers, topics: topics, channel: channel)
     }
 }
 
@@ -41,7 +44,8 @@ struct BenchOutputOptions: ParsableArguments {
 }
 
 /// Makes what a vigil benchmark needs in the hub's database: one site per topic (`bench-N`) and
-/// tokens for the subscribers (guard) and publishers (operator), enough for the per-token limit.
+/// tokens for the subscribers (guard) and publishers (operator; device for detections, as an
+/// analytics backend), enough for the per-token limit.
 enum BenchSetup {
     static let connectionsPerToken = 60
 
@@ -53,26 +57,36 @@ enum BenchSetup {
         }
     }
 
+    static func site(_ topic: Int) -> String { "bench-\(topic)" }
+
     static func target(
-        kind: BenchTarget, endpoint: Endpoint, pid: Int32?, dataDirectory: String, subscribers: Int, publishers: Int, topics: Int
+        kind: BenchTarget, endpoint: Endpoint, pid: Int32?, dataDirectory: String, subscribers: Int, publishers: Int, topics: Int,
+        channel: VigilChannel = .notice
     ) throws -> Target {
         var target = Target(kind: kind, endpoint: endpoint, serverPID: pid)
         guard kind == .vigil else { return target }
-        let database = try VigilDatabase(
-            path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path, migrations: Domains.migrations)
+        let database = try database(in: dataDirectory)
         let sites = SiteRepository(database: database)
-        for topic in 0..<max(topics, publishers) where try sites.find("bench-\(topic)") == nil {
-            _ = try sites.create(id: "bench-\(topic)", name: "benchmark \(topic)", at: SystemClock().milliseconds())
+        for topic in 0..<max(topics, publishers) where try sites.find(site(topic)) == nil {
+            _ = try sites.create(id: site(topic), name: "benchmark \(topic)", at: SystemClock().milliseconds())
         }
-        let issuer = TokenIssuer(tokens: TokenRepository(database: database))
         func tokens(_ count: Int, role: Role) throws -> [String] {
-            try (0..<(count + connectionsPerToken - 1) / connectionsPerToken).map { _ in
-                try issuer.issue(role: role, sites: [], allSites: true, name: "bench-\(role.rawValue)", now: SystemClock().milliseconds()).secret
-            }
+            try (0..<(count + connectionsPerToken - 1) / connectionsPerToken).map { _ in try token(role: role, in: database) }
         }
+        target.vigilChannel = channel
         target.vigilSubscriberTokens = try tokens(subscribers, role: .guard)
-        target.vigilPublisherTokens = try tokens(publishers, role: .operator)
+        target.vigilPublisherTokens = try tokens(publishers, role: channel == .detections ? .device : .operator)
         target.vigilConnectionsPerToken = connectionsPerToken
         return target
+    }
+
+    static func database(in dataDirectory: String) throws -> VigilDatabase {
+        try VigilDatabase(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path, migrations: Domains.migrations)
+    }
+
+    /// A token of `role` covering every site.
+    static func token(role: Role, in database: VigilDatabase) throws -> String {
+        try TokenIssuer(tokens: TokenRepository(database: database))
+            .issue(role: role, sites: [], allSites: true, name: "bench-\(role.rawValue)", now: SystemClock().milliseconds()).secret
     }
 }
