@@ -19,6 +19,9 @@ struct ImageQueryBench {
         var scan: Percentiles
         /// Queries the index and the scan answered differently: 0, or the index is wrong.
         var disagreements: Int
+
+        /// A run without vectors to search (`--detections 0`) or without image queries.
+        static let skipped = Outcome(firstQuery: .zero, index: LatencyRecorder().percentiles, scan: LatencyRecorder().percentiles, disagreements: 0)
     }
 
     func run(_ queries: Int, random: inout SeededRandom, memory: ResidentPeak) async throws -> Outcome {
