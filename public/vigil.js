@@ -113,11 +113,13 @@ export class VigilConnection extends EventTarget {
   /**
    * Calls `onEvent(event)` for each event of `topic` (a `state` event first for a kind that keeps
    * state), now and after every reconnect. An exact topic resumes from the last `seq` it delivered.
+   * `onSubscribed()` runs each time the hub accepts it, the first time and after every reconnect: a
+   * pattern replays nothing, so a page that lists what it matches lists it again then.
    * Resolves with the subscription once the hub has accepted it; `unsubscribe()` ends it.
    */
-  async subscribe(topic, onEvent, { since } = {}) {
+  async subscribe(topic, onEvent, { since, onSubscribed = () => {} } = {}) {
     if (this.subscriptions.has(topic)) throw new VigilError("bad_request", `already subscribed to ${topic}`);
-    const subscription = { topic, onEvent, lastSeq: since ?? null, unsubscribe: () => this.unsubscribe(topic) };
+    const subscription = { topic, onEvent, onSubscribed, lastSeq: since ?? null, unsubscribe: () => this.unsubscribe(topic) };
     this.subscriptions.set(topic, subscription);
     if (this.state === "open") {
       try {
@@ -197,10 +199,12 @@ export class VigilConnection extends EventTarget {
     }
   }
 
-  sendSubscribe(subscription) {
+  async sendSubscribe(subscription) {
     const fields = { topic: subscription.topic };
     if (subscription.lastSeq !== null) fields.since = subscription.lastSeq;
-    return this.request("subscribe", fields);
+    const accepted = await this.request("subscribe", fields);
+    subscription.onSubscribed();
+    return accepted;
   }
 
   deliver(event) {

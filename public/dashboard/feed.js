@@ -10,9 +10,9 @@ export class SiteFeed {
 
   /**
    * `onEvent(event)` for each event of `topic`; `onRefused(error)` if the hub refuses the
-   * subscription; `onSubscribed()` once the hub has accepted it (a pattern replays nothing: a
-   * panel reads what it lists then); `since` resumes after that `seq` (a panel that read the
-   * topic's history first).
+   * subscription; `onSubscribed()` each time the hub accepts it, first and after every reconnect (a
+   * pattern replays nothing: a panel reads what it lists then); `since` resumes after that `seq`
+   * (a panel that read the topic's history first).
    */
   on(topic, onEvent, { onRefused = () => {}, onSubscribed = () => {}, since } = {}) {
     if (!this.listeners.has(topic)) this.listeners.set(topic, []);
@@ -25,8 +25,8 @@ export class SiteFeed {
     await Promise.all([...this.listeners].map(async ([topic, listeners]) => {
       try {
         const deliver = (event) => listeners.forEach((listener) => listener.onEvent(event));
-        this.subscriptions.push(await this.connection.subscribe(topic, deliver, { since: this.resumeFrom.get(topic) }));
-        listeners.forEach((listener) => listener.onSubscribed());
+        const subscribed = () => listeners.forEach((listener) => listener.onSubscribed());
+        this.subscriptions.push(await this.connection.subscribe(topic, deliver, { since: this.resumeFrom.get(topic), onSubscribed: subscribed }));
       } catch (error) {
         listeners.forEach((listener) => listener.onRefused(error));
       }

@@ -17,6 +17,7 @@ struct VigilJSTests {
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))")
                 #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
                 #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in")
+                #expect(try await browser.evaluate("return window.subscribed") as? Int == 1)
 
                 try await publishNotice(hub, "one")
                 try await publishNotice(hub, "two")
@@ -44,6 +45,8 @@ struct VigilJSTests {
                 let texts = try await browser.evaluate("return window.seen.map((event) => event.text)") as? [String]
                 #expect(texts == ["one", "two", "from the page", "four", "five"])
                 #expect(try await browser.evaluate("return connection.state") as? String == "open")
+                // A page that lists what a pattern matches lists it again: it hears when the hub took the subscription back.
+                #expect(try await browser.evaluate("return window.subscribed") as? Int == 2, "accepted again after the reconnect")
             }
         }
     }

@@ -6,10 +6,12 @@ const connection = new VigilConnection({ token, minBackoff: 100, maxBackoff: 100
 window.connection = connection;
 window.states = [];
 window.seen = [];
+window.subscribed = 0;
 connection.addEventListener("state", (event) => window.states.push(event.detail.state));
 try {
   await connection.connect();
-  await connection.subscribe("notice/hq", (event) => window.seen.push({ seq: event.seq, text: event.data.text, epoch: event.epoch }));
+  await connection.subscribe("notice/hq", (event) => window.seen.push({ seq: event.seq, text: event.data.text, epoch: event.epoch }),
+    { onSubscribed: () => { window.subscribed += 1; } });
   window.ready = true;
 } catch (error) {
   window.failed = { code: error.code, message: error.message };
