@@ -44,11 +44,10 @@ struct RoiSearch: Sendable {
     func run(_ query: RoiQuery, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
         try await answer(query, site: site) { matches, transaction in
             let results = Self.grouped(matches, byTrack: query.groupByTrack)
-            // Keys and positions are sorted, not the results: a query may match tens of thousands.
+            // Keys and positions are compared, not the results: a query may match tens of thousands.
             var rest = results.indices.map { (key: results[$0].key(query.order), index: $0) }
             if let cursor = query.cursor { rest.removeAll { !(cursor < $0.key) } }
-            rest.sort { $0.key < $1.key }
-            let page = rest.prefix(query.limit)
+            let page = Self.first(query.limit, of: rest)
             let records = Dictionary(try transaction.detections(page.map { results[$0.index].best.id }).map { ($0.id, $0) }) { first, _ in first }
             let shown = page.map { position in
                 var result = results[position.index]
@@ -79,6 +78,23 @@ struct RoiSearch: Sendable {
             case .failure(let error): .failure(error)
             }
         }
+    }
+
+    /// The `count` least of `keys`, in order: selected, not everything sorted (a page of 50 out of
+    /// tens of thousands of matches).
+    static func first(_ count: Int, of keys: [(key: RoiCursor, index: Int)]) -> [(key: RoiCursor, index: Int)] {
+        var kept: [(key: RoiCursor, index: Int)] = []
+        kept.reserveCapacity(count + 1)
+        for item in keys where kept.count < count || item.key < kept[kept.count - 1].key {
+            var (low, high) = (0, kept.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if kept[middle].key < item.key { low = middle + 1 } else { high = middle }
+            }
+            kept.insert(item, at: low)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept
     }
 
     /// Every detection of the query's cameras in its window that its regions hold, exactly; their
