@@ -11,7 +11,7 @@ public struct AnalyticsDomain: Domain {
 
     public init(context: DomainContext) {
         service = DetectionService(
-            sites: context.sites, search: RoiSearch(store: context.store),
+            sites: context.sites, search: RoiSearch(store: context.store, rows: DetectionRowIndex(store: context.store, clock: context.clock)),
             images: ImageSearch(store: context.store, index: AppearanceIndex(store: context.store, clock: context.clock)))
         zones = ZoneService(sites: context.sites, store: context.store, clock: context.clock)
     }

@@ -1,7 +1,18 @@
+import VigilStore
+
 /// One site's entries of the appearance index: every stored detection with a vector, from the
 /// retention cut-off on, in the order they were stored. Kept under the site's lock; a search works
 /// on a `snapshot`, which the writer never changes.
-struct AppearanceEntries: Sendable {
+struct AppearanceEntries: SiteIndexEntries {
+    /// A detection stored with a vector, as its commit tells the index.
+    struct Stored: Sendable {
+        let id: Int64
+        let ts: Int64
+        let cameraKey: Int64
+        let track: Int64?
+        let vector: [Float]
+    }
+
     /// The length of the site's vectors, fixed by the first (as the store fixes it); a vector of
     /// another length is never similar to anything, so it is not kept.
     private(set) var length: Int?
@@ -13,6 +24,18 @@ struct AppearanceEntries: Sendable {
     private(set) var cutoff = Int64.min
     /// The largest id kept: ids only grow, so an entry with a smaller one is already here.
     private(set) var lastID: Int64 = 0
+
+    static func id(of stored: Stored) -> Int64 { stored.id }
+
+    mutating func append(_ stored: Stored) {
+        stored.vector.withUnsafeBytes { append(id: stored.id, ts: stored.ts, cameraKey: stored.cameraKey, track: stored.track, vector: $0) }
+    }
+
+    mutating func read(_ site: String, in transaction: any DomainTransaction) throws {
+        try transaction.forEachAppearance(site: site, since: cutoff) { id, cameraKey, ts, track, vector in
+            append(id: id, ts: ts, cameraKey: cameraKey, track: track, vector: vector)
+        }
+    }
 
     /// Adds a detection's vector (32-bit floats in place); one without direction is left out.
     mutating func append(id: Int64, ts: Int64, cameraKey: Int64, track: Int64?, vector: UnsafeRawBufferPointer) {

@@ -6,19 +6,21 @@ import VigilStore
 /// camera is in the site's topology with this frame size, every thumbnail was uploaded, and the
 /// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
 /// rolled back). The site's zones on the camera watch the new detections in the same commit, and
-/// detections past the site's retention are pruned by a bounded chunk. Once committed, the vectors
-/// join the appearance index. The event, fanned out to the overlay and not logged, carries the
+/// detections past the site's retention are pruned by a bounded chunk. Once committed, the rows
+/// join the row index and the vectors the appearance index. The event, fanned out to the overlay and not logged, carries the
 /// stored ids: its JSON is written when the effect is made, before the transaction.
 struct StoreDetections: DomainEffect {
     let site: String
     let batch: DetectionBatch
     let index: AppearanceIndex
+    let rows: DetectionRowIndex
     let overlay: DetectionOverlay
 
-    init(site: String, batch: DetectionBatch, index: AppearanceIndex) {
+    init(site: String, batch: DetectionBatch, index: AppearanceIndex, rows: DetectionRowIndex) {
         self.site = site
         self.batch = batch
         self.index = index
+        self.rows = rows
         overlay = DetectionOverlay(batch)
     }
 
@@ -48,14 +50,17 @@ struct StoreDetections: DomainEffect {
         return []
     }
 
-    /// Tells the appearance index of the vectors stored, after the commit.
+    /// Tells the row index of the rows stored and the appearance index of the vectors, after the commit.
     private func index(_ stored: [(id: Int64, detection: Detection)], cameraKey: Int64, now: Int64, in transaction: any DomainTransaction) throws {
         let vectors = stored.compactMap { id, detection in
             detection.appearance.map { AppearanceIndex.Stored(id: id, ts: detection.milliseconds, cameraKey: cameraKey, track: detection.trackID.map(Int64.init), vector: $0) }
         }
-        guard !vectors.isEmpty else { return }
-        let (index, site, cutoff) = (index, site, try DetectionRetention.cutoff(of: site, now: now, in: transaction))
-        transaction.afterCommit { index.add(vectors, site: site, cutoff: cutoff) }
+        let added = stored.map { DetectionRowIndex.Stored(id: $0.id, cameraKey: cameraKey, detection: $0.detection) }
+        let (index, rows, site, cutoff) = (index, rows, site, try DetectionRetention.cutoff(of: site, now: now, in: transaction))
+        transaction.afterCommit {
+            rows.add(added, site: site, cutoff: cutoff)
+            if !vectors.isEmpty { index.add(vectors, site: site, cutoff: cutoff) }
+        }
     }
 
     private func checkThumbnails(in transaction: any DomainTransaction) throws {

@@ -37,7 +37,7 @@ struct DetectionService: TopicService {
         }
         let batch = try Self.batch(from: data, camera: topic.segments[2])
         return ValidatedEvent(
-            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch, index: images.index),
+            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch, index: images.index, rows: search.rows),
             reply: ["detections": .number(Double(batch.detections.count))])
     }
 

@@ -186,15 +186,17 @@ extension DomainTransaction {
         }
     }
 
-    /// The detections with these ids, as queries show them.
+    /// The detections with these ids, as queries show them (read 500 at a time).
     func detections(_ ids: [Int64]) throws -> [DetectionRecord] {
-        guard !ids.isEmpty else { return [] }
-        return try fetchAll(
-            DetectionRecord.self,
-            """
-            SELECT d.id, c.camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
-            FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id IN (\(ids.map { _ in "?" }.joined(separator: ",")))
-            """, ids)
+        try stride(from: 0, to: ids.count, by: 500).flatMap { start in
+            let part = Array(ids[start..<min(start + 500, ids.count)])
+            return try fetchAll(
+                DetectionRecord.self,
+                """
+                SELECT d.id, c.camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
+                FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id IN (\(part.map { _ in "?" }.joined(separator: ",")))
+                """, part)
+        }
     }
 
     /// The vector of a detection of the site, with its camera; nil when there is none.
@@ -217,31 +219,41 @@ extension DomainTransaction {
             """, [hash, site])
     }
 
-    /// Detections of one camera in the window whose box touches its area, with at least `minScore`:
-    /// the index narrows, the time and camera are then checked exactly on the rows. The box index
-    /// drives (CROSS JOIN keeps it outside, `+` keeps the rows' own indexes out): read by camera and
-    /// time first, a busy camera's hour would be scanned whole.
-    func detectionCandidates(in window: DetectionWindow, camera: String, minScore: Double) throws -> [DetectionRecord] {
+    /// The ids of the detections in the window whose box, as the box index keeps it, touches its
+    /// area: candidates, whose camera, time, score and box are then checked exactly on their rows
+    /// (`DetectionRowSnapshot`, or the store's by `detections(_:)`).
+    func detectionBoxIDs(in window: DetectionWindow) throws -> [Int64] {
         let area = window.area
-        var candidates: [DetectionRecord] = []
-        // Read by position, not decoded: a region may hold thousands of candidates.
+        var ids: [Int64] = []
         try forEachRow(
             """
-            SELECT d.id, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
-            FROM detection_boxes b CROSS JOIN detections d ON d.id = b.id
+            SELECT b.id FROM detection_boxes b
             WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
                 AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ? AND b.max_y <= ?
                 AND b.min_x + b.max_x BETWEEN ? AND ? AND b.min_y + b.max_y BETWEEN ? AND ?
-                AND +d.camera_key = ? AND +d.ts >= ? AND +d.ts < ? AND +d.score >= ?
             """,
             [window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY]
-                + window.anchorBounds.map { $0 as any StoreArgument } + [window.cameraKey, window.from, window.to, minScore]
+                + window.anchorBounds.map { $0 as any StoreArgument }
         ) { row in
-            candidates.append(DetectionRecord(
-                id: row.integer(0) ?? 0, camera: camera, ts: row.integer(1) ?? 0, x: row.double(2), y: row.double(3), width: row.double(4),
-                height: row.double(5), label: row.text(6) ?? "", score: row.double(7), track: row.integer(8), thumbnail: row.text(9)))
+            if let id = row.integer(0) { ids.append(id) }
         }
-        return candidates
+        return ids
+    }
+
+    /// Every detection of the site from `since` on, in id order, as the row index keeps it. One
+    /// pass over the rows by id (the `+` keep the camera and time indexes out).
+    func forEachDetectionRow(site: String, since: Int64, _ body: (DetectionRow) -> Void) throws {
+        try forEachRow(
+            """
+            SELECT d.id, d.camera_key, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track FROM detections d
+            WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id
+            """, [site, since]
+        ) { row in
+            body(DetectionRow(
+                id: row.integer(0) ?? 0, cameraKey: row.integer(1) ?? 0, ts: row.integer(2) ?? 0,
+                box: Rect(x: row.double(3), y: row.double(4), width: row.double(5), height: row.double(6)), label: row.text(7) ?? "",
+                score: row.double(8), track: row.integer(9)))
+        }
     }
 }
 

@@ -2,12 +2,14 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// Runs ROI queries: for each camera the box index narrows the candidates to boxes touching the
-/// regions in the time window, then each candidate's overlap is computed exactly; matches are
-/// grouped by track (one result per tracked object: its best frame, its first and last time),
-/// ranked and paged.
+/// Runs ROI queries: for each camera the box index narrows the candidates to ids of boxes touching
+/// the regions in the time window, then each candidate's row (from the row index, or the store for
+/// the few it does not hold) is checked and its overlap computed exactly; matches are grouped by
+/// track (one result per tracked object: its best frame, its first and last time), ranked and
+/// paged, and only the page's results are read whole (their thumbnails) from the store.
 struct RoiSearch: Sendable {
     let store: any EventStore
+    let rows: DetectionRowIndex
 
     /// One result: a detection (the group's best frame) with what the query found about it.
     struct Result: Sendable {
@@ -40,14 +42,19 @@ struct RoiSearch: Sendable {
 
     /// The page of results `query` asks for at `site`, or why it is refused (an unknown camera).
     func run(_ query: RoiQuery, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
-        try await answer(query, site: site) { matches in
+        try await answer(query, site: site) { matches, transaction in
             let results = Self.grouped(matches, byTrack: query.groupByTrack)
-            // Keys and positions are sorted, not the results: a query may match tens of thousands.
+            // Keys and positions are compared, not the results: a query may match tens of thousands.
             var rest = results.indices.map { (key: results[$0].key(query.order), index: $0) }
             if let cursor = query.cursor { rest.removeAll { !(cursor < $0.key) } }
-            rest.sort { $0.key < $1.key }
-            let page = rest.prefix(query.limit)
-            var answer: [String: JSONValue] = ["results": .array(page.map { results[$0.index].json }), "total": .number(Double(results.count))]
+            let page = Self.first(query.limit, of: rest)
+            let records = Dictionary(try transaction.detections(page.map { results[$0.index].best.id }).map { ($0.id, $0) }) { first, _ in first }
+            let shown = page.map { position in
+                var result = results[position.index]
+                result.best = records[result.best.id] ?? result.best
+                return result.json
+            }
+            var answer: [String: JSONValue] = ["results": .array(shown), "total": .number(Double(results.count))]
             if rest.count > page.count, let last = page.last {
                 answer["next"] = .string(last.key.text(query.order))
             }
@@ -57,20 +64,44 @@ struct RoiSearch: Sendable {
 
     /// The timeline's buckets over the detections its query selects.
     func run(_ timeline: Timeline, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
-        try await answer(timeline.query, site: site, timeline.buckets)
+        try await answer(timeline.query, site: site) { matches, _ in timeline.buckets(of: matches) }
     }
 
     /// What `shape` makes of the query's matches, read in one transaction.
     private func answer(
-        _ query: RoiQuery, site: String, _ shape: @escaping @Sendable ([Result]) -> JSONValue
+        _ query: RoiQuery, site: String, _ shape: @escaping @Sendable ([Result], any DomainTransaction) throws -> JSONValue
     ) async throws -> Swift.Result<JSONValue, ProtocolError> {
-        try await store.read { transaction in
-            try Self.matches(of: query, site: site, in: transaction).map(shape)
+        let rows = try await rows.snapshot(of: site)
+        return try await store.read { transaction in
+            switch try Self.matches(of: query, site: site, rows: rows, in: transaction) {
+            case .success(let matches): .success(try shape(matches, transaction))
+            case .failure(let error): .failure(error)
+            }
         }
     }
 
-    /// Every detection of the query's cameras in its window that its regions hold, exactly.
-    static func matches(of query: RoiQuery, site: String, in transaction: any DomainTransaction) throws -> Swift.Result<[Result], ProtocolError> {
+    /// The `count` least of `keys`, in order: selected, not everything sorted (a page of 50 out of
+    /// tens of thousands of matches).
+    static func first(_ count: Int, of keys: [(key: RoiCursor, index: Int)]) -> [(key: RoiCursor, index: Int)] {
+        var kept: [(key: RoiCursor, index: Int)] = []
+        kept.reserveCapacity(count + 1)
+        for item in keys where kept.count < count || item.key < kept[kept.count - 1].key {
+            var (low, high) = (0, kept.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if kept[middle].key < item.key { low = middle + 1 } else { high = middle }
+            }
+            kept.insert(item, at: low)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept
+    }
+
+    /// Every detection of the query's cameras in its window that its regions hold, exactly; their
+    /// records without thumbnails.
+    static func matches(
+        of query: RoiQuery, site: String, rows: DetectionRowSnapshot, in transaction: any DomainTransaction
+    ) throws -> Swift.Result<[Result], ProtocolError> {
         guard let topology = try transaction.decodedCameraTopology(of: site) else {
             return .failure(ProtocolError(.notFound, "site \(site) has no camera topology"))
         }
@@ -83,10 +114,37 @@ struct RoiSearch: Sendable {
             let regions = query.regions.map { regions in query.view.map { regions.scaled(FrameScaling(from: $0, to: camera.frameSize)) } ?? regions }
             guard let area = regions.map(\.narrowing) ?? camera.frameSize.rect else { continue }
             let window = DetectionWindow(cameraKey: key, from: query.from, to: query.to, area: area, anchor: regions?.anchor)
-            for candidate in try transaction.detectionCandidates(in: window, camera: id, minScore: query.minScore) {
+            let labels = rows.labels.map { query.labels?.contains($0) ?? true }
+            var unknown: [Int64] = []
+            func add(_ box: Rect, _ record: () -> DetectionRecord) {
                 // Without regions the whole frame counts, the box wholly inside it.
-                guard query.labels?.contains(candidate.label) ?? true, let intensity = regions.map({ $0.match(candidate.box) }) ?? 1 else { continue }
-                matches.append(Result(best: candidate, intensity: intensity, first: candidate.ts, last: candidate.ts, count: 1))
+                guard let intensity = regions.map({ $0.match(box) }) ?? 1 else { return }
+                let record = record()
+                matches.append(Result(best: record, intensity: intensity, first: record.ts, last: record.ts, count: 1))
+            }
+            for candidate in try transaction.detectionBoxIDs(in: window) {
+                guard let (chunk, slot) = rows.slot(of: candidate) else {
+                    unknown.append(candidate)
+                    continue
+                }
+                let ts = chunk.times[slot]
+                guard chunk.cameraKeys[slot] == key, ts >= query.from, ts < query.to, chunk.scores[slot] >= query.minScore,
+                    labels[Int(chunk.labels[slot])]
+                else { continue }
+                let numbers = chunk.boxes + 4 * slot
+                let box = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+                add(box) {
+                    DetectionRecord(
+                        id: candidate, camera: id, ts: ts, x: box.x, y: box.y, width: box.width, height: box.height,
+                        label: rows.labels[Int(chunk.labels[slot])], score: chunk.scores[slot], track: chunk.tracks[slot] < 0 ? nil : chunk.tracks[slot])
+                }
+            }
+            // Stored since the snapshot, or forgotten by the index and not yet pruned: from the store.
+            for record in try transaction.detections(unknown) {
+                guard record.camera == id, record.ts >= query.from, record.ts < query.to, record.score >= query.minScore,
+                    query.labels?.contains(record.label) ?? true
+                else { continue }
+                add(record.box) { record }
             }
         }
         return .success(matches)

@@ -39,6 +39,7 @@ struct BenchAnalytics: AsyncParsableCommand {
         var roiP50Ms: Double
         var roiP99Ms: Double
         var roiMatchedFraction: Double
+        var firstRoiQueryMs: Double
         var naiveScanP50Ms: Double
         var naiveScanP99Ms: Double
         var imageQueryP50Ms: Double
@@ -75,6 +76,7 @@ struct BenchAnalytics: AsyncParsableCommand {
 
         let room = VigilClient(configuration: bench.client(bench.adminToken))
         var roi = LatencyRecorder()
+        var firstRoiQuery = Duration.zero
         var matched = 0.0
         var naive = LatencyRecorder()
         for index in 0..<queries {
@@ -89,7 +91,8 @@ struct BenchAnalytics: AsyncParsableCommand {
             ]
             let started = ContinuousClock.now
             let answer = try await room.query(topic: "detections/\(AnalyticsBenchHub.site)", type: "roi", data: query)
-            roi.record(ContinuousClock.now - started)
+            // The first reads the site's rows into memory (`DetectionRowIndex`): timed apart.
+            if index == 0 { firstRoiQuery = ContinuousClock.now - started } else { roi.record(ContinuousClock.now - started) }
             matched += (answer["total"]?.numberValue ?? 0) / Double(ingest.stored + filled)
             if index % 10 == 0 {
                 let scanned = ContinuousClock.now
@@ -99,8 +102,9 @@ struct BenchAnalytics: AsyncParsableCommand {
             }
         }
         let (roiLatency, naiveLatency) = (roi.percentiles, naive.percentiles)
-        say(String(format: "  roi over %d detections: p50 %.2f ms, p99 %.2f ms (%.2f %% of them each); naive scan p50 %.1f ms, p99 %.1f ms",
-            ingest.stored + filled, roiLatency.p50, roiLatency.p99, 100 * matched / Double(max(queries, 1)), naiveLatency.p50, naiveLatency.p99))
+        let firstRoiQueryMs = firstRoiQuery / .milliseconds(1)
+        say(String(format: "  roi over %d detections: p50 %.2f ms, p99 %.2f ms (%.2f %% of them each; the first, which reads the rows, %.0f ms); naive scan p50 %.1f ms, p99 %.1f ms",
+            ingest.stored + filled, roiLatency.p50, roiLatency.p99, 100 * matched / Double(max(queries, 1)), firstRoiQueryMs, naiveLatency.p50, naiveLatency.p99))
 
         let storedBefore = Int64(ingest.stored)
         let images = filled > 0 && imageQueries > 0
@@ -119,7 +123,7 @@ struct BenchAnalytics: AsyncParsableCommand {
         try output.write(Result(
             cameras: cameras, storedDetections: ingest.stored + filled, dimensions: dimensions, ingestDetectionsPerSecond: ingest.perSecond,
             fillDetectionsPerSecond: Double(filled) / max(fillSeconds, 0.001), roiP50Ms: roiLatency.p50, roiP99Ms: roiLatency.p99,
-            roiMatchedFraction: matched / Double(max(queries, 1)), naiveScanP50Ms: naiveLatency.p50, naiveScanP99Ms: naiveLatency.p99,
+            roiMatchedFraction: matched / Double(max(queries, 1)), firstRoiQueryMs: firstRoiQueryMs, naiveScanP50Ms: naiveLatency.p50, naiveScanP99Ms: naiveLatency.p99,
             imageQueryP50Ms: images.index.p50, imageQueryP99Ms: images.index.p99, firstImageQueryMs: firstImageQueryMs,
             imageScanP50Ms: images.scan.p50, imageScanP99Ms: images.scan.p99, imageScanDisagreements: images.disagreements, peakResidentMiB: Double(memory.peak) / 1_048_576,
             peakOwnResidentMiB: Double(memory.ownPeak) / 1_048_576, databaseMiB: databaseMiB))

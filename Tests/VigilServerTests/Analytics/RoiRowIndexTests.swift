@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+
+/// The ROI query's in-memory rows against a brute-force reading of the same generated detections,
+/// as the rows are loaded by the first query, added by the commits that follow, and forgotten past
+/// the site's retention.
+@Suite(.timeLimit(.minutes(4))) struct RoiRowIndexTests {
+    @Test func matchesAreABruteForceReadingsAsDetectionsComeAndAgeOut() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let room = hub.client("operator")
+            var random = SeededRandom(seed: 23)
+            let first = try await GeneratedDetections.publish(hub, &random)
+            try await ask(20, of: first, hub: hub, as: room, &random, "loaded by the first query")
+            var more = SeededRandom(seed: 29)
+            let second = try await GeneratedDetections.publish(hub, &more)
+            var all = GeneratedDetections(items: first.items + second.items)
+            try await ask(20, of: all, hub: hub, as: room, &random, "added by the commits after the load")
+
+            // Two hours kept: the cut-off falls inside the tests' hour. Each batch prunes at most a
+            // thousand rows, so three small ones leave nothing past it.
+            let set = try await runVigil(["site", "set", "hq", "--keep-detections", "2h", "--data-dir", hub.configuration.dataDirectory.path])
+            #expect(set.status == 0, "\(set.output)")
+            let now = hub.clock.milliseconds()
+            let backend = hub.client("device")
+            for minute in 1...3 {
+                let late = detection(at: now - detectionHour - Int64(minute) * 60_000, Rect(x: 100, y: 100, width: 40, height: 80), track: minute)
+                _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [late])))
+                all = GeneratedDetections(items: all.items + [.init(camera: "lobby", frame: try FrameSize(width: 640, height: 480), detection: late)])
+            }
+            await backend.close()
+            let kept = GeneratedDetections(items: all.items.filter { $0.detection.milliseconds >= now - 7_200_000 })
+            #expect(kept.items.count < all.items.count, "the cut-off leaves some out")
+            #expect(try await hub.analyticsRowCounts()["detections"] == Int64(kept.items.count))
+            try await ask(20, of: kept, hub: hub, as: room, &random, "past the retention")
+            await room.close()
+        }
+    }
+
+    /// Random queries, every page read, each match's time (as the page's record says it and as the
+    /// match was found: `first`) and intensity as the brute force finds them.
+    private func ask(
+        _ rounds: Int, of generated: GeneratedDetections, hub: TestHub, as room: VigilClient, _ random: inout SeededRandom, _ stage: String
+    ) async throws {
+        for round in 0..<rounds {
+            let query = GeneratedDetections.Query.random(&random)
+            let expected = generated.matches(query).map { "\($0.camera)@\($0.detection.milliseconds)/\($0.detection.milliseconds):\($0.intensity)" }.sorted()
+            var data = query.json
+            data["group"] = "none"
+            data["limit"] = 500
+            var got: [String] = []
+            while true {
+                let answer = try await room.query(topic: "detections/hq", type: "roi", data: .object(data))
+                got += (answer["results"]?.arrayValue ?? []).map { result in
+                    let (ts, first) = (Int64(result["ts"]?.numberValue ?? -1), Int64(result["first"]?.numberValue ?? -1))
+                    return "\(result["camera"]?.stringValue ?? "")@\(ts)/\(first):\(result["intensity"]?.numberValue ?? -1)"
+                }
+                guard let next = answer["next"]?.stringValue, got.count < expected.count + 500 else { break }
+                data["cursor"] = .string(next)
+            }
+            #expect(got.sorted() == expected, "\(stage), round \(round): \(query.json)")
+        }
+    }
+}
