@@ -43,20 +43,22 @@ struct StoreDetections: DomainEffect {
             stored.append((try transaction.insertDetection(detection, cameraKey: key), detection))
         }
         try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
+        // Read once: the commit prunes by it, and the indexes forget by it after.
+        let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)
         // At least twice what it adds, so steady ingest keeps the database at a steady size.
-        try DetectionRetention.prune(site: site, now: event.ts, limit: max(DetectionRetention.minimumChunk, 2 * stored.count), in: transaction)
-        try index(stored, cameraKey: key, now: event.ts, in: transaction)
+        try transaction.pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * stored.count))
+        index(stored, cameraKey: key, cutoff: cutoff, in: transaction)
         event.payload = overlay.payload(ids: stored.map(\.id))
         return []
     }
 
     /// Tells the row index of the rows stored and the appearance index of the vectors, after the commit.
-    private func index(_ stored: [(id: Int64, detection: Detection)], cameraKey: Int64, now: Int64, in transaction: any DomainTransaction) throws {
+    private func index(_ stored: [(id: Int64, detection: Detection)], cameraKey: Int64, cutoff: Int64, in transaction: any DomainTransaction) {
         let vectors = stored.compactMap { id, detection in
             detection.appearance.map { AppearanceIndex.Stored(id: id, ts: detection.milliseconds, cameraKey: cameraKey, track: detection.trackID.map(Int64.init), vector: $0) }
         }
         let added = stored.map { DetectionRowIndex.Stored(id: $0.id, cameraKey: cameraKey, detection: $0.detection) }
-        let (index, rows, site, cutoff) = (index, rows, site, try DetectionRetention.cutoff(of: site, now: now, in: transaction))
+        let (index, rows, site) = (index, rows, site)
         transaction.afterCommit {
             rows.add(added, site: site, cutoff: cutoff)
             if !vectors.isEmpty { index.add(vectors, site: site, cutoff: cutoff) }

@@ -159,10 +159,8 @@ extension DomainTransaction {
     /// read by id: the exact measure of an image query's few candidates.
     func measureAppearances(ofDetections ids: [Int64], _ measure: (UnsafeRawBufferPointer) -> Double?) throws -> [Int64: Double] {
         var measured: [Int64: Double] = [:]
-        for part in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
-            try forEachRow(
-                "SELECT id, vector FROM detection_appearances WHERE id IN (\(part.map { _ in "?" }.joined(separator: ",")))", Array(part)
-            ) { row in
+        for part in Self.byFiveHundred(ids) {
+            try forEachRow("SELECT id, vector FROM detection_appearances WHERE id IN (\(part.placeholders))", part.ids) { row in
                 if let value = try row.withBlob(1, measure) ?? nil, let id = row.integer(0) { measured[id] = value }
             }
         }
@@ -188,14 +186,22 @@ extension DomainTransaction {
 
     /// The detections with these ids, as queries show them (read 500 at a time).
     func detections(_ ids: [Int64]) throws -> [DetectionRecord] {
-        try stride(from: 0, to: ids.count, by: 500).flatMap { start in
-            let part = Array(ids[start..<min(start + 500, ids.count)])
-            return try fetchAll(
+        try Self.byFiveHundred(ids).flatMap { part in
+            try fetchAll(
                 DetectionRecord.self,
                 """
                 SELECT d.id, c.camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
-                FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id IN (\(part.map { _ in "?" }.joined(separator: ",")))
-                """, part)
+                FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id IN (\(part.placeholders))
+                """, part.ids)
+        }
+    }
+
+    /// `ids` in parts of at most 500, each with its `?, ?, ...` for an `IN (...)`: one statement
+    /// a part keeps each well under SQLite's limit on bound values.
+    private static func byFiveHundred(_ ids: [Int64]) -> [(ids: [Int64], placeholders: String)] {
+        stride(from: 0, to: ids.count, by: 500).map { start in
+            let part = Array(ids[start..<min(start + 500, ids.count)])
+            return (part, part.map { _ in "?" }.joined(separator: ","))
         }
     }
 

@@ -106,6 +106,9 @@ struct RoiSearch: Sendable {
             return .failure(ProtocolError(.notFound, "site \(site) has no camera topology"))
         }
         var matches: [Result] = []
+        let labels = rows.labels.map { query.labels?.contains($0) ?? true }
+        // What a candidate's row must say, wherever it was read: the window's time and the least score.
+        func inWindow(_ ts: Int64, score: Double) -> Bool { ts >= query.from && ts < query.to && score >= query.minScore }
         for id in query.cameras {
             guard let camera = topology.camera(id) else {
                 return .failure(ProtocolError(.notFound, "data.cameras: site \(site) has no camera \(id)"))
@@ -114,7 +117,6 @@ struct RoiSearch: Sendable {
             let regions = query.regions.map { regions in query.view.map { regions.scaled(FrameScaling(from: $0, to: camera.frameSize)) } ?? regions }
             guard let area = regions.map(\.narrowing) ?? camera.frameSize.rect else { continue }
             let window = DetectionWindow(cameraKey: key, from: query.from, to: query.to, area: area, anchor: regions?.anchor)
-            let labels = rows.labels.map { query.labels?.contains($0) ?? true }
             var unknown: [Int64] = []
             func add(_ box: Rect, _ record: () -> DetectionRecord) {
                 // Without regions the whole frame counts, the box wholly inside it.
@@ -128,9 +130,7 @@ struct RoiSearch: Sendable {
                     continue
                 }
                 let ts = chunk.times[slot]
-                guard chunk.cameraKeys[slot] == key, ts >= query.from, ts < query.to, chunk.scores[slot] >= query.minScore,
-                    labels[Int(chunk.labels[slot])]
-                else { continue }
+                guard chunk.cameraKeys[slot] == key, inWindow(ts, score: chunk.scores[slot]), labels[Int(chunk.labels[slot])] else { continue }
                 let numbers = chunk.boxes + 4 * slot
                 let box = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
                 add(box) {
@@ -141,9 +141,7 @@ struct RoiSearch: Sendable {
             }
             // Stored since the snapshot, or forgotten by the index and not yet pruned: from the store.
             for record in try transaction.detections(unknown) {
-                guard record.camera == id, record.ts >= query.from, record.ts < query.to, record.score >= query.minScore,
-                    query.labels?.contains(record.label) ?? true
-                else { continue }
+                guard record.camera == id, inWindow(record.ts, score: record.score), query.labels?.contains(record.label) ?? true else { continue }
                 add(record.box) { record }
             }
         }
