@@ -40,6 +40,7 @@ let package = Package(
             dependencies: [
                 "VigilCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

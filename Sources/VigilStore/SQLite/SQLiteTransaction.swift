@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// `DomainTransaction` on a GRDB connection: the SQLite back end's side of the seam.
 struct SQLiteTransaction: DomainTransaction {
@@ -9,11 +10,16 @@ struct SQLiteTransaction: DomainTransaction {
     var effectActions: CommitActions?
 
     func execute(_ sql: String, _ arguments: [any StoreArgument]) throws {
-        if arguments.isEmpty {
-            try db.execute(sql: sql)
-        } else {
-            try db.cachedStatement(sql: sql).execute(arguments: Self.bind(arguments))
+        guard !arguments.isEmpty else { return try db.execute(sql: sql) }
+        let statement = try db.cachedStatement(sql: sql)
+        // The count is checked here and the values bound as they are: GRDB's checked binding cost
+        // more than SQLite's insert itself on the writer's path, which runs this for every row stored.
+        let expected = Int(sqlite3_bind_parameter_count(statement.sqliteStatement))
+        guard expected == arguments.count else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(arguments.count) arguments for \(expected) parameters", sql: sql)
         }
+        statement.setUncheckedArguments(Self.bind(arguments))
+        try statement.execute()
     }
 
     func fetchAll<Record: Decodable>(_ type: Record.Type, _ sql: String, _ arguments: [any StoreArgument]) throws -> [Record] {
@@ -25,6 +31,10 @@ struct SQLiteTransaction: DomainTransaction {
         while let row = try rows.next() {
             try body(SQLiteRow(row: row))
         }
+    }
+
+    func fetchIntegers(_ sql: String, _ arguments: [any StoreArgument]) throws -> [Int64] {
+        try Int64?.fetchAll(db.cachedStatement(sql: sql), arguments: Self.bind(arguments)).compactMap { $0 }
     }
 
     func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue? {
