@@ -42,6 +42,7 @@ struct StoreDetections: DomainEffect {
         for detection in batch.detections {
             stored.append((try transaction.insertDetection(detection, cameraKey: key), detection))
         }
+        if let first = stored.first { try transaction.indexDetectionBoxes(from: first.id) }
         try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
         // Read once: the commit prunes by it, and the indexes forget by it after.
         let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)

@@ -127,22 +127,38 @@ struct DetectionRowSnapshot: Sendable {
     let chunks: [FilledRowChunk]
     let labels: [String]
 
-    /// Where the row of `id` is kept; nil when it is not (stored since, or forgotten).
-    func slot(of id: Int64) -> (chunk: DetectionRowChunk, slot: Int)? {
-        // The last chunk whose first id is at most `id`, then the id within it.
-        var (low, high) = (0, chunks.count)
+    /// Calls `found` with the place of each of `ids` (ascending) the index holds and `missing`
+    /// with each it does not (stored since the snapshot, or forgotten): one walk through the
+    /// chunks in id order, each id sought from where the one before it was found.
+    func forEachSlot(of ids: [Int64], found: (DetectionRowChunk, Int) -> Void, missing: (Int64) -> Void) {
+        var (index, slot) = (0, 0)
+        for id in ids {
+            // The chunk that would hold `id`: the last whose first id is at most it.
+            while index + 1 < chunks.count, chunks[index + 1].firstID <= id { (index, slot) = (index + 1, 0) }
+            guard index < chunks.count, chunks[index].firstID <= id else {
+                missing(id)
+                continue
+            }
+            let filled = chunks[index]
+            slot = Self.firstSlot(atLeast: id, in: filled, from: slot)
+            if slot < filled.count, filled.chunk.ids[slot] == id { found(filled.chunk, slot) } else { missing(id) }
+        }
+    }
+
+    /// The first slot from `start` on whose id is at least `id` (`filled.count` when none):
+    /// galloping, as the next candidate is most often a little way on.
+    private static func firstSlot(atLeast id: Int64, in filled: FilledRowChunk, from start: Int) -> Int {
+        let ids = filled.chunk.ids
+        var (low, step) = (start, 1)
+        while low + step < filled.count, ids[low + step] < id {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, filled.count)
         while low < high {
             let middle = (low + high) / 2
-            if chunks[middle].firstID <= id { low = middle + 1 } else { high = middle }
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
-        guard low > 0 else { return nil }
-        let filled = chunks[low - 1]
-        var (first, last) = (0, filled.count)
-        while first < last {
-            let middle = (first + last) / 2
-            if filled.chunk.ids[middle] < id { first = middle + 1 } else { last = middle }
-        }
-        guard first < filled.count, filled.chunk.ids[first] == id else { return nil }
-        return (filled.chunk, first)
+        return low
     }
 }

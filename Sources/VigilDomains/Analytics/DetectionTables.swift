@@ -31,19 +31,20 @@ struct DetectionWindow: Sendable {
     /// the index's own numbers, before their rows are read.
     var anchor: RoiRegions.Anchor?
 
-    /// The box index's bounds for this window's anchor, as the candidates query takes them: the
+    /// What the candidates query adds for this window's anchor, on the index's own numbers: the
     /// lowest a box's bottom may be, and the ranges of the sums of a box's left and right edges
-    /// (twice its centre) and of its top and bottom. The index keeps 32-bit floats rounded
-    /// outwards, so each bound gives way by a few of their steps: a box exactly on it stays in.
-    var anchorBounds: [Double] {
-        let open = Double.greatestFiniteMagnitude
+    /// (twice its centre) and of its top and bottom; only those the anchor needs, as SQLite works
+    /// out each for every box the tree returns. The index keeps 32-bit floats rounded outwards, so
+    /// each bound gives way by a few of their steps: a box exactly on it stays in.
+    var anchorConstraints: (sql: String, bounds: [Double]) {
         func give(_ value: Double) -> Double { 4 * Double(Float(abs(value) + 1).ulp) }
         let xs = [2 * area.minX - give(2 * area.minX), 2 * area.maxX + give(2 * area.maxX)]
         let ys = [2 * area.minY - give(2 * area.minY), 2 * area.maxY + give(2 * area.maxY)]
+        let centreX = " AND b.min_x + b.max_x BETWEEN ? AND ?"
         switch anchor {
-        case nil: return [open, -open, open, -open, open]
-        case .bottomCenter: return [area.maxY + give(area.maxY)] + xs + [-open, open]
-        case .center: return [open] + xs + ys
+        case nil: return ("", [])
+        case .bottomCenter: return (" AND b.max_y <= ?" + centreX, [area.maxY + give(area.maxY)] + xs)
+        case .center: return (centreX + " AND b.min_y + b.max_y BETWEEN ? AND ?", xs + ys)
         }
     }
 }
@@ -114,7 +115,8 @@ extension DomainTransaction {
         return sites
     }
 
-    /// Stores one detection, its box in the index and its vector if it has one; returns its id.
+    /// Stores one detection and its vector if it has one; returns its id. Its box joins the index
+    /// with the rest of its batch (`indexDetectionBoxes`).
     func insertDetection(_ detection: Detection, cameraKey: Int64) throws -> Int64 {
         let box = detection.box
         try execute(
@@ -130,10 +132,27 @@ extension DomainTransaction {
         if let appearance = detection.appearance {
             try execute("INSERT INTO detection_appearances (id, vector) VALUES (?, ?)", [id, AppearanceVector.data(appearance)])
         }
-        try execute(
-            "INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [id, cameraKey, cameraKey, detection.milliseconds, detection.milliseconds, box.minX, box.maxX, box.minY, box.maxY])
         return id
+    }
+
+    /// Puts the boxes of the detections stored from `firstID` on into the box index: one statement
+    /// for a batch, read back from their rows.
+    func indexDetectionBoxes(from firstID: Int64) throws {
+        try execute(
+            """
+            INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
+            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections WHERE id >= ?
+            """, [firstID])
+    }
+
+    /// Builds the box index again from every stored detection, each camera's in time order.
+    func reindexDetectionBoxes() throws {
+        try execute("DELETE FROM detection_boxes")
+        try execute(
+            """
+            INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
+            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections ORDER BY camera_key, ts
+            """)
     }
 
     /// Every detection of one camera in the window that has an appearance vector, as `measure`
@@ -230,20 +249,17 @@ extension DomainTransaction {
     /// (`DetectionRowSnapshot`, or the store's by `detections(_:)`).
     func detectionBoxIDs(in window: DetectionWindow) throws -> [Int64] {
         let area = window.area
-        var ids: [Int64] = []
-        try forEachRow(
+        let anchor = window.anchorConstraints
+        return try fetchIntegers(
             """
             SELECT b.id FROM detection_boxes b
             WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
-                AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ? AND b.max_y <= ?
-                AND b.min_x + b.max_x BETWEEN ? AND ? AND b.min_y + b.max_y BETWEEN ? AND ?
+                AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?\(anchor.sql)
             """,
-            [window.cameraKey, window.cameraKey, window.from, window.to, area.minX, area.maxX, area.minY, area.maxY]
-                + window.anchorBounds.map { $0 as any StoreArgument }
-        ) { row in
-            if let id = row.integer(0) { ids.append(id) }
-        }
-        return ids
+            [
+                DetectionBoxSpace.camera(window.cameraKey), DetectionBoxSpace.camera(window.cameraKey), DetectionBoxSpace.time(window.from),
+                DetectionBoxSpace.time(window.to), area.minX, area.maxX, area.minY, area.maxY,
+            ] + anchor.bounds.map { $0 as any StoreArgument })
     }
 
     /// Every detection of the site from `since` on, in id order, as the row index keeps it. One

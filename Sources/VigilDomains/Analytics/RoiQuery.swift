@@ -32,7 +32,9 @@ struct RoiQuery: Sendable {
     /// `regionsRequired` false: a query may leave `regions` out to cover whole cameras (a timeline).
     init(_ data: JSONValue, regionsRequired: Bool = true) throws(ProtocolError) {
         let fields = try CommandData(data, shape: "{cameras, from, to, regions, match?, rule?, view?, labels?, minScore?, order?, group?, limit?, cursor?}")
-        cameras = try fields.optionalStrings("cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? []
+        // A camera named twice is searched once: its detections are not counted twice.
+        cameras = try (fields.optionalStrings("cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? [])
+            .reduce(into: []) { kept, camera in if !kept.contains(camera) { kept.append(camera) } }
         guard !cameras.isEmpty else { throw ProtocolError(.invalidData, "data.cameras must name at least one camera") }
         (from, to) = try Self.window(fields)
         regions = regionsRequired || fields.fields["regions"].map({ $0 != .null }) == true ? try RoiRegions(fields) : nil

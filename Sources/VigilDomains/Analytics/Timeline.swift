@@ -22,23 +22,22 @@ struct Timeline: Sendable {
     }
 
     /// The buckets that hold detections, oldest first; the others hold none.
-    func buckets(of matches: [RoiSearch.Result]) -> JSONValue {
+    func buckets(of matches: [RoiMatch]) -> JSONValue {
         struct Bucket {
-            var objects: Set<String> = []
+            // A tracked object counts once per bucket, on each camera; an untracked detection alone.
+            var objects: Set<RoiMatch.Object> = []
             var detections = 0
             var jump = Int64.max
+
+            mutating func add(_ match: RoiMatch) {
+                objects.insert(match.object)
+                detections += 1
+                jump = min(jump, match.ts)
+            }
         }
         var buckets: [Int64: Bucket] = [:]
         for match in matches {
-            let detection = match.best
-            let index = (detection.ts - query.from) / bucket
-            // A tracked object counts once per bucket, on each camera; an untracked detection alone.
-            let object = detection.track.map { "\(detection.camera)#\($0)" } ?? "id\(detection.id)"
-            var content = buckets[index] ?? Bucket()
-            content.objects.insert(object)
-            content.detections += 1
-            content.jump = min(content.jump, detection.ts)
-            buckets[index] = content
+            buckets[(match.ts - query.from) / bucket, default: Bucket()].add(match)
         }
         let list: [JSONValue] = buckets.sorted { $0.key < $1.key }.map { index, content in
             let start = query.from + index * bucket

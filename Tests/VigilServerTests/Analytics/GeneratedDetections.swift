@@ -25,17 +25,18 @@ struct GeneratedDetections {
 
     let items: [Item]
 
-    /// Publishes 480 detections on each camera of `analyticsTopology` over the tests' hour, with
-    /// distinct times (the brute force tells them apart by time), in batches of 40.
-    static func publish(_ hub: TestHub, _ random: inout SeededRandom) async throws -> GeneratedDetections {
+    /// Publishes `perCamera` detections (480 unless told) on each camera of `analyticsTopology`
+    /// over the tests' hour, with distinct times (the brute force tells them apart by time), in
+    /// batches of `batch`.
+    static func publish(_ hub: TestHub, _ random: inout SeededRandom, perCamera: Int = 480, batch batchSize: Int = 40) async throws -> GeneratedDetections {
         let backend = hub.client("device")
         var items: [Item] = []
-        var offsets = Array(Set((0..<1200).map { _ in Int64.random(in: 0..<3_600_000, using: &random) })).sorted().shuffled(using: &random)
+        var offsets = Array(Set((0..<(5 * perCamera / 2)).map { _ in Int64.random(in: 0..<3_600_000, using: &random) })).sorted().shuffled(using: &random)
         for (camera, frame) in [("lobby", (640, 480)), ("dock", (320, 240))] {
             let size = try FrameSize(width: frame.0, height: frame.1)
-            for _ in 0..<12 {
+            for _ in 0..<(perCamera / batchSize) {
                 var batch: [Detection] = []
-                for _ in 0..<40 {
+                for _ in 0..<batchSize {
                     guard let offset = offsets.popLast() else { break }
                     let width = Double(Int.random(in: 4...(frame.0 / 3), using: &random))
                     let height = Double(Int.random(in: 4...(frame.1 / 2), using: &random))

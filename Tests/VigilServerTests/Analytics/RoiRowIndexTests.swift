@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import VigilClient
 import VigilCore
+import VigilDomains
+import VigilTestSupport
 
 /// The ROI query's in-memory rows against a brute-force reading of the same generated detections,
 /// as the rows are loaded by the first query, added by the commits that follow, and forgotten past
@@ -35,6 +37,47 @@ import VigilCore
             #expect(kept.items.count < all.items.count, "the cut-off leaves some out")
             #expect(try await hub.analyticsRowCounts()["detections"] == Int64(kept.items.count))
             try await ask(20, of: kept, hub: hub, as: room, &random, "past the retention")
+            await room.close()
+        }
+    }
+
+    /// Past 16,384 rows a site's row index holds several blocks, which a query walks in id order,
+    /// each candidate sought from where the one before it was found: none is missed in any block,
+    /// nor among the rows added to the last one after.
+    @Test func matchesAreABruteForceReadingsWhenTheRowsFillSeveralBlocks() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let room = hub.client("operator")
+            var random = SeededRandom(seed: 31)
+            let many = try await GeneratedDetections.publish(hub, &random, perCamera: 9_000, batch: 200)
+            try await ask(8, of: many, hub: hub, as: room, &random, "in several blocks")
+            let more = try await GeneratedDetections.publish(hub, &random, perCamera: 500, batch: 250)
+            try await ask(8, of: GeneratedDetections(items: many.items + more.items), hub: hub, as: room, &random, "with rows added after the blocks")
+            await room.close()
+        }
+    }
+
+    /// A database whose box index still holds raw camera keys and milliseconds (analytics-1 to -3)
+    /// has it built again in the index's units on the hub's next start, and is answered exactly.
+    @Test func matchesAreABruteForceReadingsAfterTheBoxIndexIsBuiltAgain() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            var random = SeededRandom(seed: 37)
+            let generated = try await GeneratedDetections.publish(hub, &random)
+            await hub.stop()
+            let rebuild = "analytics-4: the box index in comparable units"
+            #expect(Domains.migrations.contains { $0.identifier == rebuild })
+            try await offThePool { [path = hub.databasePath] in
+                try openDatabase(at: path).configure { transaction in
+                    try transaction.execute("DELETE FROM detection_boxes")
+                    try transaction.execute("INSERT INTO detection_boxes SELECT id, camera_key, camera_key, ts, ts, x, x + width, y, y + height FROM detections")
+                    try transaction.execute("DELETE FROM grdb_migrations WHERE identifier = ?", [rebuild])
+                }
+            }
+            try await hub.start()
+            #expect(try await hub.analyticsRowCounts()["detection_boxes"] == Int64(generated.items.count))
+            let room = hub.client("operator")
+            try await ask(10, of: generated, hub: hub, as: room, &random, "after the rebuild")
             await room.close()
         }
     }

@@ -1,10 +1,10 @@
 /// Exact, locale-free RFC 3339 times with millisecond precision, e.g. `2026-03-01T12:00:00.250Z`.
 /// Written in UTC; read with `Z` or a `±HH:MM` offset. Done by hand so that parsing and writing
 /// give back exactly the same millisecond on every platform.
-enum RFC3339Time {
+public enum RFC3339Time {
     /// Milliseconds since 1970-01-01T00:00:00Z, or nil when the text is not an RFC 3339 date-time
     /// with a four-digit year. Fraction digits past the millisecond are dropped.
-    static func parse(_ text: String) -> Int64? {
+    public static func parse(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.count <= 40,
             let year = digits(bytes, 0..<4), bytes[4] == UInt8(ascii: "-"),
@@ -32,7 +32,7 @@ enum RFC3339Time {
     }
 
     /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC.
-    static func format(_ milliseconds: Int64) -> String {
+    public static func format(_ milliseconds: Int64) -> String {
         let (totalSeconds, millis) = floorDivision(milliseconds, 1000)
         let (days, secondOfDay) = floorDivision(totalSeconds, 86_400)
         let date = CivilCalendar.civilFromDays(Int(days))
