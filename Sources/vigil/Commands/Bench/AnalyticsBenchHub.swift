@@ -89,10 +89,11 @@ struct Ingest {
 
     func run(publishers: Int, window: Int, seconds: Double, memory: ResidentPeak) async throws -> (stored: Int, perSecond: Double) {
         var random = SeededRandom(seed: seed &+ 1)
-        // Made before the clock starts: the measurement is the hub's, not the generator's.
+        // Made before the clock starts: the measurement is the hub's, not the generator's. Each is
+        // sent with times of the second before it leaves (`LiveBatch`), as a camera's backend does.
         let batches = try (0..<32).map { index in
             let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % cameras)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
-            return (made.camera, try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(made)))
+            return LiveBatch(camera: made.camera, json: try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(made)))
         }
         let clients = (0..<publishers).map { _ in VigilClient(configuration: bench.client(bench.adminToken)) }
         let started = ContinuousClock.now
@@ -104,8 +105,9 @@ struct Ingest {
                         var count = 0
                         var next = index * window + slot
                         while ContinuousClock.now < deadline {
-                            let (camera, data) = batches[next % batches.count]
-                            let ok = try await client.request(.publish(topic: "detections/\(AnalyticsBenchHub.site)/\(camera)", type: "batch", data: data))
+                            let live = batches[next % batches.count]
+                            let ok = try await client.request(.publish(
+                                topic: "detections/\(AnalyticsBenchHub.site)/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
                             count += Int(ok["detections"]?.numberValue ?? 0)
                             next += publishers * window
                             if count % (batch * 50) == 0 { memory.sample() }
@@ -119,5 +121,25 @@ struct Ingest {
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
         for client in clients { await client.close() }
         return (stored, Double(stored) / elapsed)
+    }
+}
+
+/// A generated batch sent as a camera's backend sends one: its detections seen over the second
+/// before it leaves, in their order, not at the random times of the hour they were made with.
+/// Only the times are written again at each send: they decide where the rows land in the store's
+/// indexes, and live rows land at the end of each camera's time, never spread over the hour.
+struct LiveBatch: Sendable {
+    let camera: String
+    let json: JSONValue
+
+    func stamped(at now: Int64) -> JSONValue {
+        guard case .object(var batch) = json, case .array(let detections) = batch["detections"] else { return json }
+        let step = 1000 / Int64(max(detections.count, 1))
+        batch["detections"] = .array(detections.enumerated().map { index, detection in
+            guard case .object(var fields) = detection else { return detection }
+            fields["time"] = .string(RFC3339Time.format(now - 1000 + Int64(index) * step))
+            return .object(fields)
+        })
+        return .object(batch)
     }
 }

@@ -55,7 +55,20 @@ struct BenchAnalytics: AsyncParsableCommand {
 
     func run() async throws {
         let bench = try await AnalyticsBenchHub.start(cameras: cameras)
-        defer { Task { await bench.stop() } }
+        // Stopped before the command returns, failed or not: the process ends then, and its scratch
+        // database (a gigabyte at a million detections) must not stay behind.
+        let result: Result
+        do {
+            result = try await measure(bench)
+        } catch {
+            await bench.stop()
+            throw error
+        }
+        await bench.stop()
+        try output.write(result)
+    }
+
+    private func measure(_ bench: AnalyticsBenchHub) async throws -> Result {
         let memory = ResidentPeak()
         memory.sample()
         var random = SeededRandom(seed: seed)
@@ -120,13 +133,13 @@ struct BenchAnalytics: AsyncParsableCommand {
         say(String(format: "  peak resident memory %.0f MiB, of which the process's own %.0f MiB (the rest the database file's pages, mapped); database %.0f MiB",
             Double(memory.peak) / 1_048_576, Double(memory.ownPeak) / 1_048_576, databaseMiB))
 
-        try output.write(Result(
+        return Result(
             cameras: cameras, storedDetections: ingest.stored + filled, dimensions: dimensions, ingestDetectionsPerSecond: ingest.perSecond,
             fillDetectionsPerSecond: Double(filled) / max(fillSeconds, 0.001), roiP50Ms: roiLatency.p50, roiP99Ms: roiLatency.p99,
             roiMatchedFraction: matched / Double(max(queries, 1)), firstRoiQueryMs: firstRoiQueryMs, naiveScanP50Ms: naiveLatency.p50, naiveScanP99Ms: naiveLatency.p99,
             imageQueryP50Ms: images.index.p50, imageQueryP99Ms: images.index.p99, firstImageQueryMs: firstImageQueryMs,
             imageScanP50Ms: images.scan.p50, imageScanP99Ms: images.scan.p99, imageScanDisagreements: images.disagreements, peakResidentMiB: Double(memory.peak) / 1_048_576,
-            peakOwnResidentMiB: Double(memory.ownPeak) / 1_048_576, databaseMiB: databaseMiB))
+            peakOwnResidentMiB: Double(memory.ownPeak) / 1_048_576, databaseMiB: databaseMiB)
     }
 
     /// `count` people-sized boxes on `camera` at random times of the hour, with vectors when `dimensions` > 0.
