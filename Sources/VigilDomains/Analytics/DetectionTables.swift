@@ -145,13 +145,13 @@ extension DomainTransaction {
             """, [firstID])
     }
 
-    /// Builds the box index again from every stored detection, each camera's in time order.
+    /// Builds the box index again from every stored detection, in time order as live ones come.
     func reindexDetectionBoxes() throws {
         try execute("DELETE FROM detection_boxes")
         try execute(
             """
             INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
-            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections ORDER BY camera_key, ts
+            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections ORDER BY ts
             """)
     }
 
