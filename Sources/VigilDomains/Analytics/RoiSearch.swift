@@ -115,7 +115,7 @@ struct RoiSearch: Sendable {
                 matches.append(RoiMatch(id: id, camera: place, ts: ts, track: track, intensity: intensity))
             }
             var unknown: [Int64] = []
-            rows.forEachSlot(of: try transaction.detectionBoxIDs(in: window).sorted()) { chunk, slot in
+            rows.forEachSlot(of: IDSort.sorted(try transaction.detectionBoxIDs(in: window))) { chunk, slot in
                 let ts = chunk.times[slot]
                 guard chunk.cameraKeys[slot] == key, inWindow(ts, score: chunk.scores[slot]), labels[Int(chunk.labels[slot])] else { return }
                 let numbers = chunk.boxes + 4 * slot
