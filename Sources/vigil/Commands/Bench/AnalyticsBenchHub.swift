@@ -10,10 +10,14 @@ import VigilStore
 struct AnalyticsBenchHub: Sendable {
     static let site = "bench"
     static let frame = try! FrameSize(width: 640, height: 480)
-    /// The hour the detections fall in: the last one, so that the site's retention (30 days) keeps them.
+    /// The hour the fill's detections fall in: one just past, so that the site's retention (30
+    /// days) keeps them, ending a minute before the bench starts. The ingest that follows sends
+    /// live times, tens of thousands a second: right at the hour's end, those of its first seconds
+    /// were candidates of every query of the hour (the box index keeps times to some seconds),
+    /// where a real hour's neighbours come at the site's own pace.
     static let hour: ClosedRange<Int64> = {
         let now = SystemClock().milliseconds()
-        return (now - 3_600_000)...now
+        return (now - 3_660_000)...(now - 60_000)
     }()
 
     let hub: BenchScratchHub
