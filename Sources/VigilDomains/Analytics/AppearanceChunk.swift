@@ -42,14 +42,3 @@ final class AppearanceChunk: @unchecked Sendable {
     }
 }
 
-/// A chunk with how much of it is filled and the times it holds, as one snapshot sees it.
-struct FilledChunk: Sendable {
-    let chunk: AppearanceChunk
-    var count = 0
-    var earliest = Int64.max
-    var latest = Int64.min
-
-    func overlaps(from: Int64, to: Int64) -> Bool {
-        count > 0 && earliest < to && latest >= from
-    }
-}

@@ -16,12 +16,11 @@ struct AppearanceEntries: SiteIndexEntries {
     /// The length of the site's vectors, fixed by the first (as the store fixes it); a vector of
     /// another length is never similar to anything, so it is not kept.
     private(set) var length: Int?
-    private var chunks: [FilledChunk] = []
-    private var cameraKeys: [Int64] = []
-    private var slots: [Int64: UInt32] = [:]
-    /// Entries older than this are past the site's retention: the store deletes them by chunks,
-    /// the index forgets them at once, and searches never see them.
-    private(set) var cutoff = Int64.min
+    /// Past the cut-off the store deletes entries by chunks, the index forgets them at once, and
+    /// searches never see them.
+    private var chunks = IndexChunks<AppearanceChunk>()
+    private var cameras = CodeBook<Int64>()
+    var cutoff: Int64 { chunks.cutoff }
     /// The largest id kept: ids only grow, so an entry with a smaller one is already here.
     private(set) var lastID: Int64 = 0
 
@@ -40,44 +39,28 @@ struct AppearanceEntries: SiteIndexEntries {
     /// Adds a detection's vector (32-bit floats in place); one without direction is left out.
     mutating func append(id: Int64, ts: Int64, cameraKey: Int64, track: Int64?, vector: UnsafeRawBufferPointer) {
         let length = self.length ?? vector.count / MemoryLayout<Float>.size
-        guard vector.count == length * MemoryLayout<Float>.size, ts >= cutoff else { return }
+        guard vector.count == length * MemoryLayout<Float>.size, ts >= cutoff,
+            let camera = cameras.code(of: cameraKey, limit: Int(UInt32.max))
+        else { return }
         self.length = length
-        if chunks.last.map({ $0.count == AppearanceChunk.capacity }) ?? true {
-            chunks.append(FilledChunk(chunk: AppearanceChunk(stride: AppearanceCodes.stride(forLength: length))))
-        }
-        let index = chunks.count - 1
-        let (chunk, slot) = (chunks[index].chunk, chunks[index].count)
+        let (chunk, slot) = chunks.nextSlot(capacity: AppearanceChunk.capacity) { AppearanceChunk(stride: AppearanceCodes.stride(forLength: length)) }
         guard let (scale, error) = AppearanceCodes.encode(vector, into: chunk.codes + slot * chunk.stride, stride: chunk.stride) else { return }
         chunk.ids[slot] = id
         chunk.times[slot] = ts
-        chunk.cameras[slot] = cameraSlot(cameraKey)
+        chunk.cameras[slot] = UInt32(camera)
         chunk.tracks[slot] = track ?? -1
         chunk.scales[slot] = scale
         chunk.errors[slot] = error
-        chunks[index].count += 1
-        chunks[index].earliest = min(chunks[index].earliest, ts)
-        chunks[index].latest = max(chunks[index].latest, ts)
+        chunks.filled(at: ts)
         lastID = max(lastID, id)
     }
 
-    /// Raises the retention cut-off to `cutoff` and lets go of the chunks wholly before it. Entries
-    /// are stored roughly in time order, so chunks age out whole and memory stays bounded under
-    /// steady ingest; the few older entries a younger chunk holds are skipped by the searches.
+    /// The few older entries a younger chunk still holds past the cut-off are skipped by the searches.
     mutating func forget(before cutoff: Int64) {
-        guard cutoff > self.cutoff else { return }
-        self.cutoff = cutoff
-        chunks.removeAll { $0.latest < cutoff && $0.count > 0 }
+        chunks.forget(before: cutoff)
     }
 
     var snapshot: AppearanceSnapshot {
-        AppearanceSnapshot(chunks: chunks, cameraKeys: cameraKeys, cutoff: cutoff, stride: length.map(AppearanceCodes.stride(forLength:)) ?? 0)
-    }
-
-    private mutating func cameraSlot(_ key: Int64) -> UInt32 {
-        if let slot = slots[key] { return slot }
-        let slot = UInt32(cameraKeys.count)
-        cameraKeys.append(key)
-        slots[key] = slot
-        return slot
+        AppearanceSnapshot(chunks: chunks.list, cameraKeys: cameras.values, cutoff: cutoff, stride: length.map(AppearanceCodes.stride(forLength:)) ?? 0)
     }
 }

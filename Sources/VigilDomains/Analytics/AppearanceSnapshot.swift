@@ -1,7 +1,7 @@
 /// A site's appearance index as one search sees it (the writer goes on appending past it): the
 /// first pass of an image query over the codes, and the spans of the groups it answers with.
 struct AppearanceSnapshot: Sendable {
-    let chunks: [FilledChunk]
+    let chunks: [FilledChunk<AppearanceChunk>]
     /// The store's key of each camera slot.
     let cameraKeys: [Int64]
     let cutoff: Int64

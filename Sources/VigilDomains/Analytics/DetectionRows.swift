@@ -39,14 +39,6 @@ final class DetectionRowChunk: @unchecked Sendable {
     }
 }
 
-/// A chunk with how much of it one snapshot sees, its first id and its latest time.
-struct FilledRowChunk: Sendable {
-    let chunk: DetectionRowChunk
-    let firstID: Int64
-    var count = 0
-    var latest = Int64.min
-}
-
 /// One site's entries of the row index: every stored detection from the retention cut-off on, in
 /// id order (a site's ids grow but are not dense: sites share them). Kept under the site's lock;
 /// a query works on a `snapshot`, which the writer never changes.
@@ -58,13 +50,11 @@ struct DetectionRowEntries: SiteIndexEntries {
         let detection: Detection
     }
 
-    private var chunks: [FilledRowChunk] = []
-    private var labels: [String] = []
-    private var labelCodes: [String: UInt16] = [:]
-    /// Entries older than this are past the site's retention: their chunks are let go when wholly
-    /// before it. A query never depends on it: what the store still holds and the index forgot is
+    /// A query never depends on the cut-off: what the store still holds and the index forgot is
     /// read from the store.
-    private(set) var cutoff = Int64.min
+    private var chunks = IndexChunks<DetectionRowChunk>()
+    private var labels = CodeBook<String>()
+    var cutoff: Int64 { chunks.cutoff }
     private(set) var lastID: Int64 = 0
 
     static func id(of stored: Stored) -> Int64 { stored.id }
@@ -83,12 +73,9 @@ struct DetectionRowEntries: SiteIndexEntries {
     /// Adds a row. One out of id order (or past what a label code can say) is left out: queries
     /// read it from the store.
     mutating func append(_ row: DetectionRow) {
-        guard row.id > lastID, row.ts >= cutoff, let label = labelCode(row.label) else { return }
-        if chunks.last.map({ $0.count == DetectionRowChunk.capacity }) ?? true {
-            chunks.append(FilledRowChunk(chunk: DetectionRowChunk(), firstID: row.id))
-        }
-        let index = chunks.count - 1
-        let (chunk, slot) = (chunks[index].chunk, chunks[index].count)
+        guard row.id > lastID, row.ts >= cutoff, let label = labels.code(of: row.label, limit: Int(UInt16.max) + 1) else { return }
+        // Nothing after this leaves the row out: a chunk in the list is never empty.
+        let (chunk, slot) = chunks.nextSlot(capacity: DetectionRowChunk.capacity) { DetectionRowChunk() }
         chunk.ids[slot] = row.id
         chunk.times[slot] = row.ts
         chunk.cameraKeys[slot] = row.cameraKey
@@ -96,35 +83,21 @@ struct DetectionRowEntries: SiteIndexEntries {
         (box[0], box[1], box[2], box[3]) = (row.box.x, row.box.y, row.box.width, row.box.height)
         chunk.scores[slot] = row.score
         chunk.tracks[slot] = row.track ?? -1
-        chunk.labels[slot] = label
-        chunks[index].count += 1
-        chunks[index].latest = max(chunks[index].latest, row.ts)
+        chunk.labels[slot] = UInt16(label)
+        chunks.filled(at: row.ts)
         lastID = row.id
     }
 
-    /// Raises the retention cut-off and lets go of the chunks wholly before it: entries come
-    /// roughly in time order, so chunks age out whole and memory stays bounded under steady ingest.
     mutating func forget(before cutoff: Int64) {
-        guard cutoff > self.cutoff else { return }
-        self.cutoff = cutoff
-        chunks.removeAll { $0.latest < cutoff && $0.count > 0 }
+        chunks.forget(before: cutoff)
     }
 
-    var snapshot: DetectionRowSnapshot { DetectionRowSnapshot(chunks: chunks, labels: labels) }
-
-    private mutating func labelCode(_ label: String) -> UInt16? {
-        if let code = labelCodes[label] { return code }
-        guard labels.count <= Int(UInt16.max) else { return nil }
-        let code = UInt16(labels.count)
-        labels.append(label)
-        labelCodes[label] = code
-        return code
-    }
+    var snapshot: DetectionRowSnapshot { DetectionRowSnapshot(chunks: chunks.list, labels: labels.values) }
 }
 
 /// A site's row index as one query sees it: a detection's row by id.
 struct DetectionRowSnapshot: Sendable {
-    let chunks: [FilledRowChunk]
+    let chunks: [FilledChunk<DetectionRowChunk>]
     let labels: [String]
 
     /// Calls `found` with the place of each of `ids` (ascending) the index holds and `missing`
@@ -134,8 +107,8 @@ struct DetectionRowSnapshot: Sendable {
         var (index, slot) = (0, 0)
         for id in ids {
             // The chunk that would hold `id`: the last whose first id is at most it.
-            while index + 1 < chunks.count, chunks[index + 1].firstID <= id { (index, slot) = (index + 1, 0) }
-            guard index < chunks.count, chunks[index].firstID <= id else {
+            while index + 1 < chunks.count, chunks[index + 1].chunk.ids[0] <= id { (index, slot) = (index + 1, 0) }
+            guard index < chunks.count, chunks[index].chunk.ids[0] <= id else {
                 missing(id)
                 continue
             }
@@ -147,7 +120,7 @@ struct DetectionRowSnapshot: Sendable {
 
     /// The first slot from `start` on whose id is at least `id` (`filled.count` when none):
     /// galloping, as the next candidate is most often a little way on.
-    private static func firstSlot(atLeast id: Int64, in filled: FilledRowChunk, from start: Int) -> Int {
+    private static func firstSlot(atLeast id: Int64, in filled: FilledChunk<DetectionRowChunk>, from start: Int) -> Int {
         let ids = filled.chunk.ids
         var (low, step) = (start, 1)
         while low + step < filled.count, ids[low + step] < id {

@@ -1,0 +1,62 @@
+/// A chunk of an in-memory index (`AppearanceChunk`, `DetectionRowChunk`) with how much of it one
+/// snapshot sees and the times it holds.
+struct FilledChunk<Chunk: Sendable>: Sendable {
+    let chunk: Chunk
+    var count = 0
+    var earliest = Int64.max
+    var latest = Int64.min
+
+    func overlaps(from: Int64, to: Int64) -> Bool {
+        count > 0 && earliest < to && latest >= from
+    }
+}
+
+/// One site's chunks of an in-memory index, oldest first, and the retention cut-off they keep
+/// from. A chunk is filled slot by slot and never moved, so a snapshot (a copy of `list`) stays
+/// valid while the writer fills the slots after it.
+struct IndexChunks<Chunk: Sendable>: Sendable {
+    private(set) var list: [FilledChunk<Chunk>] = []
+    /// Entries older than this are past the site's retention: not taken, and their chunks let go
+    /// once wholly before it.
+    private(set) var cutoff = Int64.min
+
+    /// Where the next entry is written: the last chunk's next slot, or a new chunk's first when
+    /// the last is full. It counts once `filled(at:)` says so.
+    mutating func nextSlot(capacity: Int, make: () -> Chunk) -> (chunk: Chunk, slot: Int) {
+        if list.last.map({ $0.count == capacity }) ?? true {
+            list.append(FilledChunk(chunk: make()))
+        }
+        return (list[list.count - 1].chunk, list[list.count - 1].count)
+    }
+
+    /// Counts the entry written at `nextSlot`, of time `ts`.
+    mutating func filled(at ts: Int64) {
+        let last = list.count - 1
+        list[last].count += 1
+        list[last].earliest = min(list[last].earliest, ts)
+        list[last].latest = max(list[last].latest, ts)
+    }
+
+    /// Raises the cut-off and lets go of the chunks wholly before it: entries come roughly in time
+    /// order, so chunks age out whole and memory stays bounded under steady ingest.
+    mutating func forget(before cutoff: Int64) {
+        guard cutoff > self.cutoff else { return }
+        self.cutoff = cutoff
+        list.removeAll { $0.latest < cutoff && $0.count > 0 }
+    }
+}
+
+/// Small numbers for the values an index meets (cameras, labels), given in the order they are met.
+struct CodeBook<Value: Hashable & Sendable>: Sendable {
+    private(set) var values: [Value] = []
+    private var codes: [Value: Int] = [:]
+
+    /// The value's number, given on first sight; nil for a new value once `limit` have numbers.
+    mutating func code(of value: Value, limit: Int) -> Int? {
+        if let code = codes[value] { return code }
+        guard values.count < limit else { return nil }
+        codes[value] = values.count
+        values.append(value)
+        return values.count - 1
+    }
+}
