@@ -90,12 +90,16 @@ extension DomainTransaction {
     /// Deletes at most `limit` of the site's detections older than `before` (their boxes and vectors
     /// with them): a bounded chunk, so that a commit that prunes stays short. Returns how many.
     func pruneDetections(of site: String, before: Int64, limit: Int) throws -> Int {
-        let old = """
+        let old = try fetchIntegers(
+            """
             SELECT id FROM detections WHERE camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND ts < ?
             ORDER BY camera_key, ts LIMIT ?
-            """
-        try execute("DELETE FROM detection_boxes WHERE id IN (\(old))", [site, before, limit])
-        try execute("DELETE FROM detections WHERE id IN (\(old))", [site, before, limit])
+            """, [site, before, limit])
+        guard !old.isEmpty else { return 0 }
+        // Found once, deleted from both tables: the ids as one JSON array, one statement whatever their number.
+        let ids = "[" + old.map(String.init).joined(separator: ",") + "]"
+        try execute("DELETE FROM detection_boxes WHERE id IN (SELECT value FROM json_each(?))", [ids])
+        try execute("DELETE FROM detections WHERE id IN (SELECT value FROM json_each(?))", [ids])
         return changesCount
     }
 
