@@ -7,8 +7,9 @@ import VigilStore
 /// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
 /// rolled back). The site's zones on the camera watch the new detections in the same commit, and
 /// detections past the site's retention are pruned by a bounded chunk. Once committed, the rows
-/// join the row index and the vectors the appearance index. The event, fanned out to the overlay and not logged, carries the
-/// stored ids: its JSON is written when the effect is made, before the transaction.
+/// join the row index and the vectors the appearance index. The event, fanned out to the overlay
+/// and not logged, carries the stored ids: its JSON is written when the effect is made, before the
+/// transaction.
 struct StoreDetections: DomainEffect {
     let site: String
     let batch: DetectionBatch
