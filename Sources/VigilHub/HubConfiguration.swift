@@ -24,6 +24,9 @@ public struct HubConfiguration: Sendable {
     public var historyMaxBytes = 1024 * 1024
     /// Most events appended in one transaction.
     public var maxCommitBatch = 2048
+    /// What a domain's in-memory index may keep of one site, in bytes: past it the oldest entries
+    /// are let go, and the queries that need them read them from the store.
+    public var indexBytesPerSite = 512 << 20
     public var serverName = "vigil/0.1"
     /// How the broker finds the views an event concerns: through their cells (always, but in a
     /// benchmark's baseline), or by offering it to every view of its topic (`vigil bench flood`).

@@ -10,9 +10,10 @@ public struct AnalyticsDomain: Domain {
     private let zones: ZoneService
 
     public init(context: DomainContext) {
+        let rows = DetectionRowIndex(store: context.store, clock: context.clock) { DetectionRowEntries(bytes: context.indexBytesPerSite) }
+        let vectors = AppearanceIndex(store: context.store, clock: context.clock) { AppearanceEntries() }
         service = DetectionService(
-            sites: context.sites, search: RoiSearch(store: context.store, rows: DetectionRowIndex(store: context.store, clock: context.clock)),
-            images: ImageSearch(store: context.store, index: AppearanceIndex(store: context.store, clock: context.clock)))
+            sites: context.sites, search: RoiSearch(store: context.store, rows: rows), images: ImageSearch(store: context.store, index: vectors))
         zones = ZoneService(sites: context.sites, store: context.store, clock: context.clock)
     }
 

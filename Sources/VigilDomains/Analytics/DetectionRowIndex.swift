@@ -1,9 +1,10 @@
 /// The analytics domain's in-memory copy of what ROI queries read of each stored detection (time,
-/// camera, exact box, score, track and label, not the thumbnail), by id, per site: the box index
-/// narrows a query to candidate ids, and each is checked here instead of being joined to its row
-/// in the store and read into Swift, which was most of a query's time. Loaded, kept current and
-/// made to forget past the retention cut-off as the appearance index is (`DetectionIndex`).
+/// camera, exact box, score, track and label, not the thumbnail), per site: a query scans its
+/// cameras' rows in its window here, where listing candidates in the box index and reading their
+/// rows took most of its time; the box index answers for what is older than the copy holds. Loaded,
+/// kept current and made to forget past the retention cut-off as the appearance index is
+/// (`DetectionIndex`), and bounded by `HubConfiguration.indexBytesPerSite`: past it, the oldest
+/// rows are let go.
 ///
-/// About 82 bytes an entry (id, time, camera key, track and score 8 bytes each, the box 32, a
-/// label code 2): a million detections take some 80 MB.
+/// 68 bytes an entry (`DetectionRowChunk.bytesPerEntry`): a million detections take some 65 MB.
 typealias DetectionRowIndex = DetectionIndex<DetectionRowEntries>

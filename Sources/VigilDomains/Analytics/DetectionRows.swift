@@ -18,10 +18,15 @@ struct DetectionRow: Sendable {
 /// why it is `@unchecked Sendable`, as `AppearanceChunk` is.
 final class DetectionRowChunk: @unchecked Sendable {
     static let capacity = 16_384
+    /// What the arrays below take an entry: id, time, score and track 8 bytes each, the box 32,
+    /// camera and label codes 2 each.
+    static let bytesPerEntry = 68
 
     let ids: UnsafeMutablePointer<Int64> = .allocate(capacity: capacity)
     let times: UnsafeMutablePointer<Int64> = .allocate(capacity: capacity)
-    let cameraKeys: UnsafeMutablePointer<Int64> = .allocate(capacity: capacity)
+    /// The camera's place in the site's list of cameras (`DetectionRowSnapshot.cameraKeys`): two
+    /// bytes, as a query scans them all in its window for its camera's.
+    let cameras: UnsafeMutablePointer<UInt16> = .allocate(capacity: capacity)
     /// x, y, width and height of each entry in turn, exact as stored.
     let boxes: UnsafeMutablePointer<Double> = .allocate(capacity: 4 * capacity)
     let scores: UnsafeMutablePointer<Double> = .allocate(capacity: capacity)
@@ -31,7 +36,7 @@ final class DetectionRowChunk: @unchecked Sendable {
     let labels: UnsafeMutablePointer<UInt16> = .allocate(capacity: capacity)
 
     deinit {
-        for pointer in [UnsafeMutableRawPointer(ids), UnsafeMutableRawPointer(times), UnsafeMutableRawPointer(cameraKeys),
+        for pointer in [UnsafeMutableRawPointer(ids), UnsafeMutableRawPointer(times), UnsafeMutableRawPointer(cameras),
                         UnsafeMutableRawPointer(boxes), UnsafeMutableRawPointer(scores), UnsafeMutableRawPointer(tracks),
                         UnsafeMutableRawPointer(labels)] {
             pointer.deallocate()
@@ -39,9 +44,10 @@ final class DetectionRowChunk: @unchecked Sendable {
     }
 }
 
-/// One site's entries of the row index: every stored detection from the retention cut-off on, in
-/// id order (a site's ids grow but are not dense: sites share them). Kept under the site's lock;
-/// a query works on a `snapshot`, which the writer never changes.
+/// One site's entries of the row index: the stored detections from the retention cut-off on, in id
+/// order (a site's ids grow but are not dense: sites share them), as many as its memory allows,
+/// the oldest let go past it; `heldFrom` says from when on it holds them all. Kept under the site's
+/// lock; a query works on a `snapshot`, which the writer never changes.
 struct DetectionRowEntries: SiteIndexEntries {
     /// A stored detection, as its commit tells the index.
     struct Stored: Sendable {
@@ -50,12 +56,23 @@ struct DetectionRowEntries: SiteIndexEntries {
         let detection: Detection
     }
 
-    /// A query never depends on the cut-off: what the store still holds and the index forgot is
-    /// read from the store.
     private var chunks = IndexChunks<DetectionRowChunk>()
+    private var cameras = CodeBook<Int64>()
     private var labels = CodeBook<String>()
+    private let maxChunks: Int
+    /// Just after the latest row let go (its chunk past the memory allowed) or left out (past what
+    /// a camera or label code can say).
+    private var missingBefore = Int64.min
     var cutoff: Int64 { chunks.cutoff }
+    /// Every stored row of this time or later is held: a query reads what is earlier from the
+    /// store, through the box index.
+    var heldFrom: Int64 { max(cutoff, missingBefore) }
     private(set) var lastID: Int64 = 0
+
+    /// Entries that keep what `bytes` of memory hold (a chunk at least).
+    init(bytes: Int) {
+        maxChunks = max(1, bytes / (DetectionRowChunk.capacity * DetectionRowChunk.bytesPerEntry))
+    }
 
     static func id(of stored: Stored) -> Int64 { stored.id }
 
@@ -70,15 +87,20 @@ struct DetectionRowEntries: SiteIndexEntries {
         try transaction.forEachDetectionRow(site: site, since: cutoff) { append($0) }
     }
 
-    /// Adds a row. One out of id order (or past what a label code can say) is left out: queries
-    /// read it from the store.
+    /// Adds a row. One already held (its id not above the last), or past the cut-off, is not; one
+    /// past what a camera or label code can say is left out, and raises `heldFrom` above it.
     mutating func append(_ row: DetectionRow) {
-        guard row.id > lastID, row.ts >= cutoff, let label = labels.code(of: row.label, limit: Int(UInt16.max) + 1) else { return }
+        guard row.id > lastID, row.ts >= cutoff else { return }
+        let limit = Int(UInt16.max) + 1
+        guard let camera = cameras.code(of: row.cameraKey, limit: limit), let label = labels.code(of: row.label, limit: limit) else {
+            missingBefore = max(missingBefore, row.ts + 1)
+            return
+        }
         // Nothing after this leaves the row out: a chunk in the list is never empty.
         let (chunk, slot) = chunks.nextSlot(capacity: DetectionRowChunk.capacity) { DetectionRowChunk() }
         chunk.ids[slot] = row.id
         chunk.times[slot] = row.ts
-        chunk.cameraKeys[slot] = row.cameraKey
+        chunk.cameras[slot] = UInt16(camera)
         let box = chunk.boxes + 4 * slot
         (box[0], box[1], box[2], box[3]) = (row.box.x, row.box.y, row.box.width, row.box.height)
         chunk.scores[slot] = row.score
@@ -86,52 +108,14 @@ struct DetectionRowEntries: SiteIndexEntries {
         chunk.labels[slot] = UInt16(label)
         chunks.filled(at: row.ts)
         lastID = row.id
+        if let latest = chunks.keep(atMost: maxChunks) { missingBefore = max(missingBefore, latest + 1) }
     }
 
     mutating func forget(before cutoff: Int64) {
         chunks.forget(before: cutoff)
     }
 
-    var snapshot: DetectionRowSnapshot { DetectionRowSnapshot(chunks: chunks.list, labels: labels.values) }
-}
-
-/// A site's row index as one query sees it: a detection's row by id.
-struct DetectionRowSnapshot: Sendable {
-    let chunks: [FilledChunk<DetectionRowChunk>]
-    let labels: [String]
-
-    /// Calls `found` with the place of each of `ids` (ascending) the index holds and `missing`
-    /// with each it does not (stored since the snapshot, or forgotten): one walk through the
-    /// chunks in id order, each id sought from where the one before it was found.
-    func forEachSlot(of ids: [Int64], found: (DetectionRowChunk, Int) -> Void, missing: (Int64) -> Void) {
-        var (index, slot) = (0, 0)
-        for id in ids {
-            // The chunk that would hold `id`: the last whose first id is at most it.
-            while index + 1 < chunks.count, chunks[index + 1].chunk.ids[0] <= id { (index, slot) = (index + 1, 0) }
-            guard index < chunks.count, chunks[index].chunk.ids[0] <= id else {
-                missing(id)
-                continue
-            }
-            let filled = chunks[index]
-            slot = Self.firstSlot(atLeast: id, in: filled, from: slot)
-            if slot < filled.count, filled.chunk.ids[slot] == id { found(filled.chunk, slot) } else { missing(id) }
-        }
-    }
-
-    /// The first slot from `start` on whose id is at least `id` (`filled.count` when none):
-    /// galloping, as the next candidate is most often a little way on.
-    private static func firstSlot(atLeast id: Int64, in filled: FilledChunk<DetectionRowChunk>, from start: Int) -> Int {
-        let ids = filled.chunk.ids
-        var (low, step) = (start, 1)
-        while low + step < filled.count, ids[low + step] < id {
-            low += step
-            step *= 2
-        }
-        var high = min(low + step, filled.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low
+    var snapshot: DetectionRowSnapshot {
+        DetectionRowSnapshot(chunks: chunks.list, cameraKeys: cameras.values, labels: labels.values, heldFrom: heldFrom)
     }
 }

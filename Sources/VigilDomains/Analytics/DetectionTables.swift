@@ -31,6 +31,14 @@ struct DetectionWindow: Sendable {
     /// the index's own numbers, before their rows are read.
     var anchor: RoiRegions.Anchor?
 
+    /// Whether a box touching the window's area could match, on its exact numbers: what the box
+    /// index asks, for the rows the row index holds. With an anchor rule, the anchor must lie in
+    /// the area, which bounds every region it may lie in.
+    func admits(_ box: Rect) -> Bool {
+        guard box.maxX >= area.minX, box.minX <= area.maxX, box.maxY >= area.minY, box.minY <= area.maxY else { return false }
+        return anchor.map { area.contains(RoiRegions.point($0, of: box)) } ?? true
+    }
+
     /// What the candidates query adds for this window's anchor, on the index's own numbers: the
     /// lowest a box's bottom may be, and the ranges of the sums of a box's left and right edges
     /// (twice its centre) and of its top and bottom; only those the anchor needs, as SQLite works
@@ -248,22 +256,23 @@ extension DomainTransaction {
             """, [hash, site])
     }
 
-    /// The ids of the detections in the window whose box, as the box index keeps it, touches its
-    /// area: candidates, whose camera, time, score and box are then checked exactly on their rows
-    /// (`DetectionRowSnapshot`, or the store's by `detections(_:)`).
-    func detectionBoxIDs(in window: DetectionWindow) throws -> [Int64] {
+    /// The rows of the detections in the window whose box, as the box index keeps it, touches its
+    /// area: candidates, whose camera, time, score and box are then checked exactly. The tree
+    /// lists them, each row is found by its id.
+    func forEachDetectionRow(in window: DetectionWindow, _ body: (DetectionRow) -> Void) throws {
         let area = window.area
         let anchor = window.anchorConstraints
-        return try fetchIntegers(
+        try forEachRow(
             """
-            SELECT b.id FROM detection_boxes b
+            SELECT \(DetectionRow.columns) FROM detection_boxes b JOIN detections d ON d.id = b.id
             WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
                 AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?\(anchor.sql)
             """,
             [
                 DetectionBoxSpace.camera(window.cameraKey), DetectionBoxSpace.camera(window.cameraKey), DetectionBoxSpace.time(window.from),
                 DetectionBoxSpace.time(window.to), area.minX, area.maxX, area.minY, area.maxY,
-            ] + anchor.bounds.map { $0 as any StoreArgument })
+            ] + anchor.bounds.map { $0 as any StoreArgument }
+        ) { body(DetectionRow($0)) }
     }
 
     /// Every detection of the site from `since` on, in id order, as the row index keeps it. One
@@ -271,15 +280,22 @@ extension DomainTransaction {
     func forEachDetectionRow(site: String, since: Int64, _ body: (DetectionRow) -> Void) throws {
         try forEachRow(
             """
-            SELECT d.id, d.camera_key, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track FROM detections d
+            SELECT \(DetectionRow.columns) FROM detections d
             WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id
             """, [site, since]
-        ) { row in
-            body(DetectionRow(
-                id: row.integer(0) ?? 0, cameraKey: row.integer(1) ?? 0, ts: row.integer(2) ?? 0,
-                box: Rect(x: row.double(3), y: row.double(4), width: row.double(5), height: row.double(6)), label: row.text(7) ?? "",
-                score: row.double(8), track: row.integer(9)))
-        }
+        ) { body(DetectionRow($0)) }
+    }
+}
+
+extension DetectionRow {
+    /// What `init(_:)` reads, of `detections d`.
+    static let columns = "d.id, d.camera_key, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track"
+
+    init(_ row: any StoreRow) {
+        self.init(
+            id: row.integer(0) ?? 0, cameraKey: row.integer(1) ?? 0, ts: row.integer(2) ?? 0,
+            box: Rect(x: row.double(3), y: row.double(4), width: row.double(5), height: row.double(6)), label: row.text(7) ?? "",
+            score: row.double(8), track: row.integer(9))
     }
 }
 

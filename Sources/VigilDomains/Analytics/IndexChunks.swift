@@ -37,6 +37,15 @@ struct IndexChunks<Chunk: Sendable>: Sendable {
         list[last].latest = max(list[last].latest, ts)
     }
 
+    /// Lets go of the oldest chunks past `count` (at least one is kept); returns the latest time
+    /// of an entry let go, nil when none was.
+    mutating func keep(atMost count: Int) -> Int64? {
+        let surplus = list.count - max(count, 1)
+        guard surplus > 0 else { return nil }
+        defer { list.removeFirst(surplus) }
+        return list[..<surplus].map(\.latest).max()
+    }
+
     /// Raises the cut-off and lets go of the chunks wholly before it: entries come roughly in time
     /// order, so chunks age out whole and memory stays bounded under steady ingest.
     mutating func forget(before cutoff: Int64) {

@@ -2,9 +2,10 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// Runs ROI queries: for each camera the box index narrows the candidates to ids of boxes touching
-/// the regions in the time window, then each candidate's row (from the row index, walked in id
-/// order, or the store for the few it does not hold) is checked and its overlap computed exactly;
+/// Runs ROI queries: for each camera, its rows in the time window are scanned in the row index
+/// (which holds every row from its `heldFrom` on), and for an earlier part of the window the box
+/// index lists the rows of the boxes touching the regions; each is checked and its overlap
+/// computed exactly;
 /// matches are grouped by track (one result per tracked object: its best frame, its first and last
 /// time), ranked and paged, and only the page's results are read whole (their thumbnails) from the store.
 struct RoiSearch: Sendable {
@@ -99,8 +100,6 @@ struct RoiSearch: Sendable {
         }
         var matches: [RoiMatch] = []
         let labels = rows.labels.map { query.labels?.contains($0) ?? true }
-        // What a candidate's row must say, wherever it was read: the window's time and the least score.
-        func inWindow(_ ts: Int64, score: Double) -> Bool { ts >= query.from && ts < query.to && score >= query.minScore }
         for (place, id) in query.cameras.enumerated() {
             guard let camera = topology.camera(id) else {
                 return .failure(ProtocolError(.notFound, "data.cameras: site \(site) has no camera \(id)"))
@@ -114,17 +113,26 @@ struct RoiSearch: Sendable {
                 guard let intensity = regions.map({ $0.match(box) }) ?? 1 else { return }
                 matches.append(RoiMatch(id: id, camera: place, ts: ts, track: track, intensity: intensity))
             }
-            var unknown: [Int64] = []
-            rows.forEachSlot(of: IDSort.sorted(try transaction.detectionBoxIDs(in: window))) { chunk, slot in
-                let ts = chunk.times[slot]
-                guard chunk.cameraKeys[slot] == key, inWindow(ts, score: chunk.scores[slot]), labels[Int(chunk.labels[slot])] else { return }
-                let numbers = chunk.boxes + 4 * slot
-                add(id: chunk.ids[slot], ts: ts, box: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), track: chunk.tracks[slot])
-            } missing: { unknown.append($0) }
-            // Stored since the snapshot, or forgotten by the index and not yet pruned: from the store.
-            for record in try transaction.detections(unknown) {
-                guard record.camera == id, inWindow(record.ts, score: record.score), query.labels?.contains(record.label) ?? true else { continue }
-                add(id: record.id, ts: record.ts, box: record.box, track: record.track ?? -1)
+            // From `heldFrom` on, the row index holds every row: the camera's are scanned there.
+            let held = max(query.from, rows.heldFrom)
+            if held < query.to {
+                rows.forEachSlot(camera: key, from: held, to: query.to) { chunk, slot in
+                    let ts = chunk.times[slot]
+                    let numbers = chunk.boxes + 4 * slot
+                    let box = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+                    guard chunk.scores[slot] >= query.minScore, labels[Int(chunk.labels[slot])], window.admits(box) else { return }
+                    add(id: chunk.ids[slot], ts: ts, box: box, track: chunk.tracks[slot])
+                }
+            }
+            // Before it (rows older than the index's memory holds, or past its cut-off and not yet
+            // pruned), the box index lists the candidates' rows.
+            guard query.from < held else { continue }
+            var early = window
+            early.to = min(query.to, held)
+            try transaction.forEachDetectionRow(in: early) { row in
+                guard row.cameraKey == key, (query.from..<early.to).contains(row.ts), row.score >= query.minScore, query.labels?.contains(row.label) ?? true
+                else { return }
+                add(id: row.id, ts: row.ts, box: row.box, track: row.track ?? -1)
             }
         }
         return .success(matches)

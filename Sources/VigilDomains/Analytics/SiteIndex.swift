@@ -10,7 +10,6 @@ protocol SiteIndexEntries: Sendable {
     associatedtype Stored: Sendable
     associatedtype Snapshot: Sendable
 
-    init()
     /// Entries older than this are past the site's retention.
     var cutoff: Int64 { get }
     /// The largest id kept: ids only grow, so an entry with a smaller one is already here.
@@ -32,11 +31,14 @@ final class DetectionIndex<Entries: SiteIndexEntries>: Sendable {
 
     private let store: any EventStore
     private let clock: any HubClock
+    /// A site's entries, empty: how much they may keep is theirs to say.
+    private let makeEntries: @Sendable () -> Entries
     private let sites = Mutex<[String: SiteIndex<Entries>]>([:])
 
-    init(store: any EventStore, clock: any HubClock) {
+    init(store: any EventStore, clock: any HubClock, makeEntries: @escaping @Sendable () -> Entries) {
         self.store = store
         self.clock = clock
+        self.makeEntries = makeEntries
     }
 
     /// After the commit that stored `detections` of `site` and pruned what was older than `cutoff`.
@@ -49,14 +51,14 @@ final class DetectionIndex<Entries: SiteIndexEntries>: Sendable {
     func snapshot(of site: String) async throws -> Entries.Snapshot {
         let entries = sites.withLock { sites in
             if let known = sites[site] { return known }
-            let made = SiteIndex<Entries>()
+            let made = SiteIndex(makeEntries())
             sites[site] = made
             return made
         }
         do {
-            return try await entries.snapshot { [store, clock] in
+            return try await entries.snapshot { [store, clock, makeEntries] in
                 try await store.read { transaction in
-                    var entries = Entries()
+                    var entries = makeEntries()
                     entries.forget(before: try DetectionRetention.cutoff(of: site, now: clock.milliseconds(), in: transaction))
                     try entries.read(site, in: transaction)
                     return entries
@@ -81,13 +83,17 @@ final class SiteIndex<Entries: SiteIndexEntries>: Sendable {
 
     private struct State {
         var phase = Phase.unloaded
-        var entries = Entries()
+        var entries: Entries
         /// What commits stored while the site was being read: merged when the read is done.
         var pending: [Entries.Stored] = []
         var pendingCutoff = Int64.min
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+
+    init(_ empty: Entries) {
+        state = Mutex(State(entries: empty))
+    }
 
     func add(_ detections: [Entries.Stored], cutoff: Int64) {
         state.withLock { state in

@@ -37,11 +37,16 @@ public struct DomainContext: Sendable {
     public let clock: any HubClock
     /// A secret key kept by the store under a name, made the first time (checkpoint codes' signing key).
     public let key: @Sendable (String) throws -> [UInt8]
+    /// What an in-memory index may keep of one site (`HubConfiguration.indexBytesPerSite`).
+    public let indexBytesPerSite: Int
 
-    public init(store: any EventStore, sites: SiteDirectory, clock: any HubClock, key: @escaping @Sendable (String) throws -> [UInt8]) {
+    public init(
+        store: any EventStore, sites: SiteDirectory, clock: any HubClock, indexBytesPerSite: Int, key: @escaping @Sendable (String) throws -> [UInt8]
+    ) {
         self.store = store
         self.sites = sites
         self.clock = clock
+        self.indexBytesPerSite = indexBytesPerSite
         self.key = key
     }
 }

@@ -24,6 +24,8 @@ struct Serve: AsyncParsableCommand {
     var conformanceEcho = false
     @Option(name: .customLong("messages-per-second"), help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
     var messagesPerSecond: Int?
+    @Option(name: .customLong("index-mb-per-site"), help: "MiB of one site's detections an in-memory index may keep; queries read older ones from the database (env VIGIL_INDEX_MB_PER_SITE, default 512).")
+    var indexMegabytesPerSite: Int?
     @Option(name: .customLong("legacy-http-port"), help: "Also listen on this port in plain HTTP for old flood apps: only POST /index.php and the KML files it points to (env VIGIL_LEGACY_HTTP_PORT; default: off). See docs/security.md.")
     var legacyHTTPPort: Int?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
@@ -54,6 +56,10 @@ struct Serve: AsyncParsableCommand {
         if let limit = messagesPerSecond ?? ProcessInfo.processInfo.environment["VIGIL_MESSAGES_PER_SECOND"].flatMap({ Int($0) }) {
             guard limit > 0 else { throw ValidationError("the messages-per-second limit must be positive") }
             configuration.hub.messagesPerSecond = limit
+        }
+        if let megabytes = indexMegabytesPerSite ?? ProcessInfo.processInfo.environment["VIGIL_INDEX_MB_PER_SITE"].flatMap({ Int($0) }) {
+            guard megabytes > 0 else { throw ValidationError("--index-mb-per-site must be at least 1") }
+            configuration.hub.indexBytesPerSite = megabytes << 20
         }
         configuration.legacyHTTPPort = legacyHTTPPort ?? ProcessInfo.processInfo.environment["VIGIL_LEGACY_HTTP_PORT"].flatMap { Int($0) }
 

@@ -27,11 +27,16 @@ struct GeneratedDetections {
 
     /// Publishes `perCamera` detections (480 unless told) on each camera of `analyticsTopology`
     /// over the tests' hour, with distinct times (the brute force tells them apart by time), in
-    /// batches of `batch`.
-    static func publish(_ hub: TestHub, _ random: inout SeededRandom, perCamera: Int = 480, batch batchSize: Int = 40) async throws -> GeneratedDetections {
+    /// batches of `batch`: in random time order, or in time order as live backends send them (the
+    /// first camera's all before the second's).
+    static func publish(
+        _ hub: TestHub, _ random: inout SeededRandom, perCamera: Int = 480, batch batchSize: Int = 40, inTimeOrder: Bool = false
+    ) async throws -> GeneratedDetections {
         let backend = hub.client("device")
         var items: [Item] = []
-        var offsets = Array(Set((0..<(5 * perCamera / 2)).map { _ in Int64.random(in: 0..<3_600_000, using: &random) })).sorted().shuffled(using: &random)
+        let times = Array(Set((0..<(5 * perCamera / 2)).map { _ in Int64.random(in: 0..<3_600_000, using: &random) })).sorted()
+        // Taken from the end.
+        var offsets = inTimeOrder ? times.reversed() : times.shuffled(using: &random)
         for (camera, frame) in [("lobby", (640, 480)), ("dock", (320, 240))] {
             let size = try FrameSize(width: frame.0, height: frame.1)
             for _ in 0..<(perCamera / batchSize) {

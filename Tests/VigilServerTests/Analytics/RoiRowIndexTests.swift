@@ -57,13 +57,30 @@ import VigilTestSupport
         }
     }
 
+    /// Past the memory a site's row index may keep (here one block), its oldest rows are let go:
+    /// a query finds what is older than the rows it holds through the box index and the rest in
+    /// memory, and misses none, on either side of the time the two meet, nor among rows stored after.
+    @Test func matchesAreABruteForceReadingsWhenTheRowsOutgrowTheMemoryAllowed() async throws {
+        try await withHub(tweak: { $0.indexBytesPerSite = 1 }) { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let room = hub.client("operator")
+            var random = SeededRandom(seed: 41)
+            let live = try await GeneratedDetections.publish(hub, &random, perCamera: 9_000, batch: 200, inTimeOrder: true)
+            try await ask(8, of: live, hub: hub, as: room, &random, "older rows let go")
+            let late = try await GeneratedDetections.publish(hub, &random, perCamera: 500, batch: 250)
+            try await ask(8, of: GeneratedDetections(items: live.items + late.items), hub: hub, as: room, &random, "with rows of any time stored after")
+            await room.close()
+        }
+    }
+
     /// A database whose box index still holds raw camera keys and milliseconds (analytics-1 to -3)
-    /// has it built again in the index's units on the hub's next start, and is answered exactly.
+    /// has it built again in the index's units on the hub's next start, and is answered exactly
+    /// (through it for the rows past the one block of memory allowed).
     @Test func matchesAreABruteForceReadingsAfterTheBoxIndexIsBuiltAgain() async throws {
-        try await withHub { hub async throws in
+        try await withHub(tweak: { $0.indexBytesPerSite = 1 }) { hub async throws in
             try await hub.importAnalyticsTopology()
             var random = SeededRandom(seed: 37)
-            let generated = try await GeneratedDetections.publish(hub, &random)
+            let generated = try await GeneratedDetections.publish(hub, &random, perCamera: 9_000, batch: 200, inTimeOrder: true)
             await hub.stop()
             let rebuild = "analytics-4: the box index in comparable units"
             #expect(Domains.migrations.contains { $0.identifier == rebuild })

@@ -24,8 +24,8 @@ struct AnalyticsBenchHub: Sendable {
 
     var adminToken: String { hub.adminToken }
 
-    static func start(cameras: Int) async throws -> AnalyticsBenchHub {
-        let hub = try await BenchScratchHub.start("analytics", prepare: { database in
+    static func start(cameras: Int, indexBytesPerSite: Int) async throws -> AnalyticsBenchHub {
+        let hub = try await BenchScratchHub.start("analytics", tweak: { $0.hub.indexBytesPerSite = indexBytesPerSite }, prepare: { database in
             _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
         })
         let topology = BenchCameras.topology(cameras, width: frame.width, height: frame.height)

@@ -25,6 +25,8 @@ struct BenchAnalytics: AsyncParsableCommand {
     @Option(help: "Batches each publisher keeps waiting.") var window = 4
     @Option(help: "ROI queries measured (the naive scan answers a tenth as many).") var queries = 300
     @Option(help: "Side in pixels of each ROI query's square region on one camera's 640x480 frame.") var roiSide = 200.0
+    @Option(name: .customLong("index-mb-per-site"), help: "MiB of the site's detections the ROI row index keeps in memory, as `serve` takes it: 1 sends the queries to the database's box index for all but the newest rows.")
+    var indexMegabytesPerSite = 512
     @Option(help: "Image queries measured (the exact scan answers a tenth as many).") var imageQueries = 30
     @Option(help: "Batches of the fill on the way at once.") var posters = 4
     @Option(help: "Seed of the generated data.") var seed: UInt64 = 1
@@ -54,7 +56,7 @@ struct BenchAnalytics: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bench = try await AnalyticsBenchHub.start(cameras: cameras)
+        let bench = try await AnalyticsBenchHub.start(cameras: cameras, indexBytesPerSite: indexMegabytesPerSite << 20)
         // Stopped before the command returns, failed or not: the process ends then, and its scratch
         // database (a gigabyte at a million detections) must not stay behind.
         let result: Result
