@@ -20,7 +20,7 @@ public struct AnalyticsDomain: Domain {
     public var services: [any TopicService] { [service, zones] }
 
     public func dueTimers(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        try ZoneTimers.due(in: transaction) + DetectionRetention.due(at: now, in: transaction)
+        try ZoneTimers.due(in: transaction) + DetectionRetention.due(at: now, indexes: service.indexes, in: transaction)
     }
     public var routes: [DomainRoute] { AnalyticsRoutes(service: service).all }
 }

@@ -13,15 +13,13 @@ import VigilStore
 struct StoreDetections: DomainEffect {
     let site: String
     let batch: DetectionBatch
-    let index: AppearanceIndex
-    let rows: DetectionRowIndex
+    let indexes: DetectionIndexes
     let overlay: DetectionOverlay
 
-    init(site: String, batch: DetectionBatch, index: AppearanceIndex, rows: DetectionRowIndex) {
+    init(site: String, batch: DetectionBatch, indexes: DetectionIndexes) {
         self.site = site
         self.batch = batch
-        self.index = index
-        self.rows = rows
+        self.indexes = indexes
         overlay = DetectionOverlay(batch)
     }
 
@@ -49,22 +47,9 @@ struct StoreDetections: DomainEffect {
         let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)
         // At least twice what it adds, so steady ingest keeps the database at a steady size.
         try transaction.pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * stored.count))
-        index(stored, cameraKey: key, cutoff: cutoff, in: transaction)
+        indexes.add(stored, cameraKey: key, site: site, cutoff: cutoff, in: transaction)
         event.payload = overlay.payload(ids: stored.map(\.id))
         return []
-    }
-
-    /// Tells the row index of the rows stored and the appearance index of the vectors, after the commit.
-    private func index(_ stored: [(id: Int64, detection: Detection)], cameraKey: Int64, cutoff: Int64, in transaction: any DomainTransaction) {
-        let vectors = stored.compactMap { id, detection in
-            detection.appearance.map { AppearanceIndex.Stored(id: id, ts: detection.milliseconds, cameraKey: cameraKey, track: detection.trackID.map(Int64.init), vector: $0) }
-        }
-        let added = stored.map { DetectionRowIndex.Stored(id: $0.id, cameraKey: cameraKey, detection: $0.detection) }
-        let (index, rows, site) = (index, rows, site)
-        transaction.afterCommit {
-            rows.add(added, site: site, cutoff: cutoff)
-            if !vectors.isEmpty { index.add(vectors, site: site, cutoff: cutoff) }
-        }
     }
 
     private func checkThumbnails(in transaction: any DomainTransaction) throws {

@@ -21,12 +21,6 @@ public enum DetectionRetention {
         try database.configure { try $0.detectionRetention(of: site) }
     }
 
-    /// Deletes at most `limit` of the site's detections past its retention at `now`; returns how many.
-    @discardableResult
-    static func prune(site: String, now: Int64, limit: Int, in transaction: any DomainTransaction) throws -> Int {
-        try transaction.pruneDetections(of: site, before: try cutoff(of: site, now: now, in: transaction), limit: limit)
-    }
-
     /// The time before which the site's detections are past its retention at `now`.
     static func cutoff(of site: String, now: Int64, in transaction: any DomainTransaction) throws -> Int64 {
         now - (try transaction.detectionRetention(of: site))
@@ -35,23 +29,28 @@ public enum DetectionRetention {
     /// Each tick: the sites that hold detections past their retention, a chunk each. Ingest prunes
     /// as it stores; this is for a site whose cameras stopped sending, which would otherwise keep
     /// its last month forever.
-    static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
+    static func due(at now: Int64, indexes: DetectionIndexes, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         try transaction.sitesHoldingExpiredDetections(at: now).map { site in
-            TimerFiring(topic: DetectionService.queryTopic(of: site), type: "detections.pruned", effect: PruneExpiredDetections(site: site))
+            TimerFiring(
+                topic: DetectionService.queryTopic(of: site), type: "detections.pruned", effect: PruneExpiredDetections(site: site, indexes: indexes))
         }
     }
 }
 
 /// Fired by the hub's timers on `detections/{site}`, an ephemeral kind: deletes a chunk of the
-/// site's expired detections, nothing logged; refused when ingest got there first.
+/// site's expired detections, nothing logged, and has the indexes forget them; refused when ingest
+/// got there first.
 struct PruneExpiredDetections: DomainEffect {
     let site: String
+    let indexes: DetectionIndexes
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        let deleted = try DetectionRetention.prune(site: site, now: event.ts, limit: DetectionRetention.minimumChunk, in: transaction)
+        let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)
+        let deleted = try transaction.pruneDetections(of: site, before: cutoff, limit: DetectionRetention.minimumChunk)
         guard deleted > 0 else {
             throw ProtocolError(.invalidTransition, "site \(site) holds no detection past its retention")
         }
+        indexes.forget(site: site, before: cutoff, in: transaction)
         event.payload = JSONValue.object(["deleted": .number(Double(deleted))]).canonicalText
         return []
     }

@@ -22,6 +22,9 @@ struct DetectionService: TopicService {
         self.images = images
     }
 
+    /// What the searches keep in memory, told of each commit that stores or prunes detections.
+    var indexes: DetectionIndexes { DetectionIndexes(rows: search.rows, vectors: images.index) }
+
     static let shape = "detections/{site}/{camera}"
     static func topic(of camera: String, site: String) -> String { "detections/\(site)/\(camera)" }
     static func queryTopic(of site: String) -> String { "detections/\(site)" }
@@ -37,7 +40,7 @@ struct DetectionService: TopicService {
         }
         let batch = try Self.batch(from: data, camera: topic.segments[2])
         return ValidatedEvent(
-            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch, index: images.index, rows: search.rows),
+            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch, indexes: indexes),
             reply: ["detections": .number(Double(batch.detections.count))])
     }
 

@@ -25,7 +25,8 @@ protocol SiteIndexEntries: Sendable {
 /// An in-memory index of detections, per site (`AppearanceIndex`, `DetectionRowIndex`): a site is
 /// read from the store the first time it is searched; from then on each commit that stores
 /// detections adds them after it succeeds (a refused batch or a failed commit adds nothing,
-/// `DomainTransaction.afterCommit`) and raises the retention cut-off the commit pruned by.
+/// `DomainTransaction.afterCommit`), and each that stores or prunes raises the retention cut-off
+/// it pruned by (`DetectionIndexes`).
 final class DetectionIndex<Entries: SiteIndexEntries>: Sendable {
     typealias Stored = Entries.Stored
 

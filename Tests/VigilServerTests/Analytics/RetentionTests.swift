@@ -75,16 +75,31 @@ import VigilCore
             await backend.close()
             let before = try await hub.analyticsRowCounts()
             #expect(before["detections"] == 2_500)
+            // What an ROI query over the whole frame and all the days finds: the row index, read by
+            // the first, forgets what the clock prunes.
+            let room = hub.client("operator")
+            func found() async throws -> Int {
+                let answer = try await room.query(topic: "detections/hq", type: "roi", data: [
+                    "cameras": ["lobby"], "from": .number(Double(now - 40 * 86_400_000)), "to": .number(Double(now + 1)),
+                    "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "group": "none", "limit": 1,
+                ])
+                return Int(answer["total"]?.numberValue ?? -1)
+            }
+            #expect(try await found() == 2_500)
 
             try await hub.advance(by: .seconds(28 * 86_400))
             #expect(try await hub.analyticsRowCounts()["detections"] == 2_500, "within the 30 days nothing goes")
             var left: [Int64] = []
+            var shown: [Int] = []
             for _ in 0..<4 {
                 try await hub.advance(by: .seconds(1 * 86_400))
                 left.append(try await hub.analyticsRowCounts()["detections"] ?? -1)
+                shown.append(try await found())
             }
+            await room.close()
             // Days 29 to 32: on the 30th all but the newest (taken at the very minute) are past it.
             #expect(left == [2_500, 1_500, 500, 0], "a thousand a tick once past 30 days: \(left)")
+            #expect(shown.map(Int64.init) == left, "a query shows what the store holds, none of what the clock pruned: \(shown)")
             let after = try await hub.analyticsRowCounts()
             #expect(after["detection_boxes"] == 0 && after["detection_appearances"] == 0)
             #expect(after["events"] == before["events"], "pruning is not an event of the log")
