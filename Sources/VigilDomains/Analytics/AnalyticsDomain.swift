@@ -11,7 +11,7 @@ public struct AnalyticsDomain: Domain {
 
     public init(context: DomainContext) {
         let rows = DetectionRowIndex(store: context.store, clock: context.clock) { DetectionRowEntries(bytes: context.indexBytesPerSite) }
-        let vectors = AppearanceIndex(store: context.store, clock: context.clock) { AppearanceEntries() }
+        let vectors = AppearanceIndex(store: context.store, clock: context.clock) { AppearanceEntries(bytes: context.indexBytesPerSite) }
         service = DetectionService(
             sites: context.sites, search: RoiSearch(store: context.store, rows: rows), images: ImageSearch(store: context.store, index: vectors))
         zones = ZoneService(sites: context.sites, store: context.store, clock: context.clock)

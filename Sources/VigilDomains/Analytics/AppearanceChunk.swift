@@ -10,6 +10,10 @@ final class AppearanceChunk: @unchecked Sendable {
     /// to copy, small enough that retention frees memory soon after entries age out.
     static let capacity = 16_384
 
+    /// What the arrays below take an entry: id, time and track 8 bytes each, camera, scale and
+    /// error 4 each, and the codes.
+    static func bytesPerEntry(stride: Int) -> Int { 36 + stride }
+
     let stride: Int
     let ids: UnsafeMutablePointer<Int64>
     let times: UnsafeMutablePointer<Int64>

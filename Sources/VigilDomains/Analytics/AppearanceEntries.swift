@@ -1,8 +1,9 @@
 import VigilStore
 
-/// One site's entries of the appearance index: every stored detection with a vector, from the
-/// retention cut-off on, in the order they were stored. Kept under the site's lock; a search works
-/// on a `snapshot`, which the writer never changes.
+/// One site's entries of the appearance index: the stored detections with a vector, from the
+/// retention cut-off on, in the order they were stored, as many as its memory allows, the oldest
+/// let go past it (`IndexChunks.heldFrom`). Kept under the site's lock; a search works on a
+/// `snapshot`, which the writer never changes.
 struct AppearanceEntries: SiteIndexEntries {
     /// A detection stored with a vector, as its commit tells the index.
     struct Stored: Sendable {
@@ -20,9 +21,16 @@ struct AppearanceEntries: SiteIndexEntries {
     /// searches never see them.
     private var chunks = IndexChunks<AppearanceChunk>()
     private var cameras = CodeBook<Int64>()
+    /// The memory allowed: so many chunks once the vectors' length says how large a chunk is.
+    private let bytes: Int
     var cutoff: Int64 { chunks.cutoff }
     /// The largest id kept: ids only grow, so an entry with a smaller one is already here.
     private(set) var lastID: Int64 = 0
+
+    /// Entries that keep what `bytes` of memory hold (a chunk at least).
+    init(bytes: Int) {
+        self.bytes = bytes
+    }
 
     static func id(of stored: Stored) -> Int64 { stored.id }
 
@@ -39,10 +47,12 @@ struct AppearanceEntries: SiteIndexEntries {
     /// Adds a detection's vector (32-bit floats in place); one without direction is left out.
     mutating func append(id: Int64, ts: Int64, cameraKey: Int64, track: Int64?, vector: UnsafeRawBufferPointer) {
         let length = self.length ?? vector.count / MemoryLayout<Float>.size
-        guard vector.count == length * MemoryLayout<Float>.size, ts >= cutoff,
-            let camera = cameras.code(of: cameraKey, limit: Int(UInt32.max))
-        else { return }
-        self.length = length
+        guard vector.count == length * MemoryLayout<Float>.size, ts >= cutoff else { return }
+        guard let camera = cameras.code(of: cameraKey, limit: Int(UInt32.max)) else { return chunks.leftOut(at: ts) }
+        if self.length == nil {
+            self.length = length
+            chunks.maxChunks = bytes / (AppearanceChunk.capacity * AppearanceChunk.bytesPerEntry(stride: AppearanceCodes.stride(forLength: length)))
+        }
         let (chunk, slot) = chunks.nextSlot(capacity: AppearanceChunk.capacity) { AppearanceChunk(stride: AppearanceCodes.stride(forLength: length)) }
         guard let (scale, error) = AppearanceCodes.encode(vector, into: chunk.codes + slot * chunk.stride, stride: chunk.stride) else { return }
         chunk.ids[slot] = id
@@ -61,6 +71,7 @@ struct AppearanceEntries: SiteIndexEntries {
     }
 
     var snapshot: AppearanceSnapshot {
-        AppearanceSnapshot(chunks: chunks.list, cameraKeys: cameras.values, cutoff: cutoff, stride: length.map(AppearanceCodes.stride(forLength:)) ?? 0)
+        AppearanceSnapshot(
+            chunks: chunks.list, cameraKeys: cameras.values, heldFrom: chunks.heldFrom, stride: length.map(AppearanceCodes.stride(forLength:)) ?? 0)
     }
 }

@@ -5,7 +5,9 @@
 ///
 /// A site is read from the store the first time it is searched; from then on each commit that
 /// stores detections adds them after it succeeds (a refused batch or a failed commit adds nothing)
-/// and raises the retention cut-off the commit pruned by. About 170 bytes an entry at 128 numbers
-/// (the 32-bit vectors would be 512): the exact vectors of the few hundred candidates a query
-/// measures are read from the store by id, which costs a millisecond or two, not worth 3x memory.
+/// and raises the retention cut-off the commit pruned by. It keeps at most
+/// `HubConfiguration.indexBytesPerSite` of a site, the oldest let go past it (a search measures
+/// those in the store). 164 bytes an entry at 128 numbers (the 32-bit vectors would be 512): the
+/// exact vectors of the few hundred candidates a query measures are read from the store by id,
+/// which costs a millisecond or two, not worth 3x memory.
 typealias AppearanceIndex = DetectionIndex<AppearanceEntries>

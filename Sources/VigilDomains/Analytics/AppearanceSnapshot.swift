@@ -4,7 +4,9 @@ struct AppearanceSnapshot: Sendable {
     let chunks: [FilledChunk<AppearanceChunk>]
     /// The store's key of each camera slot.
     let cameraKeys: [Int64]
-    let cutoff: Int64
+    /// Every vector the store held of this time or later is here (`IndexChunks.heldFrom`): a
+    /// search measures what is earlier in the store.
+    let heldFrom: Int64
     /// 0 while the site has no vector.
     let stride: Int
 
@@ -32,7 +34,7 @@ struct AppearanceSnapshot: Sendable {
     /// it was no faster, alone (6.1 ms) or in the benchmark (p50 4.8 against 5.0 ms at 300,000).
     func candidates(for search: Search) -> [Candidate] {
         guard stride > 0, search.codes.codes.count == stride else { return [] }
-        let (from, to, excluded) = (max(search.query.from, cutoff), search.query.to, search.plan.excluded)
+        let (from, to, excluded) = (max(search.query.from, heldFrom), search.query.to, search.plan.excluded)
         let allowed = cameraKeys.map(Set(search.plan.cameraKeys).contains)
         var leading = LeadingGroups(k: search.query.k)
         var found: [Candidate] = []
@@ -70,7 +72,7 @@ struct AppearanceSnapshot: Sendable {
         // dictionary is asked only for the few whose bit is set.
         var mask = [UInt64](repeating: 0, count: 64)
         for group in spans.keys { mask[Int(group.track & 4095) >> 6] |= 1 << UInt64(group.track & 63) }
-        let (from, to, excluded) = (max(search.query.from, cutoff), search.query.to, search.plan.excluded)
+        let (from, to, excluded) = (max(search.query.from, heldFrom), search.query.to, search.plan.excluded)
         for filled in chunks where filled.overlaps(from: from, to: to) {
             let chunk = filled.chunk
             for slot in 0..<filled.count {

@@ -4,7 +4,7 @@ struct DetectionRowSnapshot: Sendable {
     /// A camera code's camera (`detection_cameras.key`).
     let cameraKeys: [Int64]
     let labels: [String]
-    /// Every row of this time or later stored before the snapshot is here (`DetectionRowEntries.heldFrom`).
+    /// Every row of this time or later stored before the snapshot is here (`IndexChunks.heldFrom`).
     let heldFrom: Int64
 
     /// Calls `found` with the place of each row of the camera `key` whose time is in `from..<to`,

@@ -44,10 +44,10 @@ final class DetectionRowChunk: @unchecked Sendable {
     }
 }
 
-/// One site's entries of the row index: the stored detections from the retention cut-off on, in id
-/// order (a site's ids grow but are not dense: sites share them), as many as its memory allows,
-/// the oldest let go past it; `heldFrom` says from when on it holds them all. Kept under the site's
-/// lock; a query works on a `snapshot`, which the writer never changes.
+/// One site's entries of the row index: the stored detections from the retention cut-off on, in
+/// id order (a site's ids grow but are not dense: sites share them), as many as its memory allows,
+/// the oldest let go past it; `IndexChunks.heldFrom` says from when on it holds them all. Kept
+/// under the site's lock; a query works on a `snapshot`, which the writer never changes.
 struct DetectionRowEntries: SiteIndexEntries {
     /// A stored detection, as its commit tells the index.
     struct Stored: Sendable {
@@ -59,19 +59,12 @@ struct DetectionRowEntries: SiteIndexEntries {
     private var chunks = IndexChunks<DetectionRowChunk>()
     private var cameras = CodeBook<Int64>()
     private var labels = CodeBook<String>()
-    private let maxChunks: Int
-    /// Just after the latest row let go (its chunk past the memory allowed) or left out (past what
-    /// a camera or label code can say).
-    private var missingBefore = Int64.min
     var cutoff: Int64 { chunks.cutoff }
-    /// Every stored row of this time or later is held: a query reads what is earlier from the
-    /// store, through the box index.
-    var heldFrom: Int64 { max(cutoff, missingBefore) }
     private(set) var lastID: Int64 = 0
 
     /// Entries that keep what `bytes` of memory hold (a chunk at least).
     init(bytes: Int) {
-        maxChunks = max(1, bytes / (DetectionRowChunk.capacity * DetectionRowChunk.bytesPerEntry))
+        chunks.maxChunks = bytes / (DetectionRowChunk.capacity * DetectionRowChunk.bytesPerEntry)
     }
 
     static func id(of stored: Stored) -> Int64 { stored.id }
@@ -93,7 +86,7 @@ struct DetectionRowEntries: SiteIndexEntries {
         guard row.id > lastID, row.ts >= cutoff else { return }
         let limit = Int(UInt16.max) + 1
         guard let camera = cameras.code(of: row.cameraKey, limit: limit), let label = labels.code(of: row.label, limit: limit) else {
-            missingBefore = max(missingBefore, row.ts + 1)
+            chunks.leftOut(at: row.ts)
             return
         }
         // Nothing after this leaves the row out: a chunk in the list is never empty.
@@ -108,7 +101,6 @@ struct DetectionRowEntries: SiteIndexEntries {
         chunk.labels[slot] = UInt16(label)
         chunks.filled(at: row.ts)
         lastID = row.id
-        if let latest = chunks.keep(atMost: maxChunks) { missingBefore = max(missingBefore, latest + 1) }
     }
 
     mutating func forget(before cutoff: Int64) {
@@ -116,6 +108,6 @@ struct DetectionRowEntries: SiteIndexEntries {
     }
 
     var snapshot: DetectionRowSnapshot {
-        DetectionRowSnapshot(chunks: chunks.list, cameraKeys: cameras.values, labels: labels.values, heldFrom: heldFrom)
+        DetectionRowSnapshot(chunks: chunks.list, cameraKeys: cameras.values, labels: labels.values, heldFrom: chunks.heldFrom)
     }
 }

@@ -48,4 +48,11 @@ struct ImageGroupSpan: Sendable {
     mutating func add(_ ts: Int64) {
         (first, last, count) = (min(first, ts), max(last, ts), count + 1)
     }
+
+    /// Counts each of `measured` in its group's span, for the groups `spans` has.
+    static func add(_ measured: [MeasuredDetection], to spans: inout [ImageGroup: ImageGroupSpan]) {
+        for detection in measured where spans[detection.group] != nil {
+            spans[detection.group]?.add(detection.ts)
+        }
+    }
 }

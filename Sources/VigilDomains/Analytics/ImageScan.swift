@@ -14,19 +14,22 @@ public enum ImageScan {
     }
 
     static func scan(_ plan: ImageQueryPlan, in transaction: any DomainTransaction) throws -> JSONValue {
+        let measured = try measure(plan, from: plan.query.from, to: plan.query.to, in: transaction)
+        let leading = MeasuredDetection.leading(measured, k: plan.query.k)
+        var spans = Dictionary(uniqueKeysWithValues: leading.map { ($0.group, ImageGroupSpan()) })
+        ImageGroupSpan.add(measured, to: &spans)
+        return try plan.answer(leading, spans: spans, in: transaction)
+    }
+
+    /// Every vector of the plan's cameras stored in `from..<to`, measured, the example left out.
+    static func measure(_ plan: ImageQueryPlan, from: Int64, to: Int64, in transaction: any DomainTransaction) throws -> [MeasuredDetection] {
         var measured: [MeasuredDetection] = []
         for key in plan.cameraKeys {
-            for entry in try transaction.measureAppearances(cameraKey: key, from: plan.query.from, to: plan.query.to, plan.similarity)
-            where entry.id != plan.excluded {
+            for entry in try transaction.measureAppearances(cameraKey: key, from: from, to: to, plan.similarity) where entry.id != plan.excluded {
                 let group = ImageGroup(id: entry.id, cameraKey: key, track: entry.track, byTrack: plan.query.groupByTrack)
                 measured.append(MeasuredDetection(id: entry.id, ts: entry.ts, group: group, value: entry.value))
             }
         }
-        let leading = MeasuredDetection.leading(measured, k: plan.query.k)
-        var spans = Dictionary(uniqueKeysWithValues: leading.map { ($0.group, ImageGroupSpan()) })
-        for detection in measured where spans[detection.group] != nil {
-            spans[detection.group]?.add(detection.ts)
-        }
-        return try plan.answer(leading, spans: spans, in: transaction)
+        return measured
     }
 }

@@ -3,7 +3,9 @@ import VigilStore
 
 /// Answers image queries (`similar`) with the appearance index: the first pass over the codes
 /// keeps the detections that could be in the answer, which are then measured exactly from their
-/// stored vectors and grouped. The answer is the exact scan's (`ImageScan`), found without it.
+/// stored vectors and grouped. The part of the window older than the index holds (its memory let
+/// it go) is measured in the store, as the exact scan measures it. The answer is the exact scan's
+/// (`ImageScan`), found without it.
 struct ImageSearch: Sendable {
     let store: any EventStore
     let index: AppearanceIndex
@@ -25,8 +27,12 @@ struct ImageSearch: Sendable {
                 let measured = candidates.compactMap { candidate in
                     values[candidate.id].map { MeasuredDetection(id: candidate.id, ts: candidate.ts, group: candidate.group, value: $0) }
                 }
-                let leading = MeasuredDetection.leading(measured, k: query.k)
-                return try plan.answer(leading, spans: snapshot.spans(of: leading.map(\.group), for: search), in: transaction)
+                let older = query.from < snapshot.heldFrom
+                    ? try ImageScan.measure(plan, from: query.from, to: min(query.to, snapshot.heldFrom), in: transaction) : []
+                let leading = MeasuredDetection.leading(measured + older, k: query.k)
+                var spans = snapshot.spans(of: leading.map(\.group), for: search)
+                ImageGroupSpan.add(older, to: &spans)
+                return try plan.answer(leading, spans: spans, in: transaction)
             }
             if let answer { return .success(answer) }
         }

@@ -11,14 +11,22 @@ struct FilledChunk<Chunk: Sendable>: Sendable {
     }
 }
 
-/// One site's chunks of an in-memory index, oldest first, and the retention cut-off they keep
-/// from. A chunk is filled slot by slot and never moved, so a snapshot (a copy of `list`) stays
-/// valid while the writer fills the slots after it.
+/// One site's chunks of an in-memory index, oldest first, the retention cut-off they keep from,
+/// and the time from which they hold every entry the store holds. A chunk is filled slot by slot
+/// and never moved, so a snapshot (a copy of `list`) stays valid while the writer fills the slots
+/// after it. At most `maxChunks` are kept: past them the oldest is let go.
 struct IndexChunks<Chunk: Sendable>: Sendable {
     private(set) var list: [FilledChunk<Chunk>] = []
     /// Entries older than this are past the site's retention: not taken, and their chunks let go
     /// once wholly before it.
     private(set) var cutoff = Int64.min
+    /// Just after the latest entry let go (its chunk past `maxChunks`) or left out (`leftOut`).
+    private var missingBefore = Int64.min
+    var maxChunks = Int.max
+
+    /// Every entry the store holds of this time or later is here: a search reads what is earlier
+    /// from the store.
+    var heldFrom: Int64 { max(cutoff, missingBefore) }
 
     /// Where the next entry is written: the last chunk's next slot, or a new chunk's first when
     /// the last is full. It counts once `filled(at:)` says so.
@@ -29,21 +37,22 @@ struct IndexChunks<Chunk: Sendable>: Sendable {
         return (list[list.count - 1].chunk, list[list.count - 1].count)
     }
 
-    /// Counts the entry written at `nextSlot`, of time `ts`.
+    /// Counts the entry written at `nextSlot`, of time `ts`; lets go of the oldest chunk when
+    /// that makes one too many.
     mutating func filled(at ts: Int64) {
         let last = list.count - 1
         list[last].count += 1
         list[last].earliest = min(list[last].earliest, ts)
         list[last].latest = max(list[last].latest, ts)
+        let surplus = list.count - max(maxChunks, 1)
+        guard surplus > 0 else { return }
+        missingBefore = max(missingBefore, list[..<surplus].map(\.latest).max()! + 1)
+        list.removeFirst(surplus)
     }
 
-    /// Lets go of the oldest chunks past `count` (at least one is kept); returns the latest time
-    /// of an entry let go, nil when none was.
-    mutating func keep(atMost count: Int) -> Int64? {
-        let surplus = list.count - max(count, 1)
-        guard surplus > 0 else { return nil }
-        defer { list.removeFirst(surplus) }
-        return list[..<surplus].map(\.latest).max()
+    /// An entry of time `ts` the store holds and the index does not (past what its codes can say).
+    mutating func leftOut(at ts: Int64) {
+        missingBefore = max(missingBefore, ts + 1)
     }
 
     /// Raises the cut-off and lets go of the chunks wholly before it: entries come roughly in time

@@ -133,11 +133,27 @@ import VigilTestSupport
         try await ask(20, of: &site, engine: engine, as: room, "past the retention", cutoff: cutoff)
     }
 
-    /// Stores `batches` batches of 40 on random cameras; the ids are those the overlay is told.
-    private func store(_ batches: Int, into site: inout Site, as room: Connection) async throws {
+    /// Past the memory a site's appearance index may keep (here one block of 16,384), its oldest
+    /// vectors are let go: a query measures the part of its window older than the index holds in
+    /// the store, and still answers as the brute force and the exact scan do.
+    @Test func theIndexAnswersAsABruteForceRankingAndTheScanDoWhenTheVectorsOutgrowTheMemoryAllowed() async throws {
+        let engine = try await Engine.start(tweak: { $0.indexBytesPerSite = 1; $0.maxFrameBytes = 1 << 20 })
+        let room = try await engine.connect("admin")
+        _ = try await room.publish("cameras/hq", "topology", Self.topology)
+        _ = try await room.request(.subscribe(topic: "detections/hq/+", since: nil))
+        var site = Site(start: engine.clock.milliseconds() - 3_600_000)
+
+        try await store(2, of: 1_000, into: &site, as: room)
+        try await ask(5, of: &site, engine: engine, as: room, "within one block")
+        try await store(16, of: 1_000, into: &site, as: room)
+        try await ask(20, of: &site, engine: engine, as: room, "the oldest block let go")
+    }
+
+    /// Stores `batches` batches of `size` on random cameras; the ids are those the overlay is told.
+    private func store(_ batches: Int, of size: Int = 40, into site: inout Site, as room: Connection) async throws {
         for _ in 0..<batches {
             let camera = site.random.pick(Self.cameras)
-            let batch = site.batch(camera: camera, count: 40)
+            let batch = site.batch(camera: camera, count: size)
             _ = try await room.publish("detections/hq/\(camera)", "batch", try batchJSON(camera: camera, width: 640, batch))
             let ids = try await room.nextEvent().data["detections"]?.arrayValue?.compactMap { $0["id"]?.numberValue.map(Int64.init) } ?? []
             site.stored += zip(ids, batch).map { Stored(id: $0, camera: camera, detection: $1) }
