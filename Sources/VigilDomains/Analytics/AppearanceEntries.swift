@@ -39,7 +39,10 @@ struct AppearanceEntries: SiteIndexEntries {
     }
 
     mutating func read(_ site: String, in transaction: any DomainTransaction) throws {
-        try transaction.forEachAppearance(site: site, since: cutoff) { id, cameraKey, ts, track, vector in
+        guard let length = try transaction.appearanceLength(of: site) else { return }
+        fix(length)
+        let afterID = try chunks.loadStart(site: site, capacity: AppearanceChunk.capacity, withVectors: true, in: transaction)
+        try transaction.forEachAppearance(site: site, since: cutoff, afterID: afterID) { id, cameraKey, ts, track, vector in
             append(id: id, ts: ts, cameraKey: cameraKey, track: track, vector: vector)
         }
     }
@@ -49,10 +52,7 @@ struct AppearanceEntries: SiteIndexEntries {
         let length = self.length ?? vector.count / MemoryLayout<Float>.size
         guard vector.count == length * MemoryLayout<Float>.size, ts >= cutoff else { return }
         guard let camera = cameras.code(of: cameraKey, limit: Int(UInt32.max)) else { return chunks.leftOut(at: ts) }
-        if self.length == nil {
-            self.length = length
-            chunks.maxChunks = bytes / (AppearanceChunk.capacity * AppearanceChunk.bytesPerEntry(stride: AppearanceCodes.stride(forLength: length)))
-        }
+        if self.length == nil { fix(length) }
         let (chunk, slot) = chunks.nextSlot(capacity: AppearanceChunk.capacity) { AppearanceChunk(stride: AppearanceCodes.stride(forLength: length)) }
         guard let (scale, error) = AppearanceCodes.encode(vector, into: chunk.codes + slot * chunk.stride, stride: chunk.stride) else { return }
         chunk.ids[slot] = id
@@ -63,6 +63,12 @@ struct AppearanceEntries: SiteIndexEntries {
         chunk.errors[slot] = error
         chunks.filled(at: ts)
         lastID = max(lastID, id)
+    }
+
+    /// The length of the site's vectors, now known, and so the number of chunks its memory holds.
+    private mutating func fix(_ length: Int) {
+        self.length = length
+        chunks.maxChunks = bytes / (AppearanceChunk.capacity * AppearanceChunk.bytesPerEntry(stride: AppearanceCodes.stride(forLength: length)))
     }
 
     /// The few older entries a younger chunk still holds past the cut-off are skipped by the searches.

@@ -77,7 +77,8 @@ struct DetectionRowEntries: SiteIndexEntries {
     }
 
     mutating func read(_ site: String, in transaction: any DomainTransaction) throws {
-        try transaction.forEachDetectionRow(site: site, since: cutoff) { append($0) }
+        let afterID = try chunks.loadStart(site: site, capacity: DetectionRowChunk.capacity, withVectors: false, in: transaction)
+        try transaction.forEachDetectionRow(site: site, since: cutoff, afterID: afterID) { append($0) }
     }
 
     /// Adds a row. One already held (its id not above the last), or past the cut-off, is not; one

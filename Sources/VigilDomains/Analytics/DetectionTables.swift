@@ -198,18 +198,19 @@ extension DomainTransaction {
         return measured
     }
 
-    /// Every vector of the site's detections from `since` on, in the order they were stored, in
-    /// place: what the appearance index is filled with. One pass over the vectors in id order, each
-    /// row found by its id (the `+` keep the camera and time indexes out, which would leave a
-    /// million rows to sort).
+    /// Every vector of the site's detections from `since` on with an id above `afterID`, in the
+    /// order they were stored, in place: what the appearance index is filled with. One pass over the
+    /// vectors in id order, each row found by its id (the `+` keep the camera and time indexes out,
+    /// which would leave a million rows to sort).
     func forEachAppearance(
-        site: String, since: Int64, _ body: (_ id: Int64, _ cameraKey: Int64, _ ts: Int64, _ track: Int64?, UnsafeRawBufferPointer) -> Void
+        site: String, since: Int64, afterID: Int64,
+        _ body: (_ id: Int64, _ cameraKey: Int64, _ ts: Int64, _ track: Int64?, UnsafeRawBufferPointer) -> Void
     ) throws {
         try forEachRow(
             """
             SELECT d.id, d.camera_key, d.ts, d.track, a.vector FROM detection_appearances a CROSS JOIN detections d ON d.id = a.id
-            WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY a.id
-            """, [site, since]
+            WHERE a.id > ? AND +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY a.id
+            """, [afterID, site, since]
         ) { row in
             _ = try row.withBlob(4) { body(row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2) ?? 0, row.integer(3), $0) }
         }
@@ -275,14 +276,14 @@ extension DomainTransaction {
         ) { body(DetectionRow($0)) }
     }
 
-    /// Every detection of the site from `since` on, in id order, as the row index keeps it. One
-    /// pass over the rows by id (the `+` keep the camera and time indexes out).
-    func forEachDetectionRow(site: String, since: Int64, _ body: (DetectionRow) -> Void) throws {
+    /// Every detection of the site from `since` on with an id above `afterID`, in id order, as the
+    /// row index keeps it. One pass over the rows by id (the `+` keep the camera and time indexes out).
+    func forEachDetectionRow(site: String, since: Int64, afterID: Int64, _ body: (DetectionRow) -> Void) throws {
         try forEachRow(
             """
             SELECT \(DetectionRow.columns) FROM detections d
-            WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id
-            """, [site, since]
+            WHERE d.id > ? AND +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id
+            """, [afterID, site, since]
         ) { body(DetectionRow($0)) }
     }
 }

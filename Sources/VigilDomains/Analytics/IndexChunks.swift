@@ -50,9 +50,15 @@ struct IndexChunks<Chunk: Sendable>: Sendable {
         list.removeFirst(surplus)
     }
 
-    /// An entry of time `ts` the store holds and the index does not (past what its codes can say).
+    /// An entry of time `ts` the store holds and the index does not (past what its codes can say,
+    /// or older than a first load keeps).
     mutating func leftOut(at ts: Int64) {
         missingBefore = max(missingBefore, ts + 1)
+    }
+
+    /// How many entries the chunks hold at most, `capacity` a chunk.
+    func entryLimit(capacity: Int) -> Int {
+        min(max(maxChunks, 1), Int.max / capacity) * capacity
     }
 
     /// Raises the cut-off and lets go of the chunks wholly before it: entries come roughly in time
