@@ -17,8 +17,8 @@ struct AppearanceEntries: SiteIndexEntries {
     /// The length of the site's vectors, fixed by the first (as the store fixes it); a vector of
     /// another length is never similar to anything, so it is not kept.
     private(set) var length: Int?
-    /// Past the cut-off the store deletes entries by chunks, the index forgets them at once, and
-    /// searches never see them.
+    /// Past the cut-off the store deletes entries by chunks and the index forgets them at once; a
+    /// search measures what the store still holds before `heldFrom` in the store.
     private var chunks = IndexChunks<AppearanceChunk>()
     private var cameras = CodeBook<Int64>()
     /// The memory allowed: so many chunks once the vectors' length says how large a chunk is.
