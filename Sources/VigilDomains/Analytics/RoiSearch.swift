@@ -5,9 +5,9 @@ import VigilStore
 /// Runs ROI queries: for each camera, its rows in the time window are scanned in the row index
 /// (which holds every row from its `heldFrom` on), and for an earlier part of the window the box
 /// index lists the rows of the boxes touching the regions; each is checked and its overlap
-/// computed exactly;
-/// matches are grouped by track (one result per tracked object: its best frame, its first and last
-/// time), ranked and paged, and only the page's results are read whole (their thumbnails) from the store.
+/// computed exactly. Matches are grouped by track (one result per tracked object: its best frame,
+/// its first and last time), ranked and paged, and only the page's results are read whole (their
+/// thumbnails) from the store.
 struct RoiSearch: Sendable {
     let store: any EventStore
     let rows: DetectionRowIndex

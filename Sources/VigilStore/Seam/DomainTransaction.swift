@@ -12,8 +12,8 @@ public protocol DomainTransaction {
     /// Runs `body` on each row of a query, read by column position: for reads of many rows (a
     /// search's candidates), where decoding each into a record would cost more than the search.
     func forEachRow(_ sql: String, _ arguments: [any StoreArgument], _ body: (any StoreRow) throws -> Void) throws
-    /// The first column of every row, read as integers (NULLs left out): for a search's thousands
-    /// of candidate ids, without a row or a decoder for each.
+    /// The first column of every row, read as integers (NULLs left out): for the thousand ids a
+    /// prune deletes, without a row or a decoder for each.
     func fetchIntegers(_ sql: String, _ arguments: [any StoreArgument]) throws -> [Int64]
     /// The first column of the first row, or nil when there is no row or it is NULL.
     func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue?

@@ -113,9 +113,7 @@ import VigilTestSupport
 
     @Test func theIndexAnswersAsABruteForceRankingAndTheScanDoAsDetectionsComeAndAgeOut() async throws {
         let engine = try await Engine.start()
-        let room = try await engine.connect("admin")
-        _ = try await room.publish("cameras/hq", "topology", Self.topology)
-        _ = try await room.request(.subscribe(topic: "detections/hq/+", since: nil))
+        let room = try await watch(engine)
         var site = Site(start: engine.clock.milliseconds() - 3_600_000)
 
         try await store(4, into: &site, as: room)
@@ -139,15 +137,22 @@ import VigilTestSupport
     /// and the exact scan do.
     @Test func theIndexAnswersAsABruteForceRankingAndTheScanDoWhenTheVectorsOutgrowTheMemoryAllowed() async throws {
         let engine = try await Engine.start(tweak: { $0.indexBytesPerSite = 1; $0.maxFrameBytes = 1 << 20 })
-        let room = try await engine.connect("admin")
-        _ = try await room.publish("cameras/hq", "topology", Self.topology)
-        _ = try await room.request(.subscribe(topic: "detections/hq/+", since: nil))
+        let room = try await watch(engine)
         var site = Site(start: engine.clock.milliseconds() - 3_600_000)
 
         try await store(17, of: 1_000, into: &site, as: room)
         try await ask(12, of: &site, engine: engine, as: room, "loaded by the first query, the newest block of them")
         try await store(2, of: 1_000, into: &site, as: room)
         try await ask(12, of: &site, engine: engine, as: room, "the oldest block let go as commits add")
+    }
+
+    /// An admin of the engine's site hq, its cameras imported, watching their detections (`store`
+    /// reads the ids each batch was given from them).
+    private func watch(_ engine: Engine) async throws -> Connection {
+        let room = try await engine.connect("admin")
+        _ = try await room.publish("cameras/hq", "topology", Self.topology)
+        _ = try await room.request(.subscribe(topic: "detections/hq/+", since: nil))
+        return room
     }
 
     /// Stores `batches` batches of `size` on random cameras; the ids are those the overlay is told.

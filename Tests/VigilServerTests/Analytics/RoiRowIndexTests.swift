@@ -41,19 +41,11 @@ import VigilTestSupport
         }
     }
 
-    /// Past 16,384 rows a site's row index holds several blocks, which a query walks in id order,
-    /// each candidate sought from where the one before it was found: none is missed in any block,
-    /// nor among the rows added to the last one after.
+    /// Past 16,384 rows a site's row index holds several blocks, which a query scans for its
+    /// camera's rows: none is missed in any block, nor among the rows added to the last one after.
     @Test func matchesAreABruteForceReadingsWhenTheRowsFillSeveralBlocks() async throws {
         try await withHub { hub async throws in
-            try await hub.importAnalyticsTopology()
-            let room = hub.client("operator")
-            var random = SeededRandom(seed: 31)
-            let many = try await GeneratedDetections.publish(hub, &random, perCamera: 9_000, batch: 200)
-            try await ask(8, of: many, hub: hub, as: room, &random, "in several blocks")
-            let more = try await GeneratedDetections.publish(hub, &random, perCamera: 500, batch: 250)
-            try await ask(8, of: GeneratedDetections(items: many.items + more.items), hub: hub, as: room, &random, "with rows added after the blocks")
-            await room.close()
+            try await askOverSeveralBlocks(hub, seed: 31, inTimeOrder: false, ("in several blocks", "with rows added after the blocks"))
         }
     }
 
@@ -62,14 +54,7 @@ import VigilTestSupport
     /// memory, and misses none, on either side of the time the two meet, nor among rows stored after.
     @Test func matchesAreABruteForceReadingsWhenTheRowsOutgrowTheMemoryAllowed() async throws {
         try await withHub(tweak: { $0.indexBytesPerSite = 1 }) { hub async throws in
-            try await hub.importAnalyticsTopology()
-            let room = hub.client("operator")
-            var random = SeededRandom(seed: 41)
-            let live = try await GeneratedDetections.publish(hub, &random, perCamera: 9_000, batch: 200, inTimeOrder: true)
-            try await ask(8, of: live, hub: hub, as: room, &random, "older rows let go")
-            let late = try await GeneratedDetections.publish(hub, &random, perCamera: 500, batch: 250)
-            try await ask(8, of: GeneratedDetections(items: live.items + late.items), hub: hub, as: room, &random, "with rows of any time stored after")
-            await room.close()
+            try await askOverSeveralBlocks(hub, seed: 41, inTimeOrder: true, ("older rows let go", "with rows of any time stored after"))
         }
     }
 
@@ -97,6 +82,19 @@ import VigilTestSupport
             try await ask(10, of: generated, hub: hub, as: room, &random, "after the rebuild")
             await room.close()
         }
+    }
+
+    /// 18,000 detections (more than a block of the row index) published and asked about, then
+    /// 1,000 more of any time in the hour and all asked about again; `stages` name the two rounds.
+    private func askOverSeveralBlocks(_ hub: TestHub, seed: UInt64, inTimeOrder: Bool, _ stages: (String, String)) async throws {
+        try await hub.importAnalyticsTopology()
+        let room = hub.client("operator")
+        var random = SeededRandom(seed: seed)
+        let many = try await GeneratedDetections.publish(hub, &random, perCamera: 9_000, batch: 200, inTimeOrder: inTimeOrder)
+        try await ask(8, of: many, hub: hub, as: room, &random, stages.0)
+        let more = try await GeneratedDetections.publish(hub, &random, perCamera: 500, batch: 250)
+        try await ask(8, of: GeneratedDetections(items: many.items + more.items), hub: hub, as: room, &random, stages.1)
+        await room.close()
     }
 
     /// Random queries, every page read, each match's time (as the page's record says it and as the
