@@ -51,6 +51,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let tooManySubscriptions = ErrorCode("too_many_subscriptions")
     /// The token holds the most connections allowed.
     public static let tooManyConnections = ErrorCode("too_many_connections")
+    /// A per-site collection (rooms, zones, regions, ...) or a part of one (a zone's polygons, a
+    /// polygon's vertices) is at its documented limit (docs/security.md); nothing was stored.
+    public static let limitReached = ErrorCode("limit_reached")
     /// The message is larger than the server accepts.
     public static let tooLarge = ErrorCode("too_large")
     /// A named thing (site, token) does not exist.

@@ -16,7 +16,7 @@ struct APIError: HTTPResponseError {
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .notFound: .notFound
-        case .alreadyExists: .conflict
+        case .alreadyExists, .limitReached: .conflict
         case .rateLimited, .tooManyConnections: .tooManyRequests
         case .tooLarge: .contentTooLarge
         case .storeUnavailable, .shuttingDown: .serviceUnavailable
