@@ -19,6 +19,11 @@ public struct HubServer: Sendable {
     public let hub: Hub
     /// Set when a development certificate is in use: the CA a client must trust.
     public let developmentCA: URL?
+    /// Every method and path the HTTPS listener answers: its router's routes and the WebSocket
+    /// upgrade (files are served beside them, not by routes). `docs/openapi.yaml` documents each.
+    public let mountedRoutes: [MountedRoute]
+    /// What the plain-HTTP legacy listener answers, when one is asked for.
+    public let legacyRoutes: [MountedRoute]
     let application: Application<RouterResponder<VigilRequestContext>>
 
     /// Opens the database with the domains' migrations and assembles the hub: its store, bus,
@@ -53,6 +58,7 @@ public struct HubServer: Sendable {
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         router.add(middleware: FileMiddleware(configuration.javascriptDirectory, urlBasePath: "/vendor"))
         APIRoutes(hub: hub, registry: registry).register(on: router)
+        try OpenAPIRoute(path: configuration.apiDocument, logger: logger).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
         let administration = Administration(database: database, hub: hub).routes
         let limiter = AddressLimiter(perSecond: configuration.openRequestsPerSecond, burst: configuration.openRequestsBurst)
@@ -79,6 +85,8 @@ public struct HubServer: Sendable {
         } else {
             legacy = nil
         }
+        mountedRoutes = router.routes.map(MountedRoute.init) + [MountedRoute(method: "GET", path: WebSocketRoutes.hubPath)]
+        legacyRoutes = legacy?.routes ?? []
         application = Application(
             router: router,
             server: Self.serverBuilder(routes: routes, tls: tls, configuration: configuration, openingTimeouts: hub.metrics.openingTimeouts),
@@ -129,6 +137,23 @@ public struct HubServer: Sendable {
         }
         return RunningServer(port: port, legacyHTTPPort: legacyPort, hub: hub, group: group, task: task)
     }
+}
+
+/// One method and path a listener answers, the path in OpenAPI's form (`/api/sites/{site}/cameras`).
+public struct MountedRoute: Hashable, Sendable, CustomStringConvertible {
+    public let method: String
+    public let path: String
+
+    init(method: String, path: String) {
+        self.method = method
+        self.path = path
+    }
+
+    init(_ route: Router<VigilRequestContext>.RouteDescription) {
+        self.init(method: route.method.rawValue, path: route.path.description)
+    }
+
+    public var description: String { "\(method) \(path)" }
 }
 
 /// A server started in the background.

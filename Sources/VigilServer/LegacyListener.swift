@@ -8,6 +8,7 @@ import VigilHub
 /// no files, no route that takes a token. docs/security.md says what it exposes.
 struct LegacyListener: Sendable {
     let application: Application<RouterResponder<VigilRequestContext>>
+    let routes: [MountedRoute]
     private let ports: PortWaiter
 
     init(port: Int, configuration: ServerConfiguration, routes: DomainRoutes, hub: Hub, logger: Logger) {
@@ -15,6 +16,7 @@ struct LegacyListener: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ShutdownGate(hub: hub))
         routes.register(on: router)
+        self.routes = router.routes.map(MountedRoute.init)
         let ports = PortWaiter()
         self.ports = ports
         application = Application(

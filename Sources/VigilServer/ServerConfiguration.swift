@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     /// Origins allowed to open a WebSocket from a browser. Empty means only the server's own origin.
     public var allowedOrigins: [String] = []
     public var publicDirectory = "public"
+    /// The OpenAPI document served as JSON at `/api/openapi.json`; when missing, that route answers 404.
+    public var apiDocument = "docs/openapi.yaml"
     /// Debian's browser libraries (`libjs-leaflet` puts Leaflet in `leaflet/`), served under
     /// `/vendor/`: the hub's pages load no script from another origin.
     public var javascriptDirectory = "/usr/share/javascript"

@@ -13,6 +13,9 @@ struct WebSocketRoutes: Sendable {
     let endpoint: HubEndpoint.Settings
     let logger: Logger
 
+    /// The hub's WebSocket endpoint.
+    static let hubPath = "/ws"
+
     enum Route: Sendable {
         case hub
         case echo
@@ -22,7 +25,7 @@ struct WebSocketRoutes: Sendable {
         let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let route: Route
         switch path {
-        case "/ws": route = .hub
+        case Self.hubPath: route = .hub
         case ConformanceEcho.path where conformanceEcho: route = .echo
         default: return nil
         }

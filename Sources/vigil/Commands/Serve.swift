@@ -18,6 +18,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "A browser origin allowed to connect; repeat for more (env VIGIL_ALLOWED_ORIGINS, comma-separated; default the server's own).")
     var allowedOrigins: [String] = []
     @Option(name: .customLong("public-dir"), help: "Static files to serve (env VIGIL_PUBLIC_DIR, default public).") var publicDirectory: String?
+    @Option(name: .customLong("api-document"), help: "The OpenAPI document served as /api/openapi.json (env VIGIL_API_DOCUMENT, default docs/openapi.yaml).")
+    var apiDocument: String?
     @Option(name: .customLong("max-db-mb"), help: "Refuse publishes (store_unavailable) once the database file reaches this many MiB; reads go on (env VIGIL_MAX_DB_MB; default: no bound but the disk).")
     var maxDatabaseMegabytes: Int?
     @Flag(name: .customLong("conformance-echo"), help: ArgumentHelp("Testing only: also serve an unauthenticated echo WebSocket at /conformance/echo for the conformance suite (env VIGIL_CONFORMANCE_ECHO=1).", visibility: .hidden))
@@ -48,6 +50,7 @@ struct Serve: AsyncParsableCommand {
             ? (ProcessInfo.processInfo.environment["VIGIL_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             : allowedOrigins
         configuration.publicDirectory = setting(publicDirectory, env: "VIGIL_PUBLIC_DIR", default: "public")
+        configuration.apiDocument = setting(apiDocument, env: "VIGIL_API_DOCUMENT", default: "docs/openapi.yaml")
         if let megabytes = maxDatabaseMegabytes ?? ProcessInfo.processInfo.environment["VIGIL_MAX_DB_MB"].flatMap({ Int($0) }) {
             guard megabytes > 0 else { throw ValidationError("--max-db-mb must be at least 1") }
             configuration.maxDatabaseBytes = megabytes * 1024 * 1024

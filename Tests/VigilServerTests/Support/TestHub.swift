@@ -17,6 +17,8 @@ final class TestHub: @unchecked Sendable {
     var configuration: ServerConfiguration
     let clock: ManualClock
     private(set) var running: RunningServer?
+    /// What the running hub's listeners answer (HTTPS and WSS; the legacy plain-HTTP port).
+    private(set) var mountedRoutes: (https: [MountedRoute], legacy: [MountedRoute]) = ([], [])
     let tokens: [String: String]
 
     var port: Int { running?.port ?? configuration.port }
@@ -36,6 +38,7 @@ final class TestHub: @unchecked Sendable {
         configuration.dataDirectory = directory.appendingPathComponent("data")
         configuration.certificateDirectory = directory.appendingPathComponent("certs")
         configuration.publicDirectory = directory.appendingPathComponent("public").path
+        configuration.apiDocument = BrowserPages.repository.appendingPathComponent("docs/openapi.yaml").path
         tweak(&configuration.hub)
         server(&configuration)
         try FileManager.default.createDirectory(atPath: configuration.publicDirectory, withIntermediateDirectories: true)
@@ -71,6 +74,7 @@ final class TestHub: @unchecked Sendable {
         let server = try await offThePool { [configuration, clock, logger] in
             try HubServer(configuration: configuration, domains: Domains.registered, clock: clock, logger: logger)
         }
+        mountedRoutes = (server.mountedRoutes, server.legacyRoutes)
         let running = try await server.start()
         configuration.port = running.port
         self.running = running
