@@ -1,7 +1,10 @@
 import Foundation
+import Logging
 import Testing
 import VigilCore
+import VigilDomains
 import VigilServer
+import VigilTestSupport
 
 /// `docs/openapi.yaml`, as the hub serves it, against the routes the hub mounts: a route added
 /// without documenting it, or documented and then removed, fails here.
@@ -37,6 +40,33 @@ import VigilServer
             let served = try await curl(hub.httpsBase + "/api/openapi.json", caFile: hub.caFile)
             let committed = try String(contentsOfFile: hub.configuration.apiDocument, encoding: .utf8)
             #expect(json(served.body) == (try YAMLSubset.parse(committed)))
+        }
+    }
+
+    @Test func withoutItsDocumentTheHubServesAndAnswers404() async throws {
+        try await withHub(server: { $0.apiDocument = "/nonexistent/openapi.yaml" }) { hub async throws in
+            let response = try await curl(hub.httpsBase + "/api/openapi.json", caFile: hub.caFile)
+            #expect(response.status == 404)
+            #expect(json(response.body)["code"] == "not_found")
+            #expect(try await curl(hub.httpsBase + "/healthz", caFile: hub.caFile).status == 200)
+        }
+    }
+
+    @Test func aDocumentTheReaderRefusesStopsTheHubFromStarting() async throws {
+        let directory = try makeScratchDirectory("vigil-openapi")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = directory.appendingPathComponent("openapi.yaml")
+        try Data("openapi: 3.1.0\npaths: &shared {}\n".utf8).write(to: document)
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.dataDirectory = directory.appendingPathComponent("data")
+        configuration.certificateDirectory = directory.appendingPathComponent("certs")
+        configuration.apiDocument = document.path
+        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        await #expect(throws: OpenAPIDocumentError.self) {
+            try await offThePool { [configuration] in
+                try HubServer(configuration: configuration, domains: Domains.registered, logger: Logger(label: "vigil.test"))
+            }
         }
     }
 
