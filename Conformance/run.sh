@@ -15,37 +15,13 @@ cd "$(dirname "$0")/.."
 EXPECTED_CASES=517
 PARALLELISM="${PARALLELISM:-4}"
 
-for tool in kosoku socat curl; do
-    command -v "$tool" >/dev/null || { echo "conformance: $tool is required" >&2; exit 2; }
-done
-
-swift build --product vigil
-vigil="$(swift build --show-bin-path)/vigil"
-work="$(mktemp -d)"
+source Conformance/hub.sh
+prepare kosoku socat curl
 report="${REPORT_DIR:-$work/report}"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 
 hub_port="$(free_port)"
 mkdir -p "$work/public"
-"$vigil" serve --port "$hub_port" --data-dir "$work/data" --cert-dir "$work/certs" --public-dir "$work/public" \
-    --log-level error --conformance-echo >"$work/hub.log" 2>&1 &
-pids+=($!)
-ca="$work/certs/vigil-dev-ca.pem"
-for _ in $(seq 1 300); do
-    if [ -f "$ca" ] && curl -sf --cacert "$ca" "https://localhost:$hub_port/healthz" >/dev/null; then break; fi
-    sleep 0.1
-done
-curl -sf --cacert "$ca" "https://localhost:$hub_port/healthz" >/dev/null || { echo "conformance: the hub did not start" >&2; cat "$work/hub.log" >&2; exit 1; }
+start_hub "$hub_port" --data-dir "$work/data" --public-dir "$work/public" --log-level error --conformance-echo
 
 relay_port="$(free_port)"
 socat "TCP-LISTEN:$relay_port,bind=127.0.0.1,reuseaddr,fork,nodelay" \
@@ -63,9 +39,5 @@ kosoku "ws://127.0.0.1:$relay_port/conformance/echo" --parallelism "$PARALLELISM
     >"$work/kosoku.log" 2>&1 || true
 echo "conformance: kosoku ran for $(( $(date +%s) - started )) s"
 tail -n 3 "$work/kosoku.log"
-if ! curl -sf --cacert "$ca" "https://localhost:$hub_port/healthz" >/dev/null; then
-    echo "conformance: the hub is no longer up after the run" >&2
-    cat "$work/hub.log" >&2
-    exit 1
-fi
+hub_still_up "$hub_port"
 python3 Conformance/check_report.py "$report" "$EXPECTED_CASES"
