@@ -7,12 +7,14 @@
 #
 #   Conformance/openapi.sh               # needs: schemathesis (pip install schemathesis==4.32.5), curl, python3
 #   MAX_EXAMPLES=200 Conformance/openapi.sh   # more random requests per operation (default 25)
+#   STATEFUL_SECONDS=300 Conformance/openapi.sh   # longer sequences of requests (default 40 s a token)
 #   REPORT_DIR=out Conformance/openapi.sh     # keep the JUnit reports
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MAX_EXAMPLES="${MAX_EXAMPLES:-25}"
-# Fixed so that a failure in CI can be reproduced; SEED=random for a new one.
+STATEFUL_SECONDS="${STATEFUL_SECONDS:-40}"
+# Fixed so that a failure in CI can be reproduced; SEED=N draws other requests.
 SEED="${SEED:-2026}"
 
 source Conformance/hub.sh
@@ -43,7 +45,7 @@ check() {
     # From the scratch directory: Schemathesis keeps a cache where it runs.
     (cd "$work" && schemathesis run "$base/api/openapi.json" --tls-verify "$ca" -H "Authorization: Bearer $token" \
         --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
-        --phases examples,coverage,fuzzing --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 1 \
+        --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 1 \
         --request-timeout 10 --suppress-health-check all --output-truncate true \
         --report junit --report-junit-path "$report/$name.xml" "$@") >"$work/$name.log" 2>&1 || status=1
     echo "openapi: $name: schemathesis ran for $(( $(date +%s) - started )) s"
@@ -51,13 +53,18 @@ check() {
     [ "$status" = 0 ] || sed -n '/^=* FAILURES =*$/,/^=* SUMMARY =*$/p' "$work/$name.log"
 }
 # /ws is left out: a WebSocket upgrade is no request Schemathesis makes (the WebSocket has its own
-# run, Conformance/run.sh). Revoking a token is checked last, alone: the admin may revoke any
-# token, its own included, which would leave the other operations nothing but 401 to answer.
+# run, Conformance/run.sh). Each token runs the document's examples, the coverage phase (boundary
+# and invalid values) and random requests, then sequences that feed what one answer gives (a
+# site, a token, a region) to the next operation, for STATEFUL_SECONDS. Revoking a token is
+# checked last, alone: the admin may revoke any token, its own included, which would leave the
+# other operations nothing but 401 to answer.
 for role in admin operator; do
-    check "$role" "${!role}" --exclude-path /ws --exclude-path '/api/tokens/{token}/revoke'
+    exclude=(--exclude-path /ws --exclude-path '/api/tokens/{token}/revoke')
+    check "$role" "${!role}" --phases examples,coverage,fuzzing "${exclude[@]}"
+    check "$role-stateful" "${!role}" --phases stateful --max-time "$STATEFUL_SECONDS" "${exclude[@]}"
 done
 for role in operator admin; do
-    check "$role-revoke" "${!role}" --include-path '/api/tokens/{token}/revoke'
+    check "$role-revoke" "${!role}" --phases examples,coverage,fuzzing --include-path '/api/tokens/{token}/revoke'
 done
 hub_still_up "$port"
 exit "$status"
