@@ -4,7 +4,7 @@
 #   Fuzz/run.sh [seconds-per-target] [target ...]
 #
 # Seconds default to $FUZZ_SECONDS or 30. Targets: flood-xml kml camera-topology scribble
-# detections client-message json image-header (all when none are named). $FUZZ_JOBS targets run
+# detections client-message json image-header yaml (all when none are named). $FUZZ_JOBS targets run
 # at once (default: one per CPU; each libFuzzer run is one process on one core). Seed inputs come from Fuzz/corpus/<target>/; inputs
 # libFuzzer finds go to .build-fuzz/corpus/<target>/ and crashing inputs to
 # .build-fuzz/artifacts/. Exits non-zero if any target crashes, leaks past the limits or fails to build.
@@ -17,7 +17,7 @@ seconds="${1:-${FUZZ_SECONDS:-30}}"
 shift $(( $# > 0 ? 1 : 0 ))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(flood-xml kml camera-topology scribble detections client-message json image-header)
+    targets=(flood-xml kml camera-topology scribble detections client-message json image-header yaml)
 fi
 
 out=.build-fuzz
@@ -33,6 +33,7 @@ entry_file() {
         client-message) echo Fuzz/ClientMessageFuzz.swift ;;
         json) echo Fuzz/JSONFuzz.swift ;;
         image-header) echo Fuzz/ImageHeaderFuzz.swift ;;
+        yaml) echo Fuzz/YAMLFuzz.swift ;;
         *) echo "unknown fuzz target: $1" >&2; return 1 ;;
     esac
 }

@@ -99,6 +99,12 @@ struct YAMLSubsetTests {
         #expect(try YAMLSubset.parse(text) == expected)
     }
 
+    @Test func readsWindowsLineEndingsAndCombiningMarksAfterQuotes() throws {
+        #expect(try YAMLSubset.parse("a: 1\r\nb:\r\n  - x\r\n") == ["a": 1, "b": ["x"]])
+        // A combining mark after the opening quote makes one character with it, still a quote.
+        #expect(try YAMLSubset.parse("a: '\u{301}x' # comment") == ["a": "\u{301}x"])
+    }
+
     @Test func refusesWhatItDoesNotReadWithItsLine() {
         let refused: [(String, Int)] = [
             ("a: 1\na: 2", 2),  // duplicate key

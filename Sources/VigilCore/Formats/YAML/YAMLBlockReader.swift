@@ -5,7 +5,7 @@ struct YAMLBlockReader {
         /// 1-based.
         let number: Int
         var indent: Int
-        var body: [Character]
+        var body: [Unicode.Scalar]
 
         var isBlank: Bool { body.allSatisfy { $0 == " " || $0 == "\t" } }
         /// Blank or only a comment: no content.
@@ -17,11 +17,13 @@ struct YAMLBlockReader {
     private var index = 0
 
     init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, raw in
-            var characters = Array(raw)
-            if characters.last == "\r" { characters.removeLast() }
-            let indent = characters.prefix { $0 == " " }.count
-            return Line(number: offset + 1, indent: indent, body: Array(characters.dropFirst(indent)))
+        // By Unicode scalars, not characters: a combining mark after a quote must not hide the quote.
+        let scalars = Array(text.unicodeScalars)
+        lines = scalars.split(omittingEmptySubsequences: false) { $0 == "\n" }.enumerated().map { offset, raw in
+            var line = Array(raw)
+            if line.last == "\r" { line.removeLast() }
+            let indent = line.prefix { $0 == " " }.count
+            return Line(number: offset + 1, indent: indent, body: Array(line.dropFirst(indent)))
         }
     }
 
@@ -30,7 +32,7 @@ struct YAMLBlockReader {
             if line.body.first == "\t" { throw YAMLSubsetError(line: line.number, "tabs may not indent YAML") }
         }
         guard let first = nextLine() else { throw YAMLSubsetError(line: 1, "the document is empty") }
-        if first.indent == 0, first.body.starts(with: "---") || first.body.starts(with: "...") || first.body.first == "%" {
+        if first.indent == 0, first.body.starts(with: "---".unicodeScalars) || first.body.starts(with: "...".unicodeScalars) || first.body.first == "%" {
             throw YAMLSubsetError(line: first.number, "directives and document markers are not read; write one document")
         }
         guard first.indent == 0 else { throw YAMLSubsetError(line: first.number, "the document must begin at the first column") }
@@ -85,8 +87,8 @@ struct YAMLBlockReader {
     }
 
     /// What follows a key or a dash: a value on the line, a block scalar, or a node on the lines below.
-    private mutating func value(_ text: [Character], parentIndent: Int, line: Int) throws(YAMLSubsetError) -> JSONValue {
-        switch String(text) {
+    private mutating func value(_ text: [Unicode.Scalar], parentIndent: Int, line: Int) throws(YAMLSubsetError) -> JSONValue {
+        switch String(String.UnicodeScalarView(text)) {
         case "":
             guard let next = nextLine(), next.indent > parentIndent else {
                 if let next = nextLine(), next.indent == parentIndent, next.isSequenceEntry {
@@ -118,7 +120,7 @@ struct YAMLBlockReader {
             blockIndent = indent
             guard line.indent >= indent else { throw YAMLSubsetError(line: line.number, "less indented than the block's first line") }
             if folded, line.indent > indent { throw YAMLSubsetError(line: line.number, "a folded block scalar keeps one indentation; use |") }
-            texts.append(String(repeating: " ", count: line.indent - indent) + String(line.body))
+            texts.append(String(repeating: " ", count: line.indent - indent) + String(String.UnicodeScalarView(line.body)))
             index += 1
         }
         while texts.last == "" { texts.removeLast() }
@@ -143,8 +145,8 @@ struct YAMLBlockReader {
 
     /// A line's text without its comment and trailing spaces. A `#` begins a comment at the start or
     /// after a space, outside quotes.
-    static func content(_ body: [Character]) -> [Character] {
-        var quote: Character?
+    static func content(_ body: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var quote: Unicode.Scalar?
         var end = body.count
         var position = 0
         while position < body.count {
@@ -158,7 +160,7 @@ struct YAMLBlockReader {
             } else if character == "#", position == 0 || body[position - 1] == " " {
                 end = position
                 break
-            } else if character == "'" || character == "\"", position == 0 || " [{,:".contains(body[position - 1]) {
+            } else if character == "'" || character == "\"", position == 0 || body[position - 1].isAny(of: " [{,:") {
                 quote = character
             }
             position += 1

@@ -1,17 +1,17 @@
 /// What one line of a `YAMLSubset` document holds after its indentation: a key, a scalar, or a
 /// flow collection written on that line.
 struct YAMLInlineReader {
-    private let text: [Character]
+    private let text: [Unicode.Scalar]
     private var position = 0
     private let line: Int
 
-    private init(_ text: [Character], line: Int) {
+    private init(_ text: [Unicode.Scalar], line: Int) {
         self.text = text
         self.line = line
     }
 
     /// A whole value: a scalar or a flow collection, and nothing after it.
-    static func value(_ text: [Character], line: Int) throws(YAMLSubsetError) -> JSONValue {
+    static func value(_ text: [Unicode.Scalar], line: Int) throws(YAMLSubsetError) -> JSONValue {
         var reader = YAMLInlineReader(text, line: line)
         let value = try reader.node(inFlow: false)
         reader.skipSpaces()
@@ -20,7 +20,7 @@ struct YAMLInlineReader {
     }
 
     /// `key:` and what follows it on the line.
-    static func key(_ text: [Character], line: Int) throws(YAMLSubsetError) -> (String, [Character]) {
+    static func key(_ text: [Unicode.Scalar], line: Int) throws(YAMLSubsetError) -> (String, [Unicode.Scalar]) {
         var reader = YAMLInlineReader(text, line: line)
         let key = try reader.key(inFlow: false)
         reader.skipSpaces()
@@ -28,7 +28,7 @@ struct YAMLInlineReader {
     }
 
     /// Whether the text begins `key:` (so that `- key: value` opens a mapping).
-    static func beginsMappingEntry(_ text: [Character]) -> Bool {
+    static func beginsMappingEntry(_ text: [Unicode.Scalar]) -> Bool {
         guard let first = text.first, first != "[", first != "{" else { return false }
         var reader = YAMLInlineReader(text, line: 0)
         return (try? reader.key(inFlow: false)) != nil
@@ -36,7 +36,7 @@ struct YAMLInlineReader {
 
     private func error(_ reason: String) -> YAMLSubsetError { YAMLSubsetError(line: line, reason) }
 
-    private var current: Character? { position < text.count ? text[position] : nil }
+    private var current: Unicode.Scalar? { position < text.count ? text[position] : nil }
 
     private mutating func skipSpaces() {
         while current == " " { position += 1 }
@@ -46,7 +46,7 @@ struct YAMLInlineReader {
     private func colonEndsKey(at index: Int, inFlow: Bool) -> Bool {
         guard index < text.count, text[index] == ":" else { return false }
         guard index + 1 < text.count else { return true }
-        return text[index + 1] == " " || (inFlow && ",]}".contains(text[index + 1]))
+        return text[index + 1] == " " || (inFlow && text[index + 1].isAny(of: ",]}"))
     }
 
     private mutating func key(inFlow: Bool) throws(YAMLSubsetError) -> String {
@@ -56,10 +56,10 @@ struct YAMLInlineReader {
         } else {
             let start = position
             while position < text.count, !colonEndsKey(at: position, inFlow: inFlow) {
-                if inFlow, ",[]{}".contains(text[position]) { throw error("a flow mapping's key must be followed by ':'") }
+                if inFlow, text[position].isAny(of: ",[]{}") { throw error("a flow mapping's key must be followed by ':'") }
                 position += 1
             }
-            key = String(text[start..<position]).trimmingSpaces()
+            key = String(String.UnicodeScalarView(text[start..<position])).trimmingSpaces()
             guard !key.isEmpty, let first = key.first, !"?&*!|>%@`[]{},#".contains(first), !key.hasPrefix("- ") else {
                 throw error("expected `key: value`")
             }
@@ -76,7 +76,7 @@ struct YAMLInlineReader {
         case "[": return try flowSequence()
         case "{": return try flowMapping()
         case "'", "\"": return .string(try quoted())
-        case let first? where "&*!%@`|>?".contains(first):
+        case let first? where first.isAny(of: "&*!%@`|>?"):
             throw error("'\(first)' begins something this reader does not take (anchors, aliases, tags, block scalars after text)")
         default: return try plain(inFlow: inFlow)
         }
@@ -85,10 +85,10 @@ struct YAMLInlineReader {
     private mutating func plain(inFlow: Bool) throws(YAMLSubsetError) -> JSONValue {
         let start = position
         while position < text.count {
-            if inFlow, ",]}".contains(text[position]) || colonEndsKey(at: position, inFlow: true) { break }
+            if inFlow, text[position].isAny(of: ",]}") || colonEndsKey(at: position, inFlow: true) { break }
             position += 1
         }
-        let scalar = String(text[start..<position]).trimmingSpaces()
+        let scalar = String(String.UnicodeScalarView(text[start..<position])).trimmingSpaces()
         if scalar.hasPrefix("- ") || scalar == "-" { throw error("a sequence entry cannot follow a key on its line") }
         if !inFlow, scalar.contains(": ") || scalar.hasSuffix(":") { throw error("a plain scalar may not hold ': '; quote it") }
         return try YAMLScalar.resolve(scalar, line: line)
@@ -112,7 +112,7 @@ struct YAMLInlineReader {
     }
 
     /// The items of a flow collection, each read by `item`, separated by commas, up to `close`.
-    private mutating func flowItems(closedBy close: Character, _ item: (inout Self) throws(YAMLSubsetError) -> Void) throws(YAMLSubsetError) {
+    private mutating func flowItems(closedBy close: Unicode.Scalar, _ item: (inout Self) throws(YAMLSubsetError) -> Void) throws(YAMLSubsetError) {
         position += 1
         skipSpaces()
         if current == close {
@@ -142,11 +142,11 @@ struct YAMLInlineReader {
             if character == quote {
                 guard quote == "'", current == "'" else { return scalar }
                 position += 1
-                scalar.append("'")
+                scalar.unicodeScalars.append("'")
             } else if character == "\\", quote == "\"" {
                 scalar += try escape()
             } else {
-                scalar.append(character)
+                scalar.unicodeScalars.append(character)
             }
         }
         throw error("a quoted scalar is not closed on its line")
@@ -165,14 +165,19 @@ struct YAMLInlineReader {
         case "0": return "\u{0}"
         case "u", "U":
             let digits = character == "u" ? 4 : 8
-            guard position + digits <= text.count, let code = UInt32(String(text[position..<position + digits]), radix: 16),
+            guard position + digits <= text.count, let code = UInt32(String(String.UnicodeScalarView(text[position..<position + digits])), radix: 16),
                 let scalar = Unicode.Scalar(code)
             else { throw error("\\\(character) needs \(digits) hex digits naming a character") }
             position += digits
-            return String(Character(scalar))
+            return String(scalar)
         default: throw error("unknown escape \\\(character)")
         }
     }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is one of those of `set`.
+    func isAny(of set: String) -> Bool { set.unicodeScalars.contains(self) }
 }
 
 extension String {
