@@ -2,8 +2,8 @@
 # HTTP API conformance: Schemathesis (PyPI) reads the OpenAPI document the hub serves
 # (/api/openapi.json, from docs/openapi.yaml), generates requests for every operation (examples,
 # boundary and invalid values, then random ones) and sends them to a live hub, once with an admin
-# token and once with an operator token. It fails on any 5xx and on any answer whose status,
-# content type or body the document does not give for that operation.
+# token, once with an operator token and once with none. It fails on any 5xx and on any answer
+# whose status, content type or body the document does not give for that operation.
 #
 #   Conformance/openapi.sh               # needs: schemathesis (pip install schemathesis==4.32.5), curl, python3
 #   MAX_EXAMPLES=200 Conformance/openapi.sh   # more random requests per operation (default 25)
@@ -33,17 +33,19 @@ start_hub "$port" --legacy-http-port "$(free_port)" "${data[@]}" --public-dir pu
 base="https://localhost:$port"
 
 mkdir -p "$report"
-# check NAME TOKEN [options...]: one Schemathesis run with TOKEN as the bearer; its log in $work/NAME.log.
+# check NAME TOKEN [options...]: one Schemathesis run with TOKEN as the bearer (none when empty);
+# its log in $work/NAME.log.
 # One worker: with two, CPython 3.11.7 may fail its own AST checks while Hypothesis describes
 # strategies in parallel threads ("AST constructor recursion depth mismatch").
 status=0
 check() {
-    local name="$1" token="$2"
+    local name="$1" bearer=()
+    [ -z "$2" ] || bearer=(-H "Authorization: Bearer $2")
     shift 2
     local started
     started=$(date +%s)
     # From the scratch directory: Schemathesis keeps a cache where it runs.
-    (cd "$work" && schemathesis run "$base/api/openapi.json" --tls-verify "$ca" -H "Authorization: Bearer $token" \
+    (cd "$work" && schemathesis run "$base/api/openapi.json" --tls-verify "$ca" "${bearer[@]}" \
         --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
         --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 1 \
         --request-timeout 10 --suppress-health-check all --output-truncate true \
@@ -66,5 +68,7 @@ done
 for role in operator admin; do
     check "$role-revoke" "${!role}" --phases examples,coverage,fuzzing --include-path '/api/tokens/{token}/revoke'
 done
+# And without a token: 401 where one is needed, the open routes within the per-address rate (429).
+check anonymous "" --phases examples,coverage,fuzzing --exclude-path /ws
 hub_still_up "$port"
 exit "$status"
