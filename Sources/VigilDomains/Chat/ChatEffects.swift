@@ -47,8 +47,8 @@ struct ArchiveRoom: DomainEffect {
 }
 
 /// Posts a message: its thumbnails must be stored and its scribbles inside them, what it answers
-/// must be in the room. The people it mentions and the recipients of an urgent message get it on
-/// their inbox too.
+/// must be in the room. The people of the site it mentions and the recipients of an urgent message
+/// get it on their inbox in the site too.
 struct PostMessage: DomainEffect {
     let draft: MessageDraft
 
@@ -81,7 +81,7 @@ struct PostMessage: DomainEffect {
             preconditionFailure("the message was just inserted")
         }
         event.payload = JSONValue.object(["message": try transaction.json(of: stored)]).canonicalText
-        return (mentions + recipients.filter { !mentions.contains($0) }).map(InboxService.topic(of:))
+        return (mentions + recipients.filter { !mentions.contains($0) }).map { InboxService.topic(of: $0, site: draft.site) }
     }
 
     private func record(seq: UInt64, mentions: [String], at time: Int64, from author: String) -> MessageRecord {
@@ -108,7 +108,7 @@ struct EditMessage: DomainEffect {
         try transaction.edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
         guard let edited = try transaction.message(message.id, site: change.site, room: change.room) else { return [] }
         event.payload = JSONValue.object(["message": try transaction.json(of: edited)]).canonicalText
-        return newlyMentioned.map(InboxService.topic(of:))
+        return newlyMentioned.map { InboxService.topic(of: $0, site: change.site) }
     }
 }
 

@@ -87,10 +87,7 @@ final class TestHub: @unchecked Sendable {
     }
 
     func client(_ role: String) -> VigilClient {
-        var configuration = ClientConfiguration(url: url, token: token(role), caFile: caFile)
-        configuration.minBackoff = .milliseconds(50)
-        configuration.maxBackoff = .milliseconds(500)
-        return VigilClient(configuration: configuration)
+        client(secret: token(role))
     }
 
     func raw(bearer: String? = nil) async throws -> RawSocket {
