@@ -100,6 +100,11 @@ public struct RouteRequest: Sendable {
         try hub.authorizeRead(identity, topic: topic)
     }
 
+    /// Answers a `query` on `topic` as the WebSocket path does, through the same checks.
+    public func query(topic: String, type: String, data: JSONValue) async throws(ProtocolError) -> JSONValue {
+        try await hub.answer(identity, query: try Topic(topic), type: type, data: data)
+    }
+
     /// Runs a read of the store; its failure is logged and answered `store_unavailable`.
     public func read<T>(_ body: () async throws -> T) async throws(ProtocolError) -> T {
         try await hub.storeCall(body)
