@@ -3,7 +3,9 @@ import VigilHub
 import VigilStore
 
 /// Makes a room; an alert's room is linked both ways (the alert names its room) and announced on
-/// the alert's topic too, so whoever watches the alert learns where it is discussed.
+/// the alert's topic too, so whoever watches the alert learns where it is discussed. A site keeps
+/// at most `ChatService.maxRoomsPerSite` rooms, archived ones and the control room among them: the
+/// site's directory state lists them all.
 struct CreateRoom: DomainEffect {
     let site: String
     let draft: RoomDraft
@@ -12,6 +14,9 @@ struct CreateRoom: DomainEffect {
         try transaction.ensureControlRoom(of: site, at: event.ts)
         guard try transaction.room(draft.id, site: site) == nil else {
             throw ProtocolError(.alreadyExists, "site \(site) already has a room \(draft.id)")
+        }
+        guard try transaction.roomCount(of: site) < ChatService.maxRoomsPerSite else {
+            throw ProtocolError(.limitReached, "site \(site) has \(ChatService.maxRoomsPerSite) rooms, the most a site keeps (archived ones count)")
         }
         var name = draft.name
         if let alertID = draft.alert {

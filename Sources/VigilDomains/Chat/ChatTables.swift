@@ -83,6 +83,10 @@ extension DomainTransaction {
             [site, ChatService.controlRoom, ChatService.controlRoomName, time])
     }
 
+    func roomCount(of site: String) throws -> Int64 {
+        try fetchInteger("SELECT count(*) FROM chat_rooms WHERE site = ?", [site]) ?? 0
+    }
+
     func rooms(of site: String) throws -> [RoomRecord] {
         try fetchAll(RoomRecord.self, "SELECT * FROM chat_rooms WHERE site = ? ORDER BY archived_at IS NOT NULL, created_at, id", [site])
     }
