@@ -1,5 +1,6 @@
 import VigilCore
 import VigilHub
+import VigilStore
 
 /// The flood domain over HTTP: creating a region (`vigil flood region create` and scripts), the
 /// region listing, submitting a marker and moderating, each through the same checks as the
@@ -41,14 +42,16 @@ struct FloodRoutes {
                 [queries] request async throws(ProtocolError) in
                 let region = try request.parameter("region")
                 var fields = try request.jsonObject("{latitude, longitude, severity, photo?, ...}")
+                var photos: [Thumbnail] = []
                 if let photo = fields.removeValue(forKey: "photo") {
                     let image = try FloodPhotoIntake.decode(photo)
                     guard let record = try await request.read({ try await queries.region(region) }) else {
                         throw ProtocolError(.notFound, "no flood region \(region)")
                     }
-                    fields["picture"] = .string(try await FloodPhotoIntake.store(image, from: request, for: record))
+                    photos = [try FloodPhotoIntake.check(image, from: request, for: record)]
+                    fields["picture"] = .string(photos[0].hash)
                 }
-                return try await request.publish(topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(fields))
+                return try await request.publish(topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(fields), storing: photos)
             },
             // {decision: "approve" | "reject" | "remove", markers: [...]} or {decision: "approve" | "reject", boundary}
             DomainRoute(.post, "api/flood/regions/:region/moderation", body: .frameLimit) { request async throws(ProtocolError) in
