@@ -11,6 +11,8 @@ struct FloodRoutes {
     let legacy: FloodLegacyAPI
 
     static func kmlPath(event: Int) -> String { "api/flood/events/\(event)/markers.kml" }
+    /// Where a marker file links its markers' photos: `{photoPath}/{sha256}`.
+    static let photoPath = "api/flood/photos"
 
     var all: [DomainRoute] {
         [
@@ -21,6 +23,14 @@ struct FloodRoutes {
             // Approved markers only, without contact: what the public may read anyway.
             DomainRoute(.get, "api/flood/events/:event/markers.kml", access: .open, legacy: true) { [files] request async throws(ProtocolError) in
                 try await Self.file(request, files, .kml)
+            },
+            // The photos the KML links, on the plain-HTTP listener too: approved markers' only.
+            DomainRoute(.get, "\(Self.photoPath)/:hash", access: .open, legacy: true) { [queries] request async throws(ProtocolError) in
+                let hash = try request.parameter("hash")
+                guard SHA256Hex.isValid(hash), let photo = try await request.read({ try await queries.approvedPhoto(hash) }) else {
+                    throw ProtocolError(.notFound, "no photo of an approved marker is named \(hash.prefix(64))")
+                }
+                return .document(photo.bytes, contentType: photo.mediaType, etag: "\"\(hash)\"")
             },
             DomainRoute(.get, "api/flood/events/:event/markers.geojson", access: .open) { [files] request async throws(ProtocolError) in
                 try await Self.file(request, files, .geoJSON)
