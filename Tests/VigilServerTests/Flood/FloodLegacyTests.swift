@@ -75,6 +75,10 @@ import VigilCore
                 "<phone><command>GetRegions</command>", "GetRegions", "<phone><command>DropTables</command></phone>",
                 LegacyFloodClient.submitMarker(severity: "0"), LegacyFloodClient.submitMarker(severity: "6"),
                 LegacyFloodClient.submitMarker(location: "95,-96.8"), LegacyFloodClient.submitMarker(time: "yesterday"),
+                // Two roots or two commands: which one was meant is not for the hub to guess.
+                "<phone><command>GetRegions</command></phone>\n" + LegacyFloodClient.submitMarker(),
+                "<phone><command>GetRegions</command><command>DropTables</command></phone>",
+                LegacyFloodClient.submitMarker().replacingOccurrences(of: "<severity>4</severity>", with: "<severity>4</severity><severity>1</severity>"),
             ]
             for document in hostile {
                 let answer = try await app.post(document)
