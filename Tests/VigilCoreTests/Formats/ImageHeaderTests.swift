@@ -59,12 +59,15 @@ import VigilCore
 }
 
 @Suite struct DurationTextTests {
-    @Test(arguments: [("30m", 1_800_000), ("45s", 45_000), ("2h", 7_200_000), ("1h30m", 5_400_000), ("500ms", 500), ("1d", 86_400_000)])
+    @Test(arguments: [
+        ("30m", 1_800_000), ("45s", 45_000), ("2h", 7_200_000), ("1h30m", 5_400_000), ("500ms", 500), ("1d", 86_400_000),
+        ("1d2h3m4s5ms", 93_784_005),
+    ])
     func parsesWhatPeopleType(_ text: String, _ milliseconds: Int64) {
         #expect(DurationText.milliseconds(text) == milliseconds)
     }
 
-    @Test(arguments: ["", "30", "m", "-5m", "0s", "5 m", "1y", "9999999999999h", "400d"])
+    @Test(arguments: ["", "30", "m", "-5m", "0s", "5 m", "1y", "9999999999999h", "400d", "1m1m1m", "30m1h", "1s1s", "1ms1s", "1h1h30m"])
     func refusesAnythingElse(_ text: String) {
         #expect(DurationText.milliseconds(text) == nil)
     }
