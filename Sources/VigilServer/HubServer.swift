@@ -50,6 +50,7 @@ public struct HubServer: Sendable {
         let router = Router(context: VigilRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ShutdownGate(hub: hub))
+        router.add(middleware: ControlCharacterGuard())
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         router.add(middleware: FileMiddleware(configuration.javascriptDirectory, urlBasePath: "/vendor"))
         APIRoutes(hub: hub, registry: registry).register(on: router)
