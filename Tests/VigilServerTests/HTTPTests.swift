@@ -44,6 +44,13 @@ import VigilCore
                 #expect(response.body.contains(#""code":"bad_request""#), "\(path)")
                 #expect(response.headers["content-type"]?.hasPrefix("application/json") == true, "\(path)")
             }
+            // A raw one does not make a request head: 400, and the connection is closed.
+            let peer = try await TCPPeer.connect(port: hub.port, caFile: hub.caFile)
+            defer { peer.close() }
+            try await peer.send("GET /app.js\u{01}.html HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = await peer.received(until: "\r\n\r\n", timeout: .seconds(5))
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "a raw control character: \(answer.prefix(40))")
+            #expect(await eventually(timeout: .seconds(10)) { !peer.channel.isActive }, "and the connection is closed")
             let script = try await curl(hub.httpsBase + "/app.js", caFile: hub.caFile)
             #expect(script.status == 200)
         }

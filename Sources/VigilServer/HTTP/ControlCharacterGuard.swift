@@ -2,9 +2,9 @@ import Hummingbird
 import VigilCore
 
 /// Refuses a request whose path holds a percent-encoded control character (U+0000-U+001F,
-/// U+007F) with 400 `bad_request` (the HTTP parser already refuses raw ones). No route or file
-/// name has one, and a NUL would cut the name the file system opens short of the one whose
-/// extension picks the type: `/vigil.js%00.html` would serve `vigil.js` as `text/html`.
+/// U+007F) with 400 `bad_request`; a raw one does not parse (400, and the connection is closed).
+/// No route or file name has one, and a NUL would cut the name the file system opens short of the
+/// one whose extension picks the type: `/vigil.js%00.html` would serve `vigil.js` as `text/html`.
 struct ControlCharacterGuard<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard !Self.holdsControlCharacter(request.uri.path) else {
