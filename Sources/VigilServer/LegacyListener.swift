@@ -14,6 +14,7 @@ struct LegacyListener: Sendable {
         let router = Router(context: VigilRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ShutdownGate(hub: hub))
+        router.add(middleware: ControlCharacterGuard())
         routes.register(on: router)
         let ports = PortWaiter()
         self.ports = ports

@@ -18,6 +18,8 @@ final class TestHub: @unchecked Sendable {
     let clock: ManualClock
     private(set) var running: RunningServer?
     let tokens: [String: String]
+    /// What the hub logged at notice and above (warnings and errors also go to standard error).
+    let log = CapturedLog()
 
     var port: Int { running?.port ?? configuration.port }
     var url: String { "wss://localhost:\(port)/ws" }
@@ -66,8 +68,11 @@ final class TestHub: @unchecked Sendable {
 
     /// Starts (again, on the same port after a stop) with the same data directory.
     func start() async throws {
-        var logger = Logger(label: "vigil.test")
-        logger.logLevel = .warning
+        let logger = Logger(label: "vigil.test") { [log] label in
+            var standardError = StreamLogHandler.standardError(label: label)
+            standardError.logLevel = .warning
+            return MultiplexLogHandler([standardError, log.handler()])
+        }
         let server = try await offThePool { [configuration, clock, logger] in
             try HubServer(configuration: configuration, domains: Domains.registered, clock: clock, logger: logger)
         }
