@@ -80,10 +80,17 @@ extension VigilClient {
         return try await say(in: room, text: text, attachments: attachments, urgent: urgent)
     }
 
-    /// Records that this person has read `room` up to `seq`; their other devices learn it at once.
+    /// This person's inbox in `site`, `inbox/{site}/{name}`: mentions and urgent messages of the
+    /// site's rooms, and their read markers there.
+    public func inboxTopic(site: String) async throws -> String {
+        "inbox/\(site)/\(try await connect().user)"
+    }
+
+    /// Records that this person has read `room` (`chat/{site}/{room}`) up to `seq`; their other
+    /// devices learn it at once on their inbox in that site.
     public func markRead(_ room: String, through seq: UInt64) async throws {
-        let me = try await connect().user
-        _ = try await request(.publish(topic: "inbox/\(me)", type: "read", data: ["room": .string(room), "seq": .number(Double(seq))]))
+        let inbox = try await inboxTopic(site: try Topic(room).scope)
+        _ = try await request(.publish(topic: inbox, type: "read", data: ["room": .string(room), "seq": .number(Double(seq))]))
     }
 
     /// Acknowledges an urgent message this person was asked to acknowledge.

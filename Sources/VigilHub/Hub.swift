@@ -181,8 +181,7 @@ public final class Hub: Sendable {
                 }
             }
         case .query(let topic, let type, let data):
-            let topic = try Topic(topic)
-            let result = try await storeCall { try await services.query(identity, topic: topic, type: type, data: data) }
+            let result = try await answer(identity, query: try Topic(topic), type: type, data: data)
             reply(session, ServerFrame.ok(ref: ref) { writer in
                 writer.key("result")
                 writer.value(result)
@@ -203,6 +202,11 @@ public final class Hub: Sendable {
                 writer.endArray()
             })
         }
+    }
+
+    /// The result of a `query` on `topic`, after the engine's checks and the kind's own.
+    func answer(_ identity: Identity, query topic: Topic, type: String, data: JSONValue) async throws(ProtocolError) -> JSONValue {
+        try await storeCall { try await services.query(identity, topic: topic, type: type, data: data) }
     }
 
     /// Refuses unless `identity` may read `topic` (as a subscription to it would be checked).

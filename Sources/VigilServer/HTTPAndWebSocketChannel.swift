@@ -73,12 +73,14 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
                         }
                     }))
             configuration.enablePipelining = false  // NIOAsyncChannel takes one request at a time
-            configuration.enableErrorHandling = false  // Hummingbird answers malformed requests
+            configuration.enableErrorHandling = false  // Hummingbird answers malformed requests (and `UnparsableFirstHead` the first)
             configuration.enableResponseHeaderValidation = false  // HTTPTypes validates them
             configuration.decoderConfiguration.maxHeaderFieldSize = http.httpDecoder.maxHeaderFieldSize
             configuration.decoderConfiguration.maxHeaderListSize = http.httpDecoder.maxHeaderListSize
             configuration.decoderConfiguration.maxHeaderFieldCount = http.httpDecoder.maxHeaderFieldCount
             let opened = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(UnparsableFirstHead(), position: .after(decoder))
             return Value(opened: opened, channel: channel)
         }
     }

@@ -55,6 +55,7 @@ public struct HubServer: Sendable {
         let router = Router(context: VigilRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ShutdownGate(hub: hub))
+        router.add(middleware: ControlCharacterGuard())
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         router.add(middleware: FileMiddleware(configuration.javascriptDirectory, urlBasePath: "/vendor"))
         APIRoutes(hub: hub, registry: registry).register(on: router)
@@ -71,8 +72,8 @@ public struct HubServer: Sendable {
             hub: hub, originPolicy: OriginPolicy(configured: configuration.allowedOrigins), conformanceEcho: configuration.conformanceEcho,
             connection: .init(
                 maxMessageBytes: configuration.hub.maxFrameBytes, pingInterval: TimeAmount(configuration.pingInterval),
-                closeGrace: TimeAmount(Self.closeGrace)),
-            endpoint: .init(closeGrace: TimeAmount(Self.closeGrace), refusalDelay: .milliseconds(100), maxWaitingRequests: 16),
+                closeGrace: TimeAmount(configuration.closeGrace), sendBufferBytes: Self.webSocketSendBufferBytes),
+            endpoint: .init(refusalDelay: .milliseconds(100), maxWaitingRequests: 16),
             logger: logger)
 
         let (runningPorts, portContinuation) = AsyncStream.makeStream(of: Int.self)
@@ -103,8 +104,9 @@ public struct HubServer: Sendable {
             logger: logger)
     }
 
-    /// How long a peer that has been sent a close frame, or whose outbox overflowed, may take to hang up.
-    static let closeGrace: Duration = .seconds(2)
+    /// The kernel send buffer of every WebSocket socket (Linux books twice this): what a peer that
+    /// stops reading can hold up in the kernel, and what a close frame may wait behind.
+    static let webSocketSendBufferBytes = 128 * 1024
 
     private let runningPorts: AsyncStream<Int>
     /// Listed after the application: graceful shutdown runs in reverse order, so connections are

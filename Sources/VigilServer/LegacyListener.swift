@@ -15,6 +15,7 @@ struct LegacyListener: Sendable {
         let router = Router(context: VigilRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ShutdownGate(hub: hub))
+        router.add(middleware: ControlCharacterGuard())
         routes.register(on: router)
         self.routes = router.routes.map(MountedRoute.init)
         let ports = PortWaiter()

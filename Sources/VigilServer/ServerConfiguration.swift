@@ -31,6 +31,9 @@ public struct ServerConfiguration: Sendable {
     /// Every WebSocket is pinged this often; one that has not answered the previous ping by then is
     /// closed (a peer that vanished without a word is let go within two intervals).
     public var pingInterval: Duration = .seconds(30)
+    /// How long a WebSocket peer that has been sent a close frame (a slow consumer's 4008 among
+    /// them) may take to read it and hang up before its socket is aborted.
+    public var closeGrace: Duration = .seconds(2)
     /// Serves the test-only echo endpoint (`ConformanceEcho`) for the WebSocket conformance suite.
     /// Off unless the server is started for testing.
     public var conformanceEcho = false

@@ -73,6 +73,11 @@ struct AdministrationTests {
                 #expect(code(try await hub.api("GET", "/api/tokens", as: role)) == "forbidden", "\(role) listing tokens")
                 #expect(code(try await hub.api("POST", "/api/tokens", as: role, body: ["role": "admin", "allSites": true])) == "forbidden")
             }
+            // An admin of some sites administers none: it could list other sites' tokens or issue itself one for every site.
+            let depotAdmin = try await hub.issueToken(.admin, name: "deputy", sites: ["depot"])
+            #expect(code(try await hub.api("GET", "/api/tokens", bearer: depotAdmin)) == "forbidden")
+            #expect(code(try await hub.api("POST", "/api/tokens", bearer: depotAdmin, body: ["role": "admin", "allSites": true])) == "forbidden")
+            #expect(code(try await hub.api("POST", "/api/sites", bearer: depotAdmin, body: ["id": "annex"])) == "forbidden")
             let before = try await hub.api("GET", "/api/tokens", as: "admin")
             let cases: [(JSONValue, String)] = [
                 (["role": "king", "allSites": true], "data.role"),

@@ -33,6 +33,29 @@ import VigilCore
         }
     }
 
+    /// A percent-encoded control character in the path is refused with 400 `bad_request` before
+    /// any file or route sees it: a NUL does not cut `app.js%00.html` down to
+    /// `app.js` served as HTML.
+    @Test func aPathWithAControlCharacterIsRefused() async throws {
+        try await withHub { hub async throws in
+            for path in ["/app.js%00.html", "/app.js%00", "/index.html%0a", "/app.js%1F.html", "/%7f", "/healthz%00"] {
+                let response = try await curl(hub.httpsBase + path, caFile: hub.caFile, pathAsIs: true)
+                #expect(response.status == 400, "\(path) gave \(response.status)")
+                #expect(response.body.contains(#""code":"bad_request""#), "\(path)")
+                #expect(response.headers["content-type"]?.hasPrefix("application/json") == true, "\(path)")
+            }
+            // A raw one does not make a request head: 400, and the connection is closed.
+            let peer = try await TCPPeer.connect(port: hub.port, caFile: hub.caFile)
+            defer { peer.close() }
+            try await peer.send("GET /app.js\u{01}.html HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = await peer.received(until: "\r\n\r\n", timeout: .seconds(5))
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "a raw control character: \(answer.prefix(40))")
+            #expect(await eventually(timeout: .seconds(10)) { !peer.channel.isActive }, "and the connection is closed")
+            let script = try await curl(hub.httpsBase + "/app.js", caFile: hub.caFile)
+            #expect(script.status == 200)
+        }
+    }
+
     @Test func metricsCountWhatHappens() async throws {
         try await withHub { hub async throws in
             let reader = hub.client("guard")

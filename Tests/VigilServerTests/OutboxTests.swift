@@ -34,6 +34,19 @@ import VigilHub
         #expect(frames.isEmpty)
     }
 
+    /// A take bounded in bytes hands over the oldest frames that fit, and at least one.
+    @Test func aBoundedTakeHandsOverTheOldestFramesThatFit() {
+        let outbox = Outbox(maxBytes: 1 << 20, maxFrames: 100, onOverflow: {})
+        for text in ["aaaa", "bbbb", "cccc", "dddddddddd"] { outbox.offer(ByteBuffer(string: text)) }
+        var frames: [ByteBuffer] = []
+        var batches: [[String]] = []
+        while case .frames = outbox.take(into: &frames, maxBytes: 9) {
+            batches.append(texts(frames))
+            frames.removeAll()
+        }
+        #expect(batches == [["aaaa", "bbbb"], ["cccc"], ["dddddddddd"]])
+    }
+
     @Test func aReaderThatFoundNothingIsWokenOnceThenLearnsTheClose() {
         let outbox = Outbox(maxBytes: 1 << 20, maxFrames: 100, onOverflow: {})
         let wakes = Atomic(0)

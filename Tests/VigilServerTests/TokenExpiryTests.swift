@@ -8,10 +8,7 @@ import VigilTestSupport
 @Suite(.timeLimit(.minutes(3))) struct TokenExpiryTests {
     /// Issues a guard token for `hq` in the hub's own database that expires at `expiresAt`.
     private func guardToken(_ hub: TestHub, expiresAt: Int64) async throws -> String {
-        try await offThePool { [databasePath = hub.databasePath] in
-            let issuer = TokenIssuer(tokens: TokenRepository(database: try openDatabase(at: databasePath)))
-            return try issuer.issue(role: .guard, sites: ["hq"], allSites: false, name: "temp", now: 0, expiresAt: expiresAt).secret
-        }
+        try await hub.issueToken(.guard, name: "temp", sites: ["hq"], expiresAt: expiresAt)
     }
 
     @Test func anExpiredTokenIsRefusedOnHelloAndOnTheUpgrade() async throws {

@@ -66,23 +66,22 @@ export function mountChat(root, { connection, site, role, me }) {
     }
   }
 
-  // MARK: this person's inbox: mentions, urgent messages, read markers from their other devices
+  // MARK: this person's inbox in the site: mentions, urgent messages, read markers from their other devices
 
   function onInbox(event) {
     if (event.type === "state") {
       waitingForMe.clear();
-      for (const message of event.data.urgent) if (message.site === site) waitingForMe.set(message.id, message);
+      for (const message of event.data.urgent) waitingForMe.set(message.id, message);
     } else if (["message.posted", "message.edited", "urgent.repeated"].includes(event.type)) {
       const message = event.data.message;
-      if (message.site !== site) return;
       const asked = message.urgent?.recipients.some((recipient) => recipient.name === me && !recipient.acknowledgedAt);
       if (asked) { waitingForMe.set(message.id, message); chime(true); }
       if (message.mentions?.includes(me) && message.room !== current?.id && rooms.has(message.room)) rooms.get(message.room).mentioned = true;
       announce(`${asked ? "Urgent" : "Mention"} from ${message.author}: ${message.text ?? "a picture"}`);
     } else if (event.type === "read.marked") {
-      const [, roomSite, id] = event.data.room.split("/");
-      if (roomSite === site && rooms.has(id)) rooms.get(id).unread = event.data.unread;
-      if (roomSite === site && id === current?.id) current.read = Math.max(current.read, event.data.read);
+      const id = event.data.room.split("/")[2];
+      if (rooms.has(id)) rooms.get(id).unread = event.data.unread;
+      if (id === current?.id) current.read = Math.max(current.read, event.data.read);
     }
     drawUrgent();
     drawRooms();
@@ -221,7 +220,7 @@ export function mountChat(root, { connection, site, role, me }) {
       room.read = room.head;
       if (rooms.has(room.id)) rooms.get(room.id).unread = 0;
       drawRooms();
-      connection.publish(`inbox/${me}`, "read", { room: `chat/${site}/${room.id}`, seq: room.head }).catch(() => {});
+      connection.publish(`inbox/${site}/${me}`, "read", { room: `chat/${site}/${room.id}`, seq: room.head }).catch(() => {});
     }, READ_DELAY_MS);
   }
   const onVisible = () => current && markRead(current);
@@ -290,7 +289,7 @@ export function mountChat(root, { connection, site, role, me }) {
   (async () => {
     try {
       subscriptions.push(await connection.subscribe(`chat/${site}/+`, onAnyRoom));
-      subscriptions.push(await connection.subscribe(`inbox/${me}`, onInbox));
+      subscriptions.push(await connection.subscribe(`inbox/${site}/${me}`, onInbox));
       subscriptions.push(await connection.subscribe(`chat/${site}`, onDirectory));
       root.dataset.live = "true";
     } catch (error) {

@@ -26,11 +26,11 @@ actor DemoGuard {
         try await client.showPresence(on: "checkins/\(site)")
         let view = try await client.subscribe("cameras/\(site)/view/\(name)")
         Task { try? await self.follow(view) }
-        let inbox = try await client.subscribe("inbox/\(name)")
+        let inbox = try await client.subscribe("inbox/\(site)/\(name)")
         Task { try? await self.read(inbox) }
     }
 
-    /// The guard's inbox: the urgent messages that ask for their acknowledgement.
+    /// The guard's inbox in the site: the urgent messages that ask for their acknowledgement.
     private func read(_ inbox: AsyncThrowingStream<Event, any Error>) async throws {
         for try await event in inbox {
             let messages = event.type == "state" ? event.data["urgent"]?.arrayValue ?? [] : event.data["message"].map { [$0] } ?? []

@@ -3,8 +3,8 @@ import VigilHub
 import VigilStore
 
 /// `alerts/{site}`: the site's control room sees every alert and visit; `alerts/{site}/escalated`
-/// is the wider audience (every operator, and the site's guards) an unacknowledged alert reaches
-/// once the site's escalation time has passed.
+/// is the wider audience (the site's guards too) an unacknowledged alert reaches once the site's
+/// escalation time has passed. Neither reaches a token that does not cover the site.
 ///
 /// Commands: `raise` (devices, guards, operators), `acknowledge` and `resolve` (people). The
 /// lifecycle raised -> acknowledged -> resolved is decided in the commit (`AlertEffects`), so two
@@ -21,11 +21,13 @@ struct AlertService: TopicService {
     static let maxThumbnails = 8
 
     let controlRoom: SiteScopedAccess
+    let escalations: SiteScopedAccess
     let responders: Set<Role> = [.admin, .operator, .guard]
     let queries: AlertQueries
 
     init(sites: SiteDirectory, queries: AlertQueries) {
         controlRoom = SiteScopedAccess(readers: [.admin, .operator], writers: [.admin, .operator, .guard, .device], sites: sites)
+        escalations = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [], sites: sites)
         self.queries = queries
     }
 
@@ -37,13 +39,7 @@ struct AlertService: TopicService {
         case 2:
             try controlRoom.authorizeRead(identity, pattern)
         case 3 where pattern.segments[2] == Self.escalatedSegment:
-            // Every operator hears an escalation, whatever sites the token has; guards only their own sites'.
-            guard identity.role == .admin || identity.role == .operator || identity.role == .guard else {
-                throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not read escalated alerts")
-            }
-            if identity.role == .guard, !identity.covers(site: pattern.segments[1]) {
-                throw ProtocolError(.forbidden, "the token does not cover site \(pattern.segments[1])")
-            }
+            try escalations.authorizeRead(identity, pattern)
         default:
             throw ProtocolError(.invalidTopic, "alerts topics are alerts/{site} and alerts/{site}/escalated")
         }

@@ -22,5 +22,5 @@ public struct AnalyticsDomain: Domain {
     public func dueTimers(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         try ZoneTimers.due(in: transaction) + DetectionRetention.due(at: now, indexes: service.indexes, in: transaction)
     }
-    public var routes: [DomainRoute] { AnalyticsRoutes(service: service).all }
+    public var routes: [DomainRoute] { AnalyticsRoutes().all }
 }

@@ -3,8 +3,6 @@ import VigilHub
 
 /// The analytics domain over HTTP: a backend posting a batch of detections, and ROI queries.
 struct AnalyticsRoutes {
-    let service: DetectionService
-
     var all: [DomainRoute] {
         [
             // An analytics backend: POST {site, camera, frame, detections} with its device token.
@@ -24,10 +22,10 @@ struct AnalyticsRoutes {
                 return try await request.publish(topic: DetectionService.topic(of: camera, site: site), type: "batch", data: .object(fields))
             },
             // The `roi` query of the WebSocket, for scripts.
-            DomainRoute(.post, "api/sites/:site/roi", body: .frameLimit) { [service] request async throws(ProtocolError) in
-                let topic = try Topic(DetectionService.queryTopic(of: try request.parameter("site")))
+            DomainRoute(.post, "api/sites/:site/roi", body: .frameLimit) { request async throws(ProtocolError) in
+                let topic = DetectionService.queryTopic(of: try request.parameter("site"))
                 let data = try request.json("an ROI query {cameras, from, to, regions, ...}")
-                return .json(try await request.read { try await service.query(request.identity, topic: topic, type: "roi", data: data) })
+                return .json(try await request.query(topic: topic, type: "roi", data: data))
             },
         ]
     }

@@ -2,7 +2,7 @@ import VigilHub
 import VigilStore
 
 /// Chat for the control room and the guards: rooms `chat/{site}/{room}` with the site's directory
-/// `chat/{site}`, each person's `inbox/{name}` (mentions, urgent messages, read markers) and the
+/// `chat/{site}`, each person's `inbox/{site}/{name}` (mentions, urgent messages, read markers) and the
 /// ephemeral `typing/{site}/{room}` (docs/protocol.md §6.6).
 public struct ChatDomain: Domain {
     public static let migrations = ChatMigrations.all

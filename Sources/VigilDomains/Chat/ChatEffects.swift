@@ -3,7 +3,9 @@ import VigilHub
 import VigilStore
 
 /// Makes a room; an alert's room is linked both ways (the alert names its room) and announced on
-/// the alert's topic too, so whoever watches the alert learns where it is discussed.
+/// the alert's topic too, so whoever watches the alert learns where it is discussed. A site keeps
+/// at most `ChatService.maxRoomsPerSite` rooms, archived ones and the control room among them: the
+/// site's directory state lists them all.
 struct CreateRoom: DomainEffect {
     let site: String
     let draft: RoomDraft
@@ -12,6 +14,9 @@ struct CreateRoom: DomainEffect {
         try transaction.ensureControlRoom(of: site, at: event.ts)
         guard try transaction.room(draft.id, site: site) == nil else {
             throw ProtocolError(.alreadyExists, "site \(site) already has a room \(draft.id)")
+        }
+        guard try transaction.roomCount(of: site) < ChatService.maxRoomsPerSite else {
+            throw ProtocolError(.limitReached, "site \(site) has \(ChatService.maxRoomsPerSite) rooms, the most a site keeps (archived ones count)")
         }
         var name = draft.name
         if let alertID = draft.alert {
@@ -47,8 +52,8 @@ struct ArchiveRoom: DomainEffect {
 }
 
 /// Posts a message: its thumbnails must be stored and its scribbles inside them, what it answers
-/// must be in the room. The people it mentions and the recipients of an urgent message get it on
-/// their inbox too.
+/// must be in the room. The people of the site it mentions and the recipients of an urgent message
+/// get it on their inbox in the site too.
 struct PostMessage: DomainEffect {
     let draft: MessageDraft
 
@@ -81,7 +86,7 @@ struct PostMessage: DomainEffect {
             preconditionFailure("the message was just inserted")
         }
         event.payload = JSONValue.object(["message": try transaction.json(of: stored)]).canonicalText
-        return (mentions + recipients.filter { !mentions.contains($0) }).map(InboxService.topic(of:))
+        return (mentions + recipients.filter { !mentions.contains($0) }).map { InboxService.topic(of: $0, site: draft.site) }
     }
 
     private func record(seq: UInt64, mentions: [String], at time: Int64, from author: String) -> MessageRecord {
@@ -108,7 +113,7 @@ struct EditMessage: DomainEffect {
         try transaction.edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
         guard let edited = try transaction.message(message.id, site: change.site, room: change.room) else { return [] }
         event.payload = JSONValue.object(["message": try transaction.json(of: edited)]).canonicalText
-        return newlyMentioned.map(InboxService.topic(of:))
+        return newlyMentioned.map { InboxService.topic(of: $0, site: change.site) }
     }
 }
 

@@ -3,8 +3,8 @@ import VigilCore
 import VigilStore
 
 /// Who a message reaches beyond the room: the people `@name` names, and the recipients of an
-/// urgent message. People are token names (a person's phone and tablet share one) of live tokens
-/// that may read the site's chat.
+/// urgent message. A person is a token name within a site (a person's phone and tablet share one):
+/// the names of live tokens that may read the site's chat.
 enum ChatPeople {
     /// `@name` where the name is a topic segment and the `@` does not follow a name character
     /// (so `anna@example.com` mentions nobody).

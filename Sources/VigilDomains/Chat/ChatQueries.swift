@@ -63,21 +63,18 @@ struct ChatQueries: Sendable {
         }
     }
 
-    /// `inbox/{name}`: the rooms where the person has unread messages, and the urgent messages
-    /// waiting for their acknowledgement.
-    func inbox(of reader: Identity) async throws -> TopicSnapshot {
+    /// `inbox/{site}/{name}`: the site's rooms where the person has unread messages, and the
+    /// site's urgent messages waiting for their acknowledgement.
+    func inbox(of name: String, site: String) async throws -> TopicSnapshot {
         try await store.read { transaction in
-            let head = try transaction.head(of: InboxService.topic(of: reader.name))
-            let sites = reader.allSites ? try transaction.siteIDs() : reader.sites.sorted()
+            let head = try transaction.head(of: InboxService.topic(of: name, site: site))
             var rooms: [JSONValue] = []
-            for site in sites {
-                for room in try transaction.roomsWithControl(of: site) {
-                    let unread = try transaction.unreadCount(of: reader.name, room: room.id, site: site)
-                    guard unread > 0 else { continue }
-                    rooms.append(["room": .string(room.topic), "name": .string(room.name), "unread": .number(Double(unread))])
-                }
+            for room in try transaction.roomsWithControl(of: site) {
+                let unread = try transaction.unreadCount(of: name, room: room.id, site: site)
+                guard unread > 0 else { continue }
+                rooms.append(["room": .string(room.topic), "name": .string(room.name), "unread": .number(Double(unread))])
             }
-            let urgent = try transaction.urgentAwaiting(reader.name).filter { reader.covers(site: $0.site) }
+            let urgent = try transaction.urgentAwaiting(name, site: site)
             return TopicSnapshot(head: head, data: ["rooms": .array(rooms), "urgent": .array(try urgent.map(transaction.json(of:)))])
         }
     }
@@ -99,10 +96,6 @@ extension DomainTransaction {
     func hasMessages(in room: String, site: String, before seq: Int64?) throws -> Bool {
         guard let seq else { return false }
         return try exists("SELECT 1 FROM chat_messages WHERE site = ? AND room = ? AND seq < ?", [site, room, seq])
-    }
-
-    func siteIDs() throws -> [String] {
-        try fetchAll(SiteID.self, "SELECT id FROM sites ORDER BY id", []).map(\.id)
     }
 
     /// FTS5 walks its index newest first (`ORDER BY rowid DESC`) and stops at the page's end, so a
@@ -128,8 +121,4 @@ extension DomainTransaction {
             """,
             arguments)
     }
-}
-
-private struct SiteID: Decodable {
-    var id: String
 }

@@ -15,7 +15,7 @@ struct ChatRoutes {
                 for (key, value) in request.query where ["q", "room", "before", "limit"].contains(key) {
                     data[key] = key == "q" || key == "room" ? .string(value) : Double(value).map(JSONValue.number) ?? .string(value)
                 }
-                return .json(try await request.read { try await service.query(request.identity, topic: topic, type: "search", data: .object(data)) })
+                return .json(try await request.query(topic: topic.rawValue, type: "search", data: .object(data)))
             },
             DomainRoute(.get, "api/sites/:site/chat/rooms") { [service] request async throws(ProtocolError) in
                 let topic = try Topic(ChatService.directoryTopic(of: try request.parameter("site")))

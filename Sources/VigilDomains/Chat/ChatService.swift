@@ -16,6 +16,8 @@ struct ChatService: TopicService {
     static let controlRoom = "control"
     static let controlRoomName = "Control room"
     static let alertRoomPrefix = "alert-"
+    /// Rooms of one site, archived ones and the control room included (docs/security.md).
+    static let maxRoomsPerSite = 200
     static let chatters: Set<Role> = [.admin, .operator, .guard]
     static let moderators: Set<Role> = [.admin, .operator]
 

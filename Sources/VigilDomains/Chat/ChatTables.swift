@@ -56,6 +56,13 @@ struct UrgentRecipient: Sendable, Equatable, Decodable {
     var repeats: Int64
 }
 
+/// A recipient whose repeat is due, and the site of the message (where the recipient is that person).
+struct DueRepeat: Sendable, Decodable {
+    var messageId: String
+    var name: String
+    var site: String
+}
+
 extension DomainTransaction {
     // MARK: Rooms
 
@@ -74,6 +81,10 @@ extension DomainTransaction {
         try execute(
             "INSERT OR IGNORE INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, ?, ?, '', ?)",
             [site, ChatService.controlRoom, ChatService.controlRoomName, time])
+    }
+
+    func roomCount(of site: String) throws -> Int64 {
+        try fetchInteger("SELECT count(*) FROM chat_rooms WHERE site = ?", [site]) ?? 0
     }
 
     func rooms(of site: String) throws -> [RoomRecord] {
@@ -186,11 +197,16 @@ extension DomainTransaction {
         try execute("UPDATE chat_urgent_recipients SET repeat_at = NULL WHERE message_id = ?", [messageID])
     }
 
-    /// Recipients whose repeat is due, oldest first, in bounded batches.
-    func urgentRepeatsDue(at now: Int64) throws -> [UrgentRecipient] {
+    /// Recipients whose repeat is due, with the message's site (their inbox's), oldest first, in
+    /// bounded batches.
+    func urgentRepeatsDue(at now: Int64) throws -> [DueRepeat] {
         try fetchAll(
-            UrgentRecipient.self,
-            "SELECT * FROM chat_urgent_recipients WHERE repeat_at IS NOT NULL AND repeat_at <= ? ORDER BY repeat_at LIMIT 500", [now])
+            DueRepeat.self,
+            """
+            SELECT r.message_id, r.name, m.site FROM chat_urgent_recipients r JOIN chat_messages m ON m.id = r.message_id
+            WHERE r.repeat_at IS NOT NULL AND r.repeat_at <= ? ORDER BY r.repeat_at LIMIT 500
+            """,
+            [now])
     }
 
     func scheduleRepeat(of messageID: String, to name: String, at time: Int64) throws {
@@ -198,15 +214,15 @@ extension DomainTransaction {
             "UPDATE chat_urgent_recipients SET repeat_at = ?, repeats = repeats + 1 WHERE message_id = ? AND name = ?", [time, messageID, name])
     }
 
-    /// Urgent messages still waiting for `name`'s acknowledgement, oldest first.
-    func urgentAwaiting(_ name: String) throws -> [MessageRecord] {
+    /// Urgent messages of `site` still waiting for `name`'s acknowledgement, oldest first.
+    func urgentAwaiting(_ name: String, site: String) throws -> [MessageRecord] {
         try fetchAll(
             MessageRecord.self,
             """
             SELECT m.* FROM chat_urgent_recipients r JOIN chat_messages m ON m.id = r.message_id
-            WHERE r.name = ? AND r.acknowledged_at IS NULL AND m.urgent_cancelled_at IS NULL AND m.deleted_at IS NULL
+            WHERE r.name = ? AND m.site = ? AND r.acknowledged_at IS NULL AND m.urgent_cancelled_at IS NULL AND m.deleted_at IS NULL
             ORDER BY m.posted_at
             """,
-            [name])
+            [name, site])
     }
 }

@@ -2,12 +2,12 @@ import VigilHub
 import VigilStore
 
 /// What the chat domain's clock fires: the repeat of an urgent message to each recipient who has
-/// not acknowledged it, on their inbox.
+/// not acknowledged it, on their inbox in the message's site.
 enum ChatTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         try transaction.urgentRepeatsDue(at: now).map { recipient in
             TimerFiring(
-                topic: InboxService.topic(of: recipient.name), type: "urgent.repeated",
+                topic: InboxService.topic(of: recipient.name, site: recipient.site), type: "urgent.repeated",
                 effect: RepeatUrgent(messageID: recipient.messageId, recipient: recipient.name))
         }
     }

@@ -2,28 +2,32 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// `inbox/{name}`: one person's own topic, across sites, on all their devices. It carries the
-/// messages that mention them and the urgent messages they are asked to acknowledge (mirrors of
-/// the room's events, so it resumes with `since` like any durable topic), the repeats of those not
-/// yet acknowledged, and their read markers (`read`), so their other devices learn at once.
+/// `inbox/{site}/{name}`: one person's own topic in a site, on all their devices. A person is a
+/// token name within a site: the tokens of that name that cover the site are that person's devices
+/// (a name is not a person across sites; docs/security.md). It carries the messages of the site
+/// that mention them and the urgent messages they are asked to acknowledge (mirrors of the room's
+/// events, so it resumes with `since` like any durable topic), the repeats of those not yet
+/// acknowledged, and their read markers (`read`), so their other devices learn at once.
 struct InboxService: TopicService {
     let kind = "inbox"
     let durability = Durability.durable
     let queries: ChatQueries
 
-    static func topic(of name: String) -> String { "inbox/\(name)" }
+    static func topic(of name: String, site: String) -> String { "inbox/\(site)/\(name)" }
 
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
         try authorizeOwner(identity, pattern.segments)
     }
 
+    /// Only a token named `{name}` that covers `{site}` (an all-sites token covers every site).
     private func authorizeOwner(_ identity: Identity, _ segments: [String]) throws(ProtocolError) {
-        guard segments.count == 2 else {
-            throw ProtocolError(.invalidTopic, "inbox topics are inbox/{name}")
+        guard segments.count == 3 else {
+            throw ProtocolError(.invalidTopic, "inbox topics are inbox/{site}/{name}")
         }
         try identity.require(ChatService.chatters, to: "have a chat inbox")
-        guard segments[1] == identity.name else {
-            throw ProtocolError(.forbidden, "inbox/\(segments[1]) is not this token's; its inbox is inbox/\(identity.name)")
+        let site = segments[1]
+        guard segments[2] == identity.name, identity.covers(site: site) else {
+            throw ProtocolError(.forbidden, "inbox/\(site)/\(segments[2]) is not this token's; its inboxes are inbox/{site}/\(identity.name) of its sites")
         }
     }
 
@@ -35,8 +39,8 @@ struct InboxService: TopicService {
         guard room.kind == "chat", room.segments.count == 3 else {
             throw ProtocolError(.invalidData, "data.room must be a room's topic, chat/{site}/{room}")
         }
-        guard identity.covers(site: room.scope) else {
-            throw ProtocolError(.forbidden, "the token does not cover site \(room.scope)")
+        guard room.scope == topic.scope else {
+            throw ProtocolError(.invalidData, "data.room must be a room of site \(topic.scope), this inbox's")
         }
         guard let seq = try fields.integer("seq", in: 0...Int.max) else { throw ProtocolError(.invalidData, "data.seq is required") }
         return ValidatedEvent(
@@ -44,7 +48,7 @@ struct InboxService: TopicService {
     }
 
     func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
-        try await queries.inbox(of: reader)
+        try await queries.inbox(of: reader.name, site: topic.scope)
     }
 }
 

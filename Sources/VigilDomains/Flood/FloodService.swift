@@ -70,4 +70,7 @@ struct FloodService: TopicService {
     func cells(ofEvent type: String, data: JSONValue, on topic: Topic) -> [Int64] {
         FloodNearView.cells(ofEvent: type, data: data)
     }
+
+    /// A region is a place the public follows, not a site: its topics belong to none.
+    func site(of segments: [String]) -> String? { nil }
 }

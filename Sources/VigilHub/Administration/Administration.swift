@@ -3,8 +3,8 @@ import VigilCore
 import VigilStore
 
 /// Sites and tokens, administered by admin tokens over HTTP as `vigil site` and `vigil token` do
-/// on the database. Any token may list the sites it covers; only an admin changes anything or
-/// sees tokens, and a secret is shown once, in the answer that creates it.
+/// on the database. Any token may list the sites it covers; only an admin token for every site
+/// changes anything or sees tokens, and a secret is shown once, in the answer that creates it.
 public struct Administration: Sendable {
     let sites: SiteRepository
     let tokens: TokenRepository
@@ -57,8 +57,12 @@ public struct Administration: Sendable {
         return revoked
     }
 
+    /// Sites and tokens are the whole hub's: an admin token of some sites administers none of
+    /// them, or it could list the tokens of other sites, or issue itself one for every site.
     static func requireAdmin(_ identity: Identity) throws(ProtocolError) {
-        guard identity.role == .admin else { throw ProtocolError(.forbidden, "only an admin token may administer sites and tokens") }
+        guard identity.role == .admin, identity.allSites else {
+            throw ProtocolError(.forbidden, "only an admin token for every site may administer sites and tokens")
+        }
     }
 
     /// Runs a synchronous call of the repositories on a thread of its own, so that waiting for the

@@ -56,6 +56,11 @@ public protocol TopicService: Sendable {
     /// The cells of the views' index that an event of `topic` touches; asked only while views of
     /// the topic are subscribed.
     func cells(ofEvent type: String, data: JSONValue, on topic: Topic) -> [Int64]
+    /// The site a topic of this kind belongs to, read from its segments (`+` where a pattern has
+    /// one): the engine lets only a token that covers that site read the topic, by any path
+    /// (subscribe, `history`, state, `query`, HTTP). Nil for a kind whose topics belong to no site,
+    /// such as places anyone may follow. By default the scope: `kind/{site}[/...]`.
+    func site(of segments: [String]) -> String?
 }
 
 extension TopicService {
@@ -64,6 +69,8 @@ extension TopicService {
     public func view(of topic: Topic) throws(ProtocolError) -> (any TopicView)? { nil }
 
     public func cells(ofEvent type: String, data: JSONValue, on topic: Topic) -> [Int64] { [] }
+
+    public func site(of segments: [String]) -> String? { segments.count > 1 ? segments[1] : nil }
 
     public func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
         throw ProtocolError(.unknownType, "\(kind) topics answer no queries")

@@ -24,9 +24,13 @@ struct ServiceRegistry: Sendable {
         kind == Self.presenceKind ? .ephemeral : services[kind]?.durability ?? .ephemeral
     }
 
+    /// The service's own check, then the engine's: whatever the service allows, a topic of a site
+    /// is read only by a token that covers the site (`TopicService.site(of:)`).
     func authorizeRead(_ identity: Identity, _ pattern: TopicPattern) throws(ProtocolError) {
         guard pattern.kind == Self.presenceKind else {
-            return try service(for: pattern.kind).authorizeRead(identity, pattern)
+            let service = try service(for: pattern.kind)
+            try service.authorizeRead(identity, pattern)
+            return try requireSite(of: pattern.segments, in: service, coveredBy: identity)
         }
         guard let watched = try? TopicPattern(pattern.segments.dropFirst().joined(separator: "/")) else {
             throw ProtocolError(.invalidTopic, "presence topics are presence/{topic}, e.g. presence/notice/hq")
@@ -34,7 +38,14 @@ struct ServiceRegistry: Sendable {
         guard watched.kind != Self.presenceKind else {
             throw ProtocolError(.invalidTopic, "presence of presence is not kept")
         }
-        try service(for: watched.kind).authorizeRead(identity, watched)
+        try authorizeRead(identity, watched)
+    }
+
+    private func requireSite(of segments: [String], in service: any TopicService, coveredBy identity: Identity) throws(ProtocolError) {
+        guard let site = service.site(of: segments), !identity.covers(site: site) else { return }
+        throw ProtocolError(.forbidden, site == "+"
+            ? "only a token for every site may read across sites; read each of your sites"
+            : "the token does not cover site \(site)")
     }
 
     /// The view an exact topic is (`TopicView`), nil for a topic of its own events.
@@ -64,6 +75,8 @@ struct ServiceRegistry: Sendable {
         guard topic.kind != Self.presenceKind else {
             throw ProtocolError(.unknownType, "presence answers no queries; subscribe to it")
         }
-        return try await service(for: topic.kind).query(identity, topic: topic, type: type, data: data)
+        let service = try service(for: topic.kind)
+        try requireSite(of: topic.segments, in: service, coveredBy: identity)
+        return try await service.query(identity, topic: topic, type: type, data: data)
     }
 }

@@ -101,13 +101,14 @@ public final class Outbox: Sendable {
         }
     }
 
-    /// Moves the frames queued so far to the end of `frames`; or says the close reason once closed
-    /// and drained; or `.empty`, and the waker is called when that changes.
+    /// Moves the frames queued so far, oldest first, to the end of `frames`, as many as fit in
+    /// `maxBytes` (at least one); or says the close reason once closed and drained; or `.empty`,
+    /// and the waker is called when that changes.
     ///
-    /// Given an empty array, the two arrays trade places: the outbox queues what comes next in the
-    /// storage of the one it was given. So a reader that empties its array after each write and
-    /// passes it again allocates nothing for taking.
-    public func take(into frames: inout [ByteBuffer]) -> Taken {
+    /// Given an empty array and room for everything, the two arrays trade places: the outbox
+    /// queues what comes next in the storage of the one it was given. So a reader that empties its
+    /// array after each write and passes it again allocates nothing for taking.
+    public func take(into frames: inout [ByteBuffer], maxBytes: Int = .max) -> Taken {
         let (taken, waiters) = state.withLock { state -> (Taken, [CheckedContinuation<Void, Never>]) in
             if state.frames.isEmpty {
                 guard let closed = state.closed else {
@@ -116,13 +117,25 @@ public final class Outbox: Sendable {
                 }
                 return (.closed(closed), [])
             }
-            if frames.isEmpty {
+            if state.bytes > maxBytes {
+                var count = 0
+                var bytes = 0
+                for frame in state.frames {
+                    guard count == 0 || bytes + frame.readableBytes <= maxBytes else { break }
+                    bytes += frame.readableBytes
+                    count += 1
+                }
+                frames.append(contentsOf: state.frames[..<count])
+                state.frames.removeFirst(count)
+                state.bytes -= bytes
+            } else if frames.isEmpty {
                 swap(&frames, &state.frames)
+                state.bytes = 0
             } else {
                 frames.append(contentsOf: state.frames)
                 state.frames.removeAll(keepingCapacity: true)
+                state.bytes = 0
             }
-            state.bytes = 0
             let waiters = state.spaceWaiters
             state.spaceWaiters = []
             return (.frames, waiters)

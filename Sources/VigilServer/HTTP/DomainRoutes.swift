@@ -60,9 +60,9 @@ struct DomainRoutes {
         guard route.access == .open, bearerToken(in: request.headers) == nil else {
             return try await api.identity(request, context: context)
         }
-        let address = context.channel.remoteAddress?.ipAddress ?? "?"
-        guard limiter.allow(address, now: hub.clock.milliseconds()) else {
-            throw APIError(ProtocolError(.rateLimited, "too many requests from \(address); wait a little"))
+        let client = AddressLimiter.client(of: context.channel.remoteAddress)
+        guard limiter.allow(client, now: hub.clock.milliseconds()) else {
+            throw APIError(ProtocolError(.rateLimited, "too many requests from \(client); wait a little"))
         }
         return .anonymous
     }

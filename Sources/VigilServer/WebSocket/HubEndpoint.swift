@@ -5,12 +5,12 @@ import VigilHub
 
 /// `/ws`: one hub session on one connection. Requests go to the hub in order (`RequestQueue`);
 /// what the hub sends waits in the session's outbox, and the connection drains it on its event
-/// loop, a batch per write, while the channel is writable. So a reader that stops reading fills
-/// its socket, then its outbox until that overflows and it is closed with 4008 (and, if it does
-/// not even take the close frame, its socket is closed after the grace).
+/// loop, a batch of at most `batchBytes` per write, while the channel is writable. So a reader
+/// that stops reading fills its socket (bounded buffers), then its outbox until that overflows:
+/// what the outbox holds is dropped, the close frame 4008 goes next on the socket, the close is
+/// logged, and a peer that does not read it is aborted after the grace.
 final class HubEndpoint: WebSocketEndpoint {
     struct Settings: Sendable {
-        var closeGrace: TimeAmount
         /// Frames that follow the 101 at once, together with a close, can be lost by WebSocket
         /// client libraries still setting up (swift-websocket's is one): a refusal waits this long.
         var refusalDelay: Duration
@@ -30,6 +30,10 @@ final class HubEndpoint: WebSocketEndpoint {
     private var batch: [ByteBuffer] = []
     /// A batch array grown past this many frames (a burst) is let go rather than kept for life.
     private static let batchCapacityKept = 64
+    /// The most one write takes from the outbox: once the channel stops taking writes, no more than
+    /// this lies beyond its high-water mark, so a close frame written then waits behind little.
+    private static let batchBytes = 64 * 1024
+    private var closedAsSlowConsumer = false
 
     init(hub: Hub, bearerToken: String?, settings: Settings, logger: Logger) {
         self.hub = hub
@@ -41,14 +45,13 @@ final class HubEndpoint: WebSocketEndpoint {
 
     func opened(_ connection: WebSocketConnection) {
         let channel = connection.channel
-        let grace = settings.closeGrace
+        let bound = NIOLoopBound((self, connection), eventLoop: channel.eventLoop)
         let session = hub.openSession(peer: channel.peerDescription) {
-            // The outbox overflowed: the writer sends 4008 if the socket still takes writes;
-            // otherwise the socket is closed once the grace has passed.
-            channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
+            // The outbox overflowed (on a publisher's thread): closed at once, whether or not the
+            // socket takes writes.
+            channel.eventLoop.execute { bound.value.0.closeSlowConsumer(bound.value.1) }
         }
         self.session = session
-        let bound = NIOLoopBound((self, connection), eventLoop: channel.eventLoop)
         // Made once: a closure written inside the waker would be allocated again for every frame.
         let write: @Sendable () -> Void = { bound.value.0.writeOutbox(to: bound.value.1) }
         let eventLoop = channel.eventLoop
@@ -162,21 +165,30 @@ final class HubEndpoint: WebSocketEndpoint {
         batch = []
         defer { batch = frames }
         while connection.isWritable {
-            switch session.outbox.take(into: &frames) {
+            switch session.outbox.take(into: &frames, maxBytes: Self.batchBytes) {
             case .empty:
                 return
             case .frames:
                 connection.send(texts: frames)
                 frames.removeAll(keepingCapacity: frames.capacity <= Self.batchCapacityKept)
             case .closed(.slowConsumer):
-                logger.notice("closing a slow consumer", metadata: ["session": "\(session.id)", "peer": "\(session.peer)"])
-                connection.close(.slowConsumer, reason: "slow consumer; resume with since")
+                closeSlowConsumer(connection)
                 return
             case .closed(.close(let code, let reason)):
                 connection.close(code, reason: reason)
                 return
             }
         }
+    }
+
+    /// The outbox overflowed: what it held is gone, and the close frame goes next on the socket.
+    private func closeSlowConsumer(_ connection: WebSocketConnection) {
+        guard !closedAsSlowConsumer, let session else { return }
+        closedAsSlowConsumer = true
+        logger.notice("closing a slow consumer", metadata: [
+            "session": "\(session.id)", "peer": "\(session.peer)", "reason": "outbox over its bound; unsent events dropped",
+        ])
+        connection.close(.slowConsumer, reason: "slow consumer; resume with since")
     }
 }
 

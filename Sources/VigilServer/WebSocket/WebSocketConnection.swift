@@ -1,6 +1,13 @@
 import NIOCore
+import NIOSSL
 import NIOWebSocket
 import VigilCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a WebSocket connection serves (the hub's `/ws`, the conformance echo). Every call comes on
 /// the connection's event loop.
@@ -26,8 +33,13 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         var maxMessageBytes: Int
         /// Pings go out this often; a peer that has not answered the previous one by then is cut off.
         var pingInterval: TimeAmount
-        /// How long a peer that has been sent a close frame may take to hang up.
+        /// How long a peer that has been sent a close frame may take to hang up before its socket is
+        /// aborted.
         var closeGrace: TimeAmount
+        /// The kernel's send buffer of the socket (SO_SNDBUF; Linux books twice this). Left to
+        /// autotuning it grows to megabytes, which a peer that stops reading then pins, and which a
+        /// close frame would queue behind.
+        var sendBufferBytes: Int
     }
 
     let channel: any Channel
@@ -63,6 +75,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         frameOutput = try? context.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self)
+        try? context.channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(settings.sendBufferBytes))
         schedulePing()
         endpoint.opened(self)
     }
@@ -159,7 +172,8 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Starts the closing handshake: a close frame, then the socket is closed when the peer
-    /// answers or after the grace, whichever is first.
+    /// answers, or aborted after the grace, whichever is first. The close frame is written even
+    /// when the socket takes no more writes: it waits behind no more than the socket's buffers.
     func close(_ code: CloseCode, reason: String) {
         close(code: code.rawValue, reason: reason)
     }
@@ -187,8 +201,7 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         payload.writeInteger(code)
         // A control frame carries at most 125 bytes (§5.5).
         payload.writeBytes(reason.utf8.prefix(123))
-        let channel = channel
-        eventLoop.scheduleTask(in: settings.closeGrace) { channel.close(promise: nil) }
+        eventLoop.assumeIsolated().scheduleTask(in: settings.closeGrace) { self.abort() }
         let written = eventLoop.makePromise(of: Void.self)
         written.futureResult.assumeIsolated().whenComplete { _ in self.hangUp() }
         write(opcode: .connectionClose, payloads: [payload], promise: written)
@@ -203,6 +216,21 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         let outputClosed = eventLoop.makePromise(of: Void.self)
         outputClosed.futureResult.whenFailure { _ in channel.close(promise: nil) }
         channel.close(mode: .output, promise: outputClosed)
+    }
+
+    /// Ends the socket at once, for a peer that has not hung up within the grace. Not through TLS,
+    /// whose close_notify would wait behind what the peer has not read: the socket is closed with
+    /// SO_LINGER 0, so it is reset and the kernel lets go of what it still held for the peer.
+    private func abort() {
+        guard channel.isActive else { return }
+        _ = (channel as? any SocketOptionProvider)?.setSoLinger(linger(l_onoff: 1, l_linger: 0))
+        let belowTLS = try? channel.pipeline.syncOperations.context(handlerType: NIOSSLServerHandler.self)
+        if let belowTLS {
+            // A context's close goes to the handlers before it: the TLS handler itself is skipped.
+            belowTLS.close(promise: nil)
+        } else {
+            channel.close(promise: nil)
+        }
     }
 
     /// The peer's close: answered and this side hangs up, or, when it answers this side's close,

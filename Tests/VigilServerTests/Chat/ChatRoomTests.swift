@@ -41,6 +41,33 @@ import VigilCore
         }
     }
 
+    /// 1,506 rooms once made a 654 KB `chat/hq` state: a site keeps at most 200 rooms, archived
+    /// ones included, and a room past that is refused with nothing stored.
+    @Test func aSiteKeepsAtMostTwoHundredRoomsAndRefusesMoreWithNothingStored() async throws {
+        try await withHub { hub async throws in
+            let operatorClient = hub.client("operator")
+            for number in 1..<200 {
+                _ = try await operatorClient.chat("chat/hq", "create_room", ["name": .string("Room \(number)")])
+            }
+            _ = try await operatorClient.chat("chat/hq", "archive_room", ["room": "room-1"])
+            let before = try await operatorClient.eventTypes(of: "chat/hq").count
+            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["name": "One too many"]) } == "limit_reached")
+            let alert = try #require(try await operatorClient.chat("alerts/hq", "raise", ["kind": "panic"])["data"]?["alert"]?["id"])
+            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["alert": alert]) } == "limit_reached", "an alert's room counts too")
+            let overHTTP = try await hub.api(
+                "POST", "/api/publish", as: "operator", body: ["topic": "chat/hq", "type": "create_room", "data": ["name": "Over HTTP"]])
+            #expect(overHTTP.status == 409 && overHTTP.body.contains(#""code":"limit_reached""#))
+
+            #expect(try await operatorClient.eventTypes(of: "chat/hq").count == before, "nothing refused is stored")
+            #expect(await refusalCode { _ = try await operatorClient.say("chat/hq/one-too-many", ["text": "here?"]) } == "not_found")
+            let state = try await collect(1, from: try await operatorClient.subscribe("chat/hq"))[0]
+            #expect(state.data["rooms"]?.arrayValue?.count == 200, "the control room and 199 more, the archived one among them")
+            let depot = hub.client("admin")
+            _ = try await depot.chat("chat/depot", "create_room", ["name": "Depot room"])
+            for client in [operatorClient, depot] { await client.close() }
+        }
+    }
+
     @Test func devicesReportersAndOtherSitesGuardsNeitherReadNorPost() async throws {
         try await withHub { hub async throws in
             let device = hub.client("device")

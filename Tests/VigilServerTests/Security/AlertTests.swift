@@ -74,7 +74,7 @@ import VigilCore
             let guardClient = hub.client("guard")
             let depotGuard = hub.client("guard-depot")
             let room = hub.client("operator")
-            // The control room reads alerts/{site}; guards hear escalations; devices only raise.
+            // The control room reads alerts/{site}; the site's guards hear escalations too; devices only raise.
             #expect(await refusalCode { _ = try await guardClient.subscribe("alerts/hq") } == "forbidden")
             #expect(await refusalCode { _ = try await device.subscribe("alerts/hq") } == "forbidden")
             #expect(await refusalCode { _ = try await room.subscribe("alerts/depot") } == "forbidden")
@@ -82,9 +82,12 @@ import VigilCore
             #expect(await refusalCode { _ = try await depotGuard.subscribe("alerts/hq/escalated") } == "forbidden")
             #expect(await refusalCode { _ = try await device.subscribe("alerts/hq/escalated") } == "forbidden")
             #expect(await refusalCode { _ = try await room.subscribe("alerts/hq/other") } == "invalid_topic")
+            #expect(await refusalCode { _ = try await room.subscribe("alerts/depot/escalated") } == "forbidden", "an escalation stays in its site")
+            #expect(await refusalCode { _ = try await room.subscribe("alerts/+/escalated") } == "forbidden")
             _ = try await guardClient.subscribe("alerts/hq/escalated")
-            _ = try await room.subscribe("alerts/depot/escalated")
-            _ = try await room.subscribe("alerts/+/escalated")
+            _ = try await room.subscribe("alerts/hq/escalated")
+            let everySite = hub.client("admin")
+            _ = try await everySite.subscribe("alerts/+/escalated")
 
             #expect(await refusalCode { _ = try await raise(depotGuard, ["kind": "panic"]) } == "forbidden")
             #expect(await refusalCode { _ = try await raise(device, ["kind": "panic"], site: "nowhere") } == "forbidden")
@@ -92,7 +95,7 @@ import VigilCore
             let id = try #require(try await raise(guardClient, ["kind": "panic", "message": "Guard down at gate"])["data"]?["alert"]?["id"])
             #expect(await refusalCode { _ = try await answer(device, "acknowledge", ["alert": id]) } == "forbidden")
             #expect(await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "dismiss", data: ["alert": id])) } == "unknown_type")
-            for client in [device, guardClient, depotGuard, room] { await client.close() }
+            for client in [device, guardClient, depotGuard, room, everySite] { await client.close() }
         }
     }
 
@@ -156,7 +159,7 @@ import VigilCore
         }
     }
 
-    @Test func anUnacknowledgedAlertEscalatesToEveryOperatorAndTheSitesGuards() async throws {
+    @Test func anUnacknowledgedAlertEscalatesToTheSitesOperatorsAndGuards() async throws {
         try await withHub { hub async throws in
             try await hub.setTimings(of: "hq", escalateAfterMs: 2000)
             let guardClient = hub.client("guard")

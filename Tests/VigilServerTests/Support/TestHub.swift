@@ -20,6 +20,8 @@ final class TestHub: @unchecked Sendable {
     /// What the running hub's listeners answer (HTTPS and WSS; the legacy plain-HTTP port).
     private(set) var mountedRoutes: (https: [MountedRoute], legacy: [MountedRoute]) = ([], [])
     let tokens: [String: String]
+    /// What the hub logged at notice and above (warnings and errors also go to standard error).
+    let log = CapturedLog()
 
     var port: Int { running?.port ?? configuration.port }
     var url: String { "wss://localhost:\(port)/ws" }
@@ -69,8 +71,11 @@ final class TestHub: @unchecked Sendable {
 
     /// Starts (again, on the same port after a stop) with the same data directory.
     func start() async throws {
-        var logger = Logger(label: "vigil.test")
-        logger.logLevel = .warning
+        let logger = Logger(label: "vigil.test") { [log] label in
+            var standardError = StreamLogHandler.standardError(label: label)
+            standardError.logLevel = .warning
+            return MultiplexLogHandler([standardError, log.handler()])
+        }
         let server = try await offThePool { [configuration, clock, logger] in
             try HubServer(configuration: configuration, domains: Domains.registered, clock: clock, logger: logger)
         }
@@ -91,10 +96,7 @@ final class TestHub: @unchecked Sendable {
     }
 
     func client(_ role: String) -> VigilClient {
-        var configuration = ClientConfiguration(url: url, token: token(role), caFile: caFile)
-        configuration.minBackoff = .milliseconds(50)
-        configuration.maxBackoff = .milliseconds(500)
-        return VigilClient(configuration: configuration)
+        client(secret: token(role))
     }
 
     func raw(bearer: String? = nil) async throws -> RawSocket {
