@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             try await untilInterrupted { try await demo.run() }
         } catch {
-            FileHandle.standardError.write(Data("vigil demo: \(error)\n".utf8))
+            tell(error, command: "demo", connection: connection)
             throw ExitCode(2)
         }
     }

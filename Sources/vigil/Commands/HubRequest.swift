@@ -13,9 +13,25 @@ func withHub(_ connection: ConnectionOptions, command: String, _ body: (VigilCli
         await client.close()
     } catch {
         await client.close()
-        FileHandle.standardError.write(Data("vigil \(command): \(error)\n".utf8))
+        tell(error, command: command, connection: connection)
         throw ExitCode(2)
     }
+}
+
+/// Tells on standard error why a command failed with the hub, `vigil COMMAND: ...`; for a
+/// certificate it does not trust, also how to trust it.
+func tell(_ error: any Error, command: String, connection: ConnectionOptions) {
+    var text = "vigil \(command): \(error)"
+    if case ClientError.untrustedCertificate = error {
+        text += connection.resolvedCA.map { " by the CA in \($0), which did not sign it for this address." } ?? ", and no CA was given."
+        text += """
+
+            Give the CA that signed the hub's certificate with --ca PATH (or VIGIL_CA=PATH). A hub that made \
+            its own development certificate keeps that CA in certs/vigil-dev-ca.pem, in the directory where \
+            `vigil serve` runs, and prints its path at start ("Development CA: ...").
+            """
+    }
+    FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
 /// Parses a command-line JSON argument or file.

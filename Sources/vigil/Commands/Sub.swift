@@ -27,7 +27,7 @@ struct Sub: AsyncParsableCommand {
             await client.close()
         } catch {
             await client.close()
-            FileHandle.standardError.write(Data("vigil sub: \(error)\n".utf8))
+            tell(error, command: "sub", connection: connection)
             throw ExitCode(2)
         }
     }
