@@ -36,5 +36,9 @@ import VigilServer
         #expect(refused.errors.hasPrefix("vigil pub: the certificate of the hub at \(hub.url) is not trusted by the CA in \(other.caCertificate.path)"), "\(refused.errors)")
         #expect(refused.errors.contains("--ca PATH") && refused.errors.contains("certs/vigil-dev-ca.pem"), "\(refused.errors)")
         #expect(!refused.errors.contains("CERTIFICATE_VERIFY_FAILED"), "\(refused.errors)")
+
+        let missing = hub.directory.appendingPathComponent("no-such-ca.pem").path
+        let unread = try await runVigilTellingErrors(["pub", "notice/hq", "notice", "{}", "--url", hub.url, "--token", token, "--ca", missing])
+        #expect(unread.status == 64 && unread.errors.contains("the CA file \(missing) (--ca or VIGIL_CA) is not there"), "\(unread.errors)")
     }
 }

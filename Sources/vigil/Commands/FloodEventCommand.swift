@@ -50,7 +50,7 @@ struct FloodEventCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            let hub = ClientConfiguration(url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA)
+            let hub = try connection.clientConfiguration()
             let answer: JSONValue
             do {
                 answer = try await HubHTTP(configuration: hub).send("GET", "/api/flood/regions").json()

@@ -6,8 +6,7 @@ import VigilCore
 /// Runs `body` with a client connected to the hub and closes it; a refusal or a lost hub prints
 /// `vigil COMMAND: ...` on standard error and exits with status 2.
 func withHub(_ connection: ConnectionOptions, command: String, _ body: (VigilClient) async throws -> Void) async throws {
-    let client = VigilClient(configuration: ClientConfiguration(
-        url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA))
+    let client = VigilClient(configuration: try connection.clientConfiguration())
     do {
         try await body(client)
         await client.close()

@@ -31,7 +31,7 @@ struct SimulateCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let hub = ClientConfiguration(url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA)
+            let hub = try connection.clientConfiguration()
             let settings = DetectionSimulation.Settings(
                 site: site, people: people, tick: .milliseconds(DurationText.milliseconds(tick) ?? 200),
                 duration: duration.flatMap(DurationText.milliseconds).map { .milliseconds($0) }, seed: seed ?? .random(in: 0...UInt64.max))

@@ -12,8 +12,7 @@ struct Sub: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        let client = VigilClient(configuration: ClientConfiguration(
-            url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA))
+        let client = VigilClient(configuration: try connection.clientConfiguration())
         var received = 0
         do {
             for try await event in try await client.subscribe(topic, since: since) {
