@@ -50,8 +50,11 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case closed
     /// No answer within `requestTimeout`; a publish may or may not have been stored.
     case timedOut
-    /// The first connection failed (wrong URL, untrusted certificate, hub down).
+    /// The first connection failed (wrong URL, hub down).
     case unreachable(String)
+    /// The hub at this address showed a certificate that no trusted authority signed for it: the
+    /// caller must trust the hub's CA (`caFile`).
+    case untrustedCertificate(String)
     /// An HTTP answer that is not the hub's JSON (another server behind the URL, a cut-off body).
     case unexpectedAnswer(String)
 
@@ -63,8 +66,20 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .closed: "the client is closed"
         case .timedOut: "the hub did not answer in time"
         case .unreachable(let reason): "the hub could not be reached: \(reason)"
+        case .untrustedCertificate(let hub): "the certificate of the hub at \(hub) is not trusted"
         case .unexpectedAnswer(let what): "the hub's answer could not be read: \(what)"
         }
+    }
+}
+
+extension ClientError {
+    /// A connection to `hub` that failed with `error`: an untrusted certificate is told apart from
+    /// a hub that cannot be reached, since only the caller can mend it.
+    static func connecting(to hub: String, failedWith error: any Error) -> ClientError {
+        if let error = error as? ClientError { return error }
+        let text = String(describing: error)
+        let untrusted = text.contains("CERTIFICATE_VERIFY_FAILED") || (error as? NIOSSLExtraError) == .failedToValidateHostname
+        return untrusted ? .untrustedCertificate(hub) : .unreachable("\(hub): \(text)")
     }
 }
 

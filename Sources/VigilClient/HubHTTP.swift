@@ -38,28 +38,17 @@ public struct HubHTTP: Sendable {
     public let configuration: ClientConfiguration
     /// The hub's web address, `https://host:port`: where the dashboard is.
     public let origin: String
-    private let host: String
-    private let port: Int
-    /// `host:port`, for the `Host` header.
-    private let authority: String
+    private let address: HubAddress
     private let tls: NIOSSLContext?
 
     /// Larger answers are refused; the largest the hub sends are thumbnails (2 MiB) and camera walls.
     private static let maxResponseBytes = 16 * 1024 * 1024
 
     public init(configuration: ClientConfiguration) throws {
-        guard let url = URLComponents(string: configuration.url), let written = url.host, !written.isEmpty else {
-            throw ClientError.unreachable("\(configuration.url) is not a hub URL")
-        }
-        // An IPv6 address is written in brackets in a URL and connected to without them.
-        let host = written.hasPrefix("[") && written.hasSuffix("]") ? String(written.dropFirst().dropLast()) : written
-        let tlsConfiguration = try configuration.tlsConfiguration()
         self.configuration = configuration
-        self.host = host
-        port = url.port ?? (tlsConfiguration == nil ? 80 : 443)
-        tls = try tlsConfiguration.map(NIOSSLContext.init(configuration:))
-        authority = "\(host.contains(":") ? "[\(host)]" : host):\(port)"
-        origin = "\(tls == nil ? "http" : "https")://\(authority)"
+        address = try HubAddress(configuration.url)
+        tls = try configuration.tlsConfiguration().map(NIOSSLContext.init(configuration:))
+        origin = "\(tls == nil ? "http" : "https")://\(address.authority)"
     }
 
     /// Sends `method path` with the configuration's bearer token and returns the status and body,
@@ -73,7 +62,7 @@ public struct HubHTTP: Sendable {
             case nil: ([], nil)
             }
         var headers = HTTPHeaders([
-            ("Host", authority),
+            ("Host", address.authority),
             ("Authorization", "Bearer \(configuration.token)"), ("Content-Length", String(bytes.count)), ("Connection", "close"),
         ])
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
@@ -91,9 +80,8 @@ public struct HubHTTP: Sendable {
             return try await exchange(head: head, body: bytes, on: channel)
         } catch {
             if timedOut.withLockedValue({ $0 }) { throw ClientError.timedOut }
-            if let error = error as? ClientError { throw error }
             // A refused TLS handshake (an untrusted certificate) surfaces here, not in connect().
-            throw ClientError.unreachable("\(origin): \(error)")
+            throw ClientError.connecting(to: origin, failedWith: error)
         }
     }
 
@@ -126,14 +114,11 @@ public struct HubHTTP: Sendable {
     }
 
     private func connect() async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
-        let (tls, host) = (tls, host)
-        // TLS name indication cannot carry an IP address; without a name NIOSSL checks the
-        // certificate against the address connected to.
-        let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
+        let (tls, serverName) = (tls, address.serverName)
         do {
             return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(TimeAmount(configuration.requestTimeout))
-                .connect(host: host, port: port) { channel in
+                .connect(host: address.host, port: address.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if let tls {
                             try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
@@ -143,7 +128,7 @@ public struct HubHTTP: Sendable {
                     }
                 }
         } catch {
-            throw ClientError.unreachable("\(origin): \(error)")
+            throw ClientError.connecting(to: origin, failedWith: error)
         }
     }
 }

@@ -1,10 +1,9 @@
 import Foundation
-import HummingbirdWSClient
 import Logging
 import NIOCore
-import NIOSSL
 import NIOWebSocket
 import VigilCore
+import WSCore
 
 /// A connection to a Vigil hub that stays up: it reconnects with backoff after a drop and resumes
 /// every exact-topic subscription from the last `seq` it delivered, so a subscriber sees each
@@ -164,14 +163,7 @@ public actor VigilClient {
         var backoff = configuration.minBackoff
         while stopped == nil {
             do {
-                let closeFrame = try await WebSocketClient.connect(
-                    url: configuration.url,
-                    configuration: .init(
-                        maxFrameSize: configuration.maxFrameBytes,
-                        additionalHeaders: [.authorization: "Bearer \(configuration.token)"]),
-                    tlsConfiguration: try configuration.tlsConfiguration(),
-                    logger: configuration.logger
-                ) { inbound, outbound, _ in
+                let closeFrame = try await HubSocket(configuration: configuration).run { inbound, outbound, _ in
                     guard await self.attach(outbound) else {
                         // close() came while this connection was being made.
                         try await outbound.close(.normalClosure, reason: nil)
@@ -188,7 +180,7 @@ public actor VigilClient {
                 configuration.logger.debug("connection failed", metadata: ["error": "\(error)"])
                 // A hub never reached is a mistake to report (wrong URL, untrusted certificate);
                 // one that was reached and dropped is retried.
-                if lastEpoch == nil { stop(.unreachable("\(error)")) }
+                if lastEpoch == nil { stop(ClientError.connecting(to: configuration.url, failedWith: error)) }
             }
             if welcome != nil { backoff = configuration.minBackoff }
             detach()

@@ -37,6 +37,10 @@ import VigilCore
             #expect(served.status == 200 && served.headers["content-type"] == "image/png")
             #expect(try ImageHeader.inspect(Array(Data(contentsOf: download))).format == .png)
             #expect(alerts.contains { $0.type == "visit.motion" }, "repeated motion goes on a visit")
+            let wordings = Set(raised.compactMap { alert in
+                alert["message"]?.stringValue.map { $0.replacingOccurrences(of: alert["locationName"]?.stringValue ?? "", with: "{place}") }
+            })
+            #expect(wordings.count >= 3, "alerts are not all worded alike: \(wordings)")
             #expect(alerts.contains { $0.type == "alert.acknowledged" && $0.from == DemoSetup.controlRoomName })
 
             let rounds = try await admin.history(topic: "checkins/demo")
@@ -115,6 +119,35 @@ import VigilCore
                 }
             }
         }
+    }
+
+    /// Notices, urgent messages and alerts vary: none is said twice in a row, each one is said
+    /// before any comes round again, and the same seed says them in the same order.
+    @Test func whatTheCastSaysVariesAndASeedSaysItAgain() {
+        func said(seed: UInt64) -> (notices: [String], urgent: [String], motion: [String]) {
+            var director = DemoDirector(building: DemoBuilding(), guards: DemoSetup.guardNames, controlRoom: "op", seed: seed)
+            var said: (notices: [String], urgent: [String], motion: [String]) = ([], [], [])
+            for _ in 0..<3000 {
+                _ = director.pause()
+                switch director.next(in: DemoWorld()) {
+                case .notice(_, let text) where text != DemoWords.openingNotice: said.notices.append(text)
+                case .urgent(let text): said.urgent.append(text)
+                case .motion(let camera, _, let message): said.motion.append(message.replacingOccurrences(of: camera.title, with: "{place}"))
+                default: break
+                }
+            }
+            return said
+        }
+        let run = said(seed: 42)
+        #expect(run.notices.count > 50 && run.urgent.count > 10 && run.motion.count > 100)
+        for (lines, all) in [(run.notices, DemoWords.infoNotices + DemoWords.warningNotices), (run.urgent, DemoWords.urgentTexts), (run.motion, DemoWords.motionMessages)] {
+            #expect(zip(lines, lines.dropFirst()).allSatisfy { $0 != $1 }, "never twice in a row: \(lines.prefix(20))")
+            #expect(Set(lines) == Set(all))
+        }
+        #expect(Set(run.urgent.prefix(DemoWords.urgentTexts.count)).count == DemoWords.urgentTexts.count, "each before any again")
+        let again = said(seed: 42)
+        #expect(again.notices == run.notices && again.urgent == run.urgent && again.motion == run.motion)
+        #expect(said(seed: 43).notices != run.notices)
     }
 
     /// The same seed and the same world give the same choices: a run can be played again.

@@ -39,10 +39,10 @@ struct DemoCast: Sendable {
     /// Performs one action; returns its line.
     func perform(_ action: DemoAction) async throws -> String {
         switch action {
-        case .motion(let camera, let scene):
-            try await sensor.raise("motion", at: camera, message: "Motion at \(camera.title)", scene: scene)
-        case .door(let camera, let scene):
-            try await sensor.raise("door", at: camera, message: "Door forced open at \(camera.title)", scene: scene)
+        case .motion(let camera, let scene, let message):
+            try await sensor.raise("motion", at: camera, message: message, scene: scene)
+        case .door(let camera, let scene, let message):
+            try await sensor.raise("door", at: camera, message: message, scene: scene)
         case .panic(let name, let camera):
             try await member(name).pressPanic(at: camera)
         case .acknowledge(let alert):

@@ -60,9 +60,10 @@ public struct DetectionSimulation: Sendable {
         let client = VigilClient(configuration: hub)
         defer { Task { await client.close() } }
         let seconds = Double(settings.tick.components.seconds) + Double(settings.tick.components.attoseconds) / 1e18
+        say("\(walkers.count) people walking across \(topology.cameras.count) cameras of \(settings.site), a line a second")
         let started = ContinuousClock.now
         var published = 0
-        var lastReport = started
+        var (lastReport, publishedThen, batches) = (started, 0, 0)
         while settings.duration.map({ ContinuousClock.now - started < $0 }) ?? true {
             let now = Date().timeIntervalSince1970
             for index in walkers.indices { walkers[index].walk(seconds, in: topology) }
@@ -70,15 +71,19 @@ public struct DetectionSimulation: Sendable {
                 let frame = present[0].camera.frameSize
                 let batch = try DetectionBatch(camera: camera, frameSize: frame, detections: present.map { $0.detection(at: now, using: &random) })
                 published += try await client.publish(batch, site: settings.site)
+                batches += 1
             }
-            if ContinuousClock.now - lastReport >= .seconds(5) {
-                say("\(published) detections published")
-                lastReport = .now
+            if ContinuousClock.now - lastReport >= Self.reportEvery {
+                say("\(published - publishedThen) detections in \(batches) batches, \(published) in all")
+                (lastReport, publishedThen, batches) = (.now, published, 0)
             }
             try await Task.sleep(for: settings.tick)
         }
         say("\(published) detections published by \(walkers.count) people walking across \(topology.cameras.count) cameras")
     }
+
+    /// How often a line tells what was published, so that whoever started it sees it work.
+    private static let reportEvery = Duration.seconds(1)
 
     /// A person's look: a random direction, of unit length.
     private static func look(_ dimensions: Int, _ random: inout SeededRandom) -> [Float] {

@@ -2,10 +2,10 @@ import VigilCore
 
 /// One thing a member of the cast does.
 enum DemoAction: Sendable {
-    /// The sensor sees motion at a camera and raises it with a snapshot.
-    case motion(Camera, SnapshotScene)
-    /// The sensor reports a door forced open, with a snapshot.
-    case door(Camera, SnapshotScene)
+    /// The sensor sees motion at a camera and raises it with a snapshot and the alert's message.
+    case motion(Camera, SnapshotScene, message: String)
+    /// The sensor reports a door forced or held open, with a snapshot and the alert's message.
+    case door(Camera, SnapshotScene, message: String)
     case panic(guard: String, at: Camera)
     case acknowledge(DemoAlert)
     case resolve(DemoAlert, note: String)
@@ -24,8 +24,8 @@ enum DemoAction: Sendable {
     /// What was tried, for the line that says it was refused.
     var attempt: String {
         switch self {
-        case .motion(let camera, _): "motion at \(camera.title)"
-        case .door(let camera, _): "door at \(camera.title)"
+        case .motion(let camera, _, _): "motion at \(camera.title)"
+        case .door(let camera, _, _): "door at \(camera.title)"
         case .panic(let name, let camera): "\(name)'s panic at \(camera.title)"
         case .acknowledge(let alert): "acknowledging \(alert.id) (\(alert.message))"
         case .resolve(let alert, _): "resolving \(alert.id) (\(alert.message))"

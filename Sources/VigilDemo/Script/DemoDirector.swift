@@ -21,6 +21,13 @@ struct DemoDirector {
     /// Alerts the operator has asked the guards about in the chat: once each.
     private var askedAbout: Set<String> = []
     private var checkIns = 0
+    /// What the cast says, dealt so that nothing is said twice before the rest has been.
+    private var infoNotices = DemoDeck(DemoWords.infoNotices)
+    private var warningNotices = DemoDeck(DemoWords.warningNotices)
+    private var urgentTexts = DemoDeck(DemoWords.urgentTexts)
+    private var answers = DemoDeck(DemoWords.answers)
+    private var motionMessages = DemoDeck(DemoWords.motionMessages)
+    private var doorMessages = DemoDeck(DemoWords.doorMessages)
 
     private enum Plan {
         /// Acknowledged, or soon to be, by this operator or by someone else: nothing more to decide.
@@ -46,7 +53,7 @@ struct DemoDirector {
         }
         agenda.append((random.uniform(4...8), .notice(level: "info", text: DemoWords.openingNotice)))
         agenda.append((random.uniform(12...24), .checkIn(guard: guards[0])))
-        agenda.append((random.uniform(50...80), .urgent(text: random.pick(DemoWords.urgentTexts))))
+        agenda.append((random.uniform(50...80), .urgent(text: urgentTexts.deal(using: &random))))
     }
 
     /// The pause before the next action, in seconds of the scene; the scene moves on by it.
@@ -115,14 +122,16 @@ struct DemoDirector {
             checkIns += 1
             agenda.append((now + random.uniform(90...150), .checkIn(guard: guards[checkIns % guards.count])))
         case .notice:
-            let (level, texts) = random.chance(0.7) ? ("info", DemoWords.infoNotices) : ("warning", DemoWords.warningNotices)
-            agenda.append((now + random.uniform(60...120), .notice(level: level, text: random.pick(texts))))
+            let notice: DemoAction =
+                random.chance(0.7)
+                ? .notice(level: "info", text: infoNotices.deal(using: &random)) : .notice(level: "warning", text: warningNotices.deal(using: &random))
+            agenda.append((now + random.uniform(60...120), notice))
         case .urgent:
             // One guard answers at once, the other only after the hub has repeated it.
             for (index, name) in guards.enumerated() {
                 agenda.append((now + (index == 0 ? random.uniform(8...20) : random.uniform(200...260)), .acknowledgeUrgent(guard: name)))
             }
-            agenda.append((now + random.uniform(240...360), .urgent(text: random.pick(DemoWords.urgentTexts))))
+            agenda.append((now + random.uniform(240...360), .urgent(text: urgentTexts.deal(using: &random))))
         default:
             break
         }
@@ -138,7 +147,8 @@ struct DemoDirector {
             guard let last = lastMotion, now - last.at < Self.visitWindow else { return motion(at: random.pick(building.cameras)) }
             return motion(at: last.camera)
         case ..<0.55:
-            return .door(random.pick(building.doors), scene(bar: SnapshotScene.doorBar))
+            let door = random.pick(building.doors)
+            return .door(door, scene(bar: SnapshotScene.doorBar), message: Self.message(doorMessages.deal(using: &random), at: door))
         case ..<0.565:
             let name = random.pick(guards)
             return .panic(guard: name, at: world.views[name].flatMap(building.topology.camera) ?? random.pick(building.cameras))
@@ -148,7 +158,7 @@ struct DemoDirector {
             }
             askedAbout.insert(alert.id)
             let name = random.pick(guards)
-            agenda.append((now + random.uniform(5...12), .answer(guard: name, text: random.pick(DemoWords.answers))))
+            agenda.append((now + random.uniform(5...12), .answer(guard: name, text: answers.deal(using: &random))))
             return .ask(alert, guard: name)
         case ..<0.75:
             return push(to: random.pick(guards), world)
@@ -159,7 +169,12 @@ struct DemoDirector {
 
     private mutating func motion(at camera: Camera) -> DemoAction {
         lastMotion = (camera, now)
-        return .motion(camera, scene(bar: SnapshotScene.motionBar))
+        return .motion(camera, scene(bar: SnapshotScene.motionBar), message: Self.message(motionMessages.deal(using: &random), at: camera))
+    }
+
+    /// An alert's wording with the camera's place in it.
+    private static func message(_ wording: String, at camera: Camera) -> String {
+        wording.replacingOccurrences(of: "{place}", with: camera.title)
     }
 
     /// The operator sends a guard to look: mostly where the last motion was.

@@ -7,20 +7,35 @@ enum DemoWords {
         "Delivery expected at the loading dock within the hour",
         "Visitors for the meeting room at 14:00: escort them from the lobby",
         "Window cleaners on the east side all afternoon",
+        "Fire alarm test on Thursday at 10:00: no evacuation",
+        "Contractors in the plant room until 16:00, badges checked at the gate",
+        "The car park barrier is on manual until the engineer comes",
+        "Evening cleaning starts at 19:00 on floor 1",
     ]
     static let warningNotices = [
         "Lift out of order: use the stairwell",
         "The server room door does not latch: check it on every round",
         "Fire door on floor 1 propped open: close it on your round",
+        "Camera at the loading dock flickers: report what you see there",
+        "Ice on the front steps: mind visitors",
+        "A van was seen twice at the back gate last night: note its plate if it returns",
     ]
+
+    /// What the sensor says of an alert at a place, `{place}` standing for its name.
+    static let motionMessages = [
+        "Motion at {place}", "Person walking at {place}", "Movement at {place} after hours", "Someone lingering at {place}",
+    ]
+    static let doorMessages = ["Door forced open at {place}", "Door held open too long at {place}", "Door opened without a badge at {place}"]
 
     static let answers = [
         "On my way.", "Seen him: it's the cleaner on the evening round.", "Nobody there now.", "Checking the footage at the gate first.",
-        "That's the courier, I let him in.",
+        "That's the courier, I let him in.", "Two minutes, I'm on the other floor.", "Door's shut now, nothing missing.",
     ]
     static let urgentTexts = [
         "Fire panel fault in the east wing: confirm you have checked your floor", "Radio check: acknowledge, please",
         "Lockdown drill in five minutes: acknowledge when your doors are shut",
+        "Power cut expected at 22:00: check the emergency lights on your round",
+        "Suspicious parcel reported at reception: keep people away and acknowledge",
     ]
 
     static func question(to name: String, at place: String) -> String {

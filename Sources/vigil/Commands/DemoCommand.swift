@@ -29,7 +29,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hub = ClientConfiguration(url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA)
+        let hub = try connection.clientConfiguration()
         let settings = DemoSettings(
             site: site, pace: pace, seed: seed ?? .random(in: 0...UInt64.max), steps: steps,
             duration: duration.flatMap(DurationText.milliseconds).map { .milliseconds($0) })
@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             try await untilInterrupted { try await demo.run() }
         } catch {
-            FileHandle.standardError.write(Data("vigil demo: \(error)\n".utf8))
+            tell(error, command: "demo", connection: connection)
             throw ExitCode(2)
         }
     }

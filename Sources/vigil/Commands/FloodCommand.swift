@@ -4,7 +4,8 @@ import VigilCore
 
 struct FloodCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "flood", abstract: "Flood regions and their boundaries.", subcommands: [Region.self, Boundary.self])
+        commandName: "flood", abstract: "Flood regions, their boundaries and flood events.",
+        subcommands: [Region.self, Boundary.self, FloodEventCommand.self])
 
     struct Region: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Flood regions.", subcommands: [Create.self])

@@ -6,16 +6,31 @@ import VigilCore
 /// Runs `body` with a client connected to the hub and closes it; a refusal or a lost hub prints
 /// `vigil COMMAND: ...` on standard error and exits with status 2.
 func withHub(_ connection: ConnectionOptions, command: String, _ body: (VigilClient) async throws -> Void) async throws {
-    let client = VigilClient(configuration: ClientConfiguration(
-        url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA))
+    let client = VigilClient(configuration: try connection.clientConfiguration())
     do {
         try await body(client)
         await client.close()
     } catch {
         await client.close()
-        FileHandle.standardError.write(Data("vigil \(command): \(error)\n".utf8))
+        tell(error, command: command, connection: connection)
         throw ExitCode(2)
     }
+}
+
+/// Tells on standard error why a command failed with the hub, `vigil COMMAND: ...`; for a
+/// certificate it does not trust, also how to trust it.
+func tell(_ error: any Error, command: String, connection: ConnectionOptions) {
+    var text = "vigil \(command): \(error)"
+    if case ClientError.untrustedCertificate = error {
+        text += connection.resolvedCA.map { " by the CA in \($0), which did not sign it for this address." } ?? ", and no CA was given."
+        text += """
+
+            Give the CA that signed the hub's certificate with --ca PATH (or VIGIL_CA=PATH). A hub that made \
+            its own development certificate keeps that CA in certs/vigil-dev-ca.pem, in the directory where \
+            `vigil serve` runs, and prints its path at start ("Development CA: ...").
+            """
+    }
+    FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
 /// Parses a command-line JSON argument or file.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VigilClient
 import VigilDomains
 import VigilStore
 
@@ -36,6 +37,15 @@ struct ConnectionOptions: ParsableArguments {
             throw ValidationError("give a token with --token or VIGIL_TOKEN")
         }
         return token
+    }
+
+    /// How the client reaches the hub; a CA file that was named but is not there is refused here,
+    /// in words, before any connection is tried.
+    func clientConfiguration() throws -> ClientConfiguration {
+        if let ca = resolvedCA, !FileManager.default.isReadableFile(atPath: ca) {
+            throw ValidationError("the CA file \(ca) (--ca or VIGIL_CA) is not there or cannot be read")
+        }
+        return ClientConfiguration(url: resolvedURL, token: try resolvedToken(), caFile: resolvedCA)
     }
 
     var resolvedCA: String? {

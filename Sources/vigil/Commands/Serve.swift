@@ -70,7 +70,9 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info
 
         let server = try HubServer(configuration: configuration, domains: Domains.registered, logger: logger)
-        let origin = "https://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(configuration.port)"
+        // On every address (0.0.0.0, ::) the hub is reached on this machine as localhost, a name its certificate holds.
+        let shownHost = ["0.0.0.0", "::"].contains(configuration.host) ? "localhost" : configuration.host
+        let origin = "https://\(shownHost.contains(":") ? "[\(shownHost)]" : shownHost):\(configuration.port)"
         say("Vigil hub on \(origin) (WebSocket \(origin.replacingOccurrences(of: "https:", with: "wss:"))/ws)")
         say("Database: \(configuration.databasePath)")
         if let legacy = configuration.legacyHTTPPort {

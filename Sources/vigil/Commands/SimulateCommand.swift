@@ -31,17 +31,17 @@ struct SimulateCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let hub = ClientConfiguration(url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA)
+            let hub = try connection.clientConfiguration()
             let settings = DetectionSimulation.Settings(
                 site: site, people: people, tick: .milliseconds(DurationText.milliseconds(tick) ?? 200),
                 duration: duration.flatMap(DurationText.milliseconds).map { .milliseconds($0) }, seed: seed ?? .random(in: 0...UInt64.max))
-            let simulation = DetectionSimulation(hub: hub, settings: settings) { print($0) }
+            let simulation = DetectionSimulation(hub: hub, settings: settings, say: say)
             do {
                 try await untilInterrupted { try await simulation.run() }
             } catch is CancellationError {
                 return
             } catch {
-                FileHandle.standardError.write(Data("vigil simulate detections: \(error)\n".utf8))
+                tell(error, command: "simulate detections", connection: connection)
                 throw ExitCode(2)
             }
         }

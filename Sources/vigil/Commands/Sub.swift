@@ -12,8 +12,7 @@ struct Sub: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        let client = VigilClient(configuration: ClientConfiguration(
-            url: connection.resolvedURL, token: try connection.resolvedToken(), caFile: connection.resolvedCA))
+        let client = VigilClient(configuration: try connection.clientConfiguration())
         var received = 0
         do {
             for try await event in try await client.subscribe(topic, since: since) {
@@ -27,7 +26,7 @@ struct Sub: AsyncParsableCommand {
             await client.close()
         } catch {
             await client.close()
-            FileHandle.standardError.write(Data("vigil sub: \(error)\n".utf8))
+            tell(error, command: "sub", connection: connection)
             throw ExitCode(2)
         }
     }

@@ -47,4 +47,33 @@ import VigilCore
             await room.close()
         }
     }
+
+    /// Whoever starts the simulator, with its output in a file or a pipe, sees it work at once: a
+    /// line a second with what it published, long before it is stopped.
+    @Test func theSimulatorTellsWhatItPublishesAsItGoes() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-simulate-\(UUID().uuidString)")
+            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: outputFile) }
+            let simulator = Process()
+            simulator.executableURL = HubProcess.executable
+            simulator.arguments = [
+                "simulate", "detections", "--site", "hq", "--people", "2", "--tick", "100ms", "--url", hub.url, "--token", hub.token("admin"), "--ca", hub.caFile,
+            ]
+            simulator.standardOutput = try FileHandle(forWritingTo: outputFile)
+            try simulator.run()
+            defer {
+                simulator.interrupt()
+                simulator.waitUntilExit()
+            }
+            let told = { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+            let reports = /(\d+) detections in \d+ batches, (\d+) in all/
+            #expect(await eventually(timeout: .seconds(20)) { told().matches(of: reports).count >= 2 }, "\(told())")
+            #expect(simulator.isRunning, "the lines came while it runs")
+            #expect(told().hasPrefix("2 people walking across 2 cameras of hq"), "\(told())")
+            let totals = told().matches(of: reports).compactMap { Int($0.2) }
+            #expect(totals.first.map { $0 > 0 } == true && totals == totals.sorted(), "\(totals)")
+        }
+    }
 }

@@ -11,6 +11,8 @@ final class HubProcess: @unchecked Sendable {
 
     var dataDirectory: String { directory.appendingPathComponent("data").path }
     var caFile: String { directory.appendingPathComponent("certs/vigil-dev-ca.pem").path }
+    /// What `serve` printed on standard output: its banner.
+    var banner: String { (try? String(contentsOf: directory.appendingPathComponent("serve.out"), encoding: .utf8)) ?? "" }
     var url: String { "wss://localhost:\(port)/ws" }
 
     init() throws {
@@ -36,17 +38,20 @@ final class HubProcess: @unchecked Sendable {
         try await command(["token", "create"] + arguments).split(separator: "\n").last.map(String.init) ?? ""
     }
 
-    func start() async throws {
+    /// Starts `vigil serve` on `host` (its default address when nil).
+    func start(host: String? = nil) async throws {
         let process = Process()
         process.executableURL = Self.executable
         process.currentDirectoryURL = directory
-        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + (host.map { ["--host", $0] } ?? [])
+        let output = directory.appendingPathComponent("serve.out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
         try process.run()
         self.process = process
         let up = await eventually(timeout: .seconds(30)) {
             guard FileManager.default.fileExists(atPath: caFile) else { return false }
-            return (try? await curl("https://localhost:\(port)/healthz", caFile: caFile, maxTime: 2).status) == 200
+            return (try? await curl("https://\(host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "localhost"):\(port)/healthz", caFile: caFile, maxTime: 2).status) == 200
         }
         guard up else { throw HubProcessError.didNotStart }
     }

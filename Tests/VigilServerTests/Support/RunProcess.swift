@@ -6,21 +6,34 @@ import VigilTestSupport
 /// Output goes through a temporary file, not a pipe: a pipe's write end can leak into a hub
 /// process that another test starts at the same moment, and then the reader never sees the end.
 func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-output-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: outputFile) }
-    let output = try FileHandle(forWritingTo: outputFile)
+    let run = try runProcessTellingErrors(executable, arguments)
+    return (run.status, run.output)
+}
+
+/// Runs a program to its end: its exit status, standard output and standard error.
+func runProcessTellingErrors(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let files = ["output", "errors"].map { FileManager.default.temporaryDirectory.appendingPathComponent("vigil-\($0)-\(UUID().uuidString)") }
+    for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+    defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+    let (output, errors) = (try FileHandle(forWritingTo: files[0]), try FileHandle(forWritingTo: files[1]))
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.standardOutput = output
+    process.standardError = errors
     try process.run()
     process.waitUntilExit()
     try output.close()
-    return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8))
+    try errors.close()
+    return (process.terminationStatus, try String(contentsOf: files[0], encoding: .utf8), try String(contentsOf: files[1], encoding: .utf8))
 }
 
 /// Runs the `vigil` command line on a thread of its own: status and standard output.
 func runVigil(_ arguments: [String]) async throws -> (status: Int32, output: String) {
     try await offThePool { try runProcess(HubProcess.executable, arguments) }
+}
+
+/// Runs the `vigil` command line on a thread of its own: status, standard output and standard error.
+func runVigilTellingErrors(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+    try await offThePool { try runProcessTellingErrors(HubProcess.executable, arguments) }
 }
