@@ -189,7 +189,7 @@ export function mountChat(root, { connection, site, role, me }) {
 
   function describeRoom(room, record) {
     room.heading.replaceChildren(record.name, record.topicLine ? h("span", { class: "meta" }, ` · ${record.topicLine}`) : "",
-      record.alert ? h("span", { class: "meta" }, ` · alert ${record.alert}`) : "", record.archivedAt ? h("span", { class: "meta" }, " · archived") : "");
+      record.alert ? h("span", { class: "meta" }, " · about an alert") : "", record.archivedAt ? h("span", { class: "meta" }, " · archived") : "");
     room.compose.element.hidden = Boolean(record.archivedAt);
   }
 

@@ -5,7 +5,7 @@
 // other cameras, or into the chat. The drawn regions, or a line drawn with the line tool and the
 // way its crossings count, can be kept as a watch zone; the camera's zones are drawn over its frame
 // and listed beside it (zones.js). Live boxes of the chosen camera are drawn over its frame.
-import { h, svg, announce } from "../ui/dom.js";
+import { h, svg, announce, ID_PATTERN } from "../ui/dom.js";
 import { draggableThumbnail, dropped, installThumbnailDrag, THUMBNAIL_TYPE } from "../ui/drag.js";
 import { drawBars } from "./bars.js";
 import { drawOnFrame } from "./frame-drawing.js";
@@ -49,7 +49,7 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   const drop = h("div", { class: "drop", tabindex: "0", role: "region", "aria-label": "Image query: drop a result here" }, "Drop a person here to find them on other cameras");
   const nearOnly = h("input", { type: "checkbox", name: "near" });
   const similar = h("ul", { class: "hits similar", "aria-label": "Most similar people" });
-  const zoneName = h("input", { name: "zone", required: true, pattern: "[A-Za-z0-9._-]{1,64}", "aria-label": "Zone name", placeholder: "zone name" });
+  const zoneName = h("input", { name: "zone", required: true, pattern: ID_PATTERN, "aria-label": "Zone name", placeholder: "zone name" });
   const dwell = h("input", { name: "dwell", "aria-label": "Loitering after (e.g. 2m)", placeholder: "loitering after, e.g. 2m" });
   // Left and right of a line are as seen from where it was started; the arrow drawn shows which.
   const direction = h("select", { name: "direction", "aria-label": "Crossings counted", hidden: true },
