@@ -11,6 +11,7 @@ import { drawBars } from "./bars.js";
 import { drawOnFrame } from "./frame-drawing.js";
 import { DIRECTION_NAMES, lineShape, regionShape } from "./zone-shapes.js";
 import { mountZones } from "./zones.js";
+import { cameraName } from "../ui/names.js";
 
 const LIVE_BOXES_MS = 2000;
 
@@ -182,7 +183,7 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     }
     try {
       await connection.publish(`zones/${site}/${zoneName.value}`, "define", data);
-      zoneStatus.textContent = `Zone ${zoneName.value} is watching ${cameraSelect.value}`;
+      zoneStatus.textContent = `Zone ${zoneName.value} is watching ${cameraName(cameraSelect.value)}`;
       // The saved line is drawn with the zones from now on.
       if (data.line) { line = null; drawRegions(); }
     } catch (error) {
@@ -196,11 +197,11 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     const source = { kind: "detection", id: hit.id, camera: hit.camera, ts: hit.ts };
     // A result without a picture is still a detection to look for, dragged by its label.
     const thumb = hit.thumbnail
-      ? draggableThumbnail(hit.thumbnail, source, { alt: `${hit.label} on ${hit.camera} at ${time}` })
+      ? draggableThumbnail(hit.thumbnail, source, { alt: `${hit.label} on ${cameraName(hit.camera)} at ${time}` })
       : h("span", { class: "no-thumbnail", draggable: "true", dataset: { source: JSON.stringify(source) } }, hit.label);
     if (!hit.thumbnail) thumb.addEventListener("dragstart", (event) => event.dataTransfer.setData(THUMBNAIL_TYPE, JSON.stringify({ source })));
     return h("li", { class: "hit", dataset: { detection: hit.id, track: hit.track ?? "" } }, thumb,
-      h("span", { class: "meta" }, `${hit.camera} · ${time} · ${measure}${hit.count > 1 ? ` · seen ${hit.count}×` : ""}`));
+      h("span", { class: "meta" }, `${cameraName(hit.camera)} · ${time} · ${measure}${hit.count > 1 ? ` · seen ${hit.count}×` : ""}`));
   }
 
   drop.addEventListener("dragover", (event) => {
@@ -216,7 +217,7 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     try {
       const result = await connection.query(topic, "similar", data);
       similar.replaceChildren(...result.results.map((hit) => resultItem(hit, `${Math.round(hit.similarity * 100)}% alike`)));
-      drop.textContent = `Like the person on ${source.camera} at ${new Date(source.ts).toLocaleTimeString()}`;
+      drop.textContent = `Like the person on ${cameraName(source.camera)} at ${new Date(source.ts).toLocaleTimeString()}`;
     } catch (error) {
       drop.textContent = error.message;
     }

@@ -51,6 +51,11 @@ struct PlainWordsTests {
                     let missed = try #require(try await controlRoom.evaluate("return [...document.querySelectorAll('#alerts li.alert')].find((row) => row.textContent.includes('Gate B')).innerText") as? String)
                     #expect(missed.contains("raised automatically"), "the hub's own alert says so in words: \(missed)")
 
+                    // The alert's own room is named as the queue names the alert.
+                    _ = try await controlRoom.evaluate("\(DashboardTests.row(office.id)).querySelector('button[data-action=discuss]').click(); return null")
+                    #expect(await controlRoom.waitUntil("return document.querySelector('#chat .room h3')?.textContent.startsWith('Motion at Open-plan office') === true"))
+                    #expect(await controlRoom.waitUntil("return [...document.querySelectorAll('#chat .room-list li')].some((room) => room.textContent.includes('Motion at Open-plan office'))"))
+
                     // The missed round reads the same in the control room and on the phone.
                     let roomRound = try await controlRoom.evaluate("return document.querySelector('#people .checkpoints li.missed .round').textContent") as? String
                     #expect(await phone.waitUntil("return document.querySelector('.guard-checkin li.missed .round')?.textContent === \(JSONValue.string(roomRound ?? "").canonicalText)"),
