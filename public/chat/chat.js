@@ -6,9 +6,11 @@ import { installThumbnailDrag } from "../ui/drag.js";
 import { chime } from "../ui/sound.js";
 import { messageItem } from "./messages.js";
 import { composer } from "./composer.js";
+import { alertTitle } from "../ui/names.js";
 
 const MODERATORS = new Set(["admin", "operator"]);
 const READ_DELAY_MS = 400;
+const ROOM_NAME_MAX = 80; // the hub's longest room name
 
 export function mountChat(root, { connection, site, role, me }) {
   installThumbnailDrag();
@@ -189,7 +191,7 @@ export function mountChat(root, { connection, site, role, me }) {
 
   function describeRoom(room, record) {
     room.heading.replaceChildren(record.name, record.topicLine ? h("span", { class: "meta" }, ` · ${record.topicLine}`) : "",
-      record.alert ? h("span", { class: "meta" }, ` · alert ${record.alert}`) : "", record.archivedAt ? h("span", { class: "meta" }, " · archived") : "");
+      record.alert ? h("span", { class: "meta" }, " · about an alert") : "", record.archivedAt ? h("span", { class: "meta" }, " · archived") : "");
     room.compose.element.hidden = Boolean(record.archivedAt);
   }
 
@@ -275,7 +277,8 @@ export function mountChat(root, { connection, site, role, me }) {
     const id = `alert-${alert.id}`;
     if (!alert.room && !rooms.has(id)) {
       try {
-        await connection.publish(`chat/${site}`, "create_room", { alert: alert.id });
+        // Named as the queue reads the alert (the hub would take its message, ids and all).
+        await connection.publish(`chat/${site}`, "create_room", { alert: alert.id, name: alertTitle(alert).slice(0, ROOM_NAME_MAX) });
       } catch (error) {
         if (error.code !== "already_exists") return announce(`The alert's room could not be opened: ${error.message}`);
       }

@@ -4,8 +4,7 @@
 import { h, ago } from "../ui/dom.js";
 import { draggableThumbnail } from "../ui/drag.js";
 import { paintScribble } from "./scribble.js";
-
-const SOURCE_NAMES = { alert: "alert", camera: "camera", detection: "detection", upload: "upload" };
+import { cameraName, knownAlert } from "../ui/names.js";
 
 /** The `<li>` of a message; `actions` are the buttons the viewer may use on it. */
 export function messageItem(message, { me, byID, actions }) {
@@ -49,9 +48,15 @@ export function figure(attachment, extra = null) {
   return h("figure", { class: "attachment" }, h("div", { class: "picture" }, picture, canvas), h("figcaption", {}, opener, extra));
 }
 
+/** Where a picture came from, by name: the alert by its title, the camera by its name. */
 function describe(source) {
-  const name = SOURCE_NAMES[source.kind] ?? "picture";
-  return source.kind === "upload" ? "an upload" : `${name} ${source.id ?? source.camera ?? ""}`.trim();
+  const title = source.kind === "alert" && source.id ? knownAlert(source.id) : null;
+  switch (source.kind) {
+    case "alert": return title ? `the alert “${title}”` : "the alert";
+    case "camera": return source.camera ? `camera ${cameraName(source.camera)}` : "the camera";
+    case "detection": return source.camera ? `a detection on ${cameraName(source.camera)}` : "a detection";
+    default: return "an upload";
+  }
 }
 
 /** Brings what a picture came from into view: the alert in the queue, the camera on the wall. */

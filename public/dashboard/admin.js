@@ -1,11 +1,11 @@
 // Administration: sites and tokens for admins; checkpoints of the site, with the QR code to print,
 // for admins and operators. A new token's secret is shown once, with its sign-in link.
-import { h, due, announce } from "../ui/dom.js";
-import { watchCheckpoints } from "./checkpoints.js";
+import { h, announce, ID_PATTERN } from "../ui/dom.js";
+import { roundText, watchCheckpoints } from "./checkpoints.js";
 
-export function mountAdministration(root, { connection, feed, site, role }) {
+export function mountAdministration(root, { connection, feed, site, role, me }) {
   root.replaceChildren(h("h2", {}, "Administration"));
-  if (role === "admin") root.append(sitesSection(connection), tokensSection(connection));
+  if (role === "admin") root.append(sitesSection(connection), tokensSection(connection, me));
   if (site) root.append(checkpointsSection(connection, feed, site));
 }
 
@@ -19,7 +19,7 @@ function failure(error) {
 
 function sitesSection(connection) {
   const list = h("ul", { class: "sites" });
-  const id = h("input", { name: "id", required: true, pattern: "[A-Za-z0-9._-]{1,64}", autocomplete: "off" });
+  const id = h("input", { name: "id", required: true, pattern: ID_PATTERN, autocomplete: "off" });
   const name = h("input", { name: "name", maxlength: 100, autocomplete: "off" });
   const escalate = h("input", { name: "escalateAfter", placeholder: "2m", size: 5 });
   const quiet = h("input", { name: "quietAfter", placeholder: "1m", size: 5 });
@@ -50,10 +50,14 @@ function sitesSection(connection) {
   return h("section", { class: "admin-sites", "aria-labelledby": "sites-title" }, h("h3", { id: "sites-title" }, "Sites"), list, form);
 }
 
-function tokensSection(connection) {
+// The page is signed in with an active admin token of the signed-in name: revoking it ends this page's
+// own connection, so the row says so and the button asks twice as plainly.
+const isOwn = (token, me) => token.name === me && token.role === "admin" && token.state === "active";
+
+function tokensSection(connection, me) {
   const table = h("tbody");
   const roleSelect = h("select", { name: "role" }, ["guard", "operator", "device", "reporter", "admin"].map((role) => h("option", {}, role)));
-  const name = h("input", { name: "name", pattern: "[A-Za-z0-9._-]{1,64}", autocomplete: "off" });
+  const name = h("input", { name: "name", pattern: ID_PATTERN, autocomplete: "off" });
   const sites = h("input", { name: "sites", placeholder: "hq, depot or *", required: true, autocomplete: "off" });
   const expires = h("input", { name: "expiresIn", placeholder: "never", size: 6 });
   const outcome = h("div", { "aria-live": "polite" });
@@ -61,13 +65,16 @@ function tokensSection(connection) {
 
   async function load() {
     const { tokens } = await connection.api("GET", "/api/tokens");
-    table.replaceChildren(...tokens.map((token) => h("tr", { class: token.state },
-      h("td", {}, token.name), h("td", {}, token.role), h("td", {}, token.allSites ? "all" : token.sites.join(", ")),
+    table.replaceChildren(...tokens.map((token) => h("tr", { class: `${token.state}${isOwn(token, me) ? " own" : ""}` },
+      h("td", {}, token.name, isOwn(token, me) ? h("span", { class: "meta" }, " · you are signed in with this token") : null), h("td", {}, token.role), h("td", {}, token.allSites ? "all" : token.sites.join(", ")),
       h("td", {}, token.state, token.expiresAt && token.state === "active" ? ` until ${new Date(token.expiresAt).toLocaleString()}` : ""),
-      h("td", {}, token.state === "active" ? h("button", { type: "button", onclick: () => revoke(token) }, `Revoke ${token.name}`) : ""))));
+      h("td", {}, token.state === "active" ? h("button", { type: "button", onclick: () => revoke(token) }, isOwn(token, me) ? "Revoke your own token…" : `Revoke ${token.name}`) : ""))));
   }
   async function revoke(token) {
-    if (!confirm(`Revoke ${token.name}'s token? Their connections end at once.`)) return;
+    const question = isOwn(token, me)
+      ? "This is the token you are signed in with. Revoking it signs you out here and on every device that uses it, at once, and the page cannot sign in with it again. Revoke your own token?"
+      : `Revoke ${token.name}'s token? Their connections end at once.`;
+    if (!confirm(question)) return;
     try {
       await connection.api("POST", `/api/tokens/${token.id}/revoke`);
       announce(`${token.name}'s token revoked`);
@@ -122,7 +129,7 @@ function checkpointsSection(connection, feed, site) {
   }
   function draw() {
     list.replaceChildren(...[...checkpoints.values()].map((checkpoint) => h("li", {},
-      h("strong", {}, checkpoint.name), ` every ${Math.round(checkpoint.everyMs / 60000)} min · ${due(checkpoint.dueAt)} `,
+      h("strong", {}, checkpoint.name), ` every ${Math.round(checkpoint.everyMs / 60000)} min · ${roundText(checkpoint)} `,
       h("button", { type: "button", onclick: () => reprint(checkpoint) }, `QR code of ${checkpoint.name}`))));
   }
   async function reprint(checkpoint) {

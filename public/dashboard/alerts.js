@@ -5,10 +5,12 @@
 import { h, ago, announce } from "../ui/dom.js";
 import { draggableThumbnail } from "../ui/drag.js";
 import { chime } from "../ui/sound.js";
+import { alertTitle, alertWhere, kindName, learnLocation } from "../ui/names.js";
 
-const KIND_NAMES = { motion: "Motion", door: "Door", panic: "Panic", analytics: "Analytics", custom: "Alert", "missed-checkpoint": "Missed checkpoint" };
+/** Who raised an alert, in words: a person or device by name, the hub itself as "automatically". */
+export const raisedBy = (alert, server) => (alert.raisedBy === server ? "raised automatically" : `raised by ${alert.raisedBy}`);
 
-export function mountAlertQueue(root, { connection, feed, site }) {
+export function mountAlertQueue(root, { connection, feed, site, server }) {
   const alerts = new Map();
   const rows = new Map();
   const list = h("ul", { class: "alert-list", "aria-label": "Open alerts, oldest unacknowledged first" });
@@ -29,9 +31,9 @@ export function mountAlertQueue(root, { connection, feed, site }) {
   }
 
   function draw(alert) {
-    const kind = KIND_NAMES[alert.kind] ?? alert.kind;
-    const where = alert.location ? ` at ${alert.location}` : "";
-    const title = h("strong", { id: `alert-title-${alert.id}` }, alert.message);
+    const words = alertTitle(alert);
+    const where = alertWhere(alert, words);
+    const title = h("strong", { id: `alert-title-${alert.id}` }, words);
     const status = alert.state === "acknowledged"
       ? h("span", { class: "status" }, `Acknowledged by ${alert.acknowledgedBy} `, ago(alert.acknowledgedAt))
       : h("span", { class: "status" }, "Not acknowledged");
@@ -41,12 +43,12 @@ export function mountAlertQueue(root, { connection, feed, site }) {
     },
       alert.thumbnails?.length
         ? draggableThumbnail(alert.thumbnails[0], { kind: "alert", id: alert.id, ts: alert.raisedAt },
-          { class: "snapshot", alt: `Snapshot: ${kind}${where}`, loading: "lazy", width: 128, height: 72 })
-        : h("div", { class: "snapshot none", "aria-hidden": "true" }, kind),
+          { class: "snapshot", alt: `Snapshot: ${words}`, loading: "lazy", width: 128, height: 72 })
+        : h("div", { class: "snapshot none", "aria-hidden": "true" }, kindName(alert.kind)),
       h("div", { class: "summary" },
         h("span", { class: "severity", title: "Severity" }, `S${alert.severity}`), " ", title,
         alert.escalatedAt ? h("span", { class: "badge escalated" }, "Escalated") : null,
-        h("span", { class: "meta" }, `${kind}${where} · by ${alert.raisedBy} `, ago(alert.raisedAt)),
+        h("span", { class: "meta" }, where ? `${where} · ` : "", `${raisedBy(alert, server)} `, ago(alert.raisedAt)),
         status),
       h("div", { class: "actions" },
         alert.state === "raised" ? h("button", { type: "button", dataset: { action: "acknowledge" } }, "Acknowledge") : null,
@@ -79,6 +81,7 @@ export function mountAlertQueue(root, { connection, feed, site }) {
         alerts.clear();
         rows.clear();
         list.replaceChildren();
+        for (const location of event.data.visited) learnLocation(location.id, location.name);
         for (const alert of event.data.alerts) alerts.set(alert.id, alert);
         for (const alert of [...alerts.values()].sort(order)) {
           const row = draw(alert);
@@ -183,7 +186,21 @@ export function mountAlertQueue(root, { connection, feed, site }) {
     for (const other of list.querySelectorAll('li.alert[tabindex="0"]')) if (other !== row) other.tabIndex = -1;
     row.tabIndex = 0;
   });
+  // The cameras' names came: the rows say their places by name.
+  const rename = () => {
+    for (const [id, old] of rows) {
+      const row = draw(alerts.get(id));
+      row.tabIndex = old.tabIndex;
+      const hadFocus = old.contains(document.activeElement);
+      old.replaceWith(row);
+      rows.set(id, row);
+      if (hadFocus) row.focus();
+    }
+  };
+  document.addEventListener("vigil:names", rename);
+
   new MutationObserver(() => {
     if (!list.querySelector('li.alert[tabindex="0"]')) { const first = list.firstElementChild; if (first) first.tabIndex = 0; }
   }).observe(list, { childList: true });
+  return () => document.removeEventListener("vigil:names", rename);
 }

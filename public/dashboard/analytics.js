@@ -5,12 +5,13 @@
 // other cameras, or into the chat. The drawn regions, or a line drawn with the line tool and the
 // way its crossings count, can be kept as a watch zone; the camera's zones are drawn over its frame
 // and listed beside it (zones.js). Live boxes of the chosen camera are drawn over its frame.
-import { h, svg, announce } from "../ui/dom.js";
+import { h, svg, announce, ID_PATTERN } from "../ui/dom.js";
 import { draggableThumbnail, dropped, installThumbnailDrag, THUMBNAIL_TYPE } from "../ui/drag.js";
 import { drawBars } from "./bars.js";
 import { drawOnFrame } from "./frame-drawing.js";
 import { DIRECTION_NAMES, lineShape, regionShape } from "./zone-shapes.js";
 import { mountZones } from "./zones.js";
+import { cameraName } from "../ui/names.js";
 
 const LIVE_BOXES_MS = 2000;
 
@@ -49,7 +50,7 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   const drop = h("div", { class: "drop", tabindex: "0", role: "region", "aria-label": "Image query: drop a result here" }, "Drop a person here to find them on other cameras");
   const nearOnly = h("input", { type: "checkbox", name: "near" });
   const similar = h("ul", { class: "hits similar", "aria-label": "Most similar people" });
-  const zoneName = h("input", { name: "zone", required: true, pattern: "[A-Za-z0-9._-]{1,64}", "aria-label": "Zone name", placeholder: "zone name" });
+  const zoneName = h("input", { name: "zone", required: true, pattern: ID_PATTERN, "aria-label": "Zone name", placeholder: "zone name" });
   const dwell = h("input", { name: "dwell", "aria-label": "Loitering after (e.g. 2m)", placeholder: "loitering after, e.g. 2m" });
   // Left and right of a line are as seen from where it was started; the arrow drawn shows which.
   const direction = h("select", { name: "direction", "aria-label": "Crossings counted", hidden: true },
@@ -182,7 +183,7 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     }
     try {
       await connection.publish(`zones/${site}/${zoneName.value}`, "define", data);
-      zoneStatus.textContent = `Zone ${zoneName.value} is watching ${cameraSelect.value}`;
+      zoneStatus.textContent = `Zone ${zoneName.value} is watching ${cameraName(cameraSelect.value)}`;
       // The saved line is drawn with the zones from now on.
       if (data.line) { line = null; drawRegions(); }
     } catch (error) {
@@ -196,11 +197,11 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     const source = { kind: "detection", id: hit.id, camera: hit.camera, ts: hit.ts };
     // A result without a picture is still a detection to look for, dragged by its label.
     const thumb = hit.thumbnail
-      ? draggableThumbnail(hit.thumbnail, source, { alt: `${hit.label} on ${hit.camera} at ${time}` })
+      ? draggableThumbnail(hit.thumbnail, source, { alt: `${hit.label} on ${cameraName(hit.camera)} at ${time}` })
       : h("span", { class: "no-thumbnail", draggable: "true", dataset: { source: JSON.stringify(source) } }, hit.label);
     if (!hit.thumbnail) thumb.addEventListener("dragstart", (event) => event.dataTransfer.setData(THUMBNAIL_TYPE, JSON.stringify({ source })));
     return h("li", { class: "hit", dataset: { detection: hit.id, track: hit.track ?? "" } }, thumb,
-      h("span", { class: "meta" }, `${hit.camera} · ${time} · ${measure}${hit.count > 1 ? ` · seen ${hit.count}×` : ""}`));
+      h("span", { class: "meta" }, `${cameraName(hit.camera)} · ${time} · ${measure}${hit.count > 1 ? ` · seen ${hit.count}×` : ""}`));
   }
 
   drop.addEventListener("dragover", (event) => {
@@ -216,7 +217,7 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     try {
       const result = await connection.query(topic, "similar", data);
       similar.replaceChildren(...result.results.map((hit) => resultItem(hit, `${Math.round(hit.similarity * 100)}% alike`)));
-      drop.textContent = `Like the person on ${source.camera} at ${new Date(source.ts).toLocaleTimeString()}`;
+      drop.textContent = `Like the person on ${cameraName(source.camera)} at ${new Date(source.ts).toLocaleTimeString()}`;
     } catch (error) {
       drop.textContent = error.message;
     }

@@ -5,6 +5,7 @@
 // what they see.
 import { h, announce } from "../ui/dom.js";
 import { draggableThumbnail } from "../ui/drag.js";
+import { cameraName, learnCameras } from "../ui/names.js";
 
 export function mountCameras(root, { connection, feed, site, role }) {
   let cameras = [];
@@ -35,7 +36,7 @@ export function mountCameras(root, { connection, feed, site, role }) {
     following.textContent = followed ? `Following ${followed.viewer}: ${followed.camera ? nameOf(followed.camera) : "no camera yet"}` : "";
   }
 
-  const nameOf = (id) => cameras.find((camera) => camera.id === id)?.name ?? id;
+  const nameOf = (id) => cameras.find((camera) => camera.id === id)?.name ?? cameraName(id);
 
   // Cameras sit on the floor's plan where their frames are on the wall, scaled to the panel. The
   // geometry goes through the CSSOM: the hub's CSP refuses style attributes.
@@ -96,10 +97,12 @@ export function mountCameras(root, { connection, feed, site, role }) {
   feed.on(`cameras/${site}`, (event) => {
     if (event.type === "state") {
       cameras = event.data.cameras;
+      learnCameras(cameras);
       views.clear();
       for (const view of event.data.views) views.set(view.viewer, view.camera);
     } else if (event.type === "camera.topology") {
       cameras = event.data.cameras;
+      learnCameras(cameras);
     } else if (event.type === "camera.switched") {
       views.set(event.data.viewer, event.data.camera);
     }

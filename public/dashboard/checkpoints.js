@@ -1,5 +1,8 @@
 // The checkpoints of one site as its `checkins/{site}` topic tells them, kept current for every
-// panel that shows them: created, visited (next due time, last guard) and missed (due a round later).
+// panel that shows them: created, visited (next due time, last guard) and missed (due a round later;
+// `missed` until the checkpoint is visited again), and the one wording every view uses for a round.
+import { due } from "../ui/dom.js";
+
 export function watchCheckpoints(feed, site, onChange) {
   const checkpoints = new Map();
   feed.on(`checkins/${site}`, (event) => {
@@ -7,20 +10,30 @@ export function watchCheckpoints(feed, site, onChange) {
     switch (event.type) {
       case "state":
         checkpoints.clear();
-        for (const checkpoint of data.checkpoints) checkpoints.set(checkpoint.id, checkpoint);
+        for (const checkpoint of data.checkpoints) {
+          // A checkpoint whose due time lies a whole interval ahead of its last visit was missed since.
+          checkpoint.missed = checkpoint.dueAt - (checkpoint.lastCheckInAt ?? checkpoint.createdAt) > checkpoint.everyMs;
+          checkpoints.set(checkpoint.id, checkpoint);
+        }
         break;
       case "checkpoint.created":
         checkpoints.set(data.checkpoint.id, data.checkpoint);
         break;
       case "checkin.recorded":
-        Object.assign(checkpoints.get(data.checkpoint) ?? {}, { dueAt: data.nextDueAt, lastCheckInAt: data.at, lastGuard: data.guard });
+        Object.assign(checkpoints.get(data.checkpoint) ?? {}, { dueAt: data.nextDueAt, lastCheckInAt: data.at, lastGuard: data.guard, missed: false });
         break;
       case "alert.raised":
-        if (data.checkpoint) Object.assign(checkpoints.get(data.checkpoint.id) ?? {}, { dueAt: data.checkpoint.dueAt });
+        if (data.checkpoint) Object.assign(checkpoints.get(data.checkpoint.id) ?? {}, { dueAt: data.checkpoint.dueAt, missed: true });
         break;
       default:
         return;
     }
     onChange(checkpoints, event);
   });
+}
+
+/** A round as every view says it: "Due in 4 min", "2 min overdue", "Missed · next round due in 25 min". */
+export function roundText(checkpoint, now = Date.now()) {
+  const when = due(checkpoint.dueAt, now);
+  return checkpoint.missed ? `Missed · next round ${when}` : when.charAt(0).toUpperCase() + when.slice(1);
 }

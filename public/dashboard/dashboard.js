@@ -4,7 +4,7 @@
 // site comes through one SiteFeed; the flood tab, which is not a site's, reads its own topics once it
 // is first opened.
 import { h } from "../ui/dom.js";
-import { isMuted, setMuted } from "../ui/sound.js";
+import { isMuted, setMuted, soundSwitch } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
 import { mountAlertQueue } from "./alerts.js";
 import { mountVisits } from "./visits.js";
@@ -39,7 +39,7 @@ export async function mountDashboard(root, { connection, welcome }) {
     h("section", { id: "analytics", class: "panel" }));
   const admin = h("div", { class: "admin", hidden: true }, h("section", { id: "administration", class: "panel" }));
   const flood = h("div", { class: "flood-view", hidden: true }, h("section", { id: "flood", class: "panel" }));
-  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, tabs), live, flood, admin);
+  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, soundSwitch(), tabs), live, flood, admin);
   let floodPanel = null;
 
   tabs.addEventListener("click", (event) => {
@@ -62,14 +62,14 @@ export async function mountDashboard(root, { connection, welcome }) {
     closeSite();
     sessionStorage.setItem(SITE_KEY, site);
     const feed = new SiteFeed(connection);
-    const context = { connection, feed, site, role: welcome.role };
+    const context = { connection, feed, site, role: welcome.role, me: welcome.user, server: welcome.server };
     const panel = (id) => root.querySelector(`#${id}`);
     const disposers = [
       mountAlertQueue(panel("alerts"), context),
       mountVisits(panel("visits"), context),
       mountCameras(panel("cameras"), context)?.dispose,
       mountPeople(panel("people"), context)?.dispose,
-      mountChat(panel("chat"), { ...context, me: welcome.user }).dispose,
+      mountChat(panel("chat"), context).dispose,
       mountAnalytics(panel("analytics"), context).dispose,
       mountAdministration(panel("administration"), context),
     ];
@@ -86,7 +86,7 @@ export async function mountDashboard(root, { connection, welcome }) {
   } else {
     // No site yet: an admin starts by creating one.
     live.replaceChildren(h("p", { class: "empty" }, "There is no site yet. An admin creates one under Administration, or with vigil site create."));
-    mountAdministration(root.querySelector("#administration"), { connection, site: null, role: welcome.role });
+    mountAdministration(root.querySelector("#administration"), { connection, site: null, role: welcome.role, me: welcome.user });
   }
   return {
     dispose() {

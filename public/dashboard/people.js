@@ -1,14 +1,13 @@
 // Who is on at one site (presence on its check-in topic, which the dashboard and every guard's view
 // watch), each guard's last check-in, and the checkpoints with their next due time; a missed round
 // is marked until the checkpoint is visited again.
-import { h, ago, due } from "../ui/dom.js";
-import { watchCheckpoints } from "./checkpoints.js";
+import { h, ago } from "../ui/dom.js";
+import { roundText, watchCheckpoints } from "./checkpoints.js";
 
 export function mountPeople(root, { feed, site }) {
   const members = new Map(); // session -> {user, role}
   let checkpoints = new Map();
   const lastCheckIn = new Map(); // guard -> {at, name}
-  const missed = new Set(); // checkpoint ids missed since their last check-in
   const online = h("ul", { class: "people", "aria-label": "Online" });
   const rounds = h("ul", { class: "checkpoints", "aria-label": "Checkpoints" });
   root.replaceChildren(h("h2", {}, "Guards and rounds"), h("h3", {}, "Online"), online, h("h3", {}, "Checkpoints"), rounds);
@@ -23,11 +22,10 @@ export function mountPeople(root, { feed, site }) {
     }));
     if (!users.size) online.append(h("li", { class: "empty" }, "Nobody is watching this site."));
     rounds.replaceChildren(...[...checkpoints.values()].sort((a, b) => a.dueAt - b.dueAt).map((checkpoint) => {
-      const overdue = missed.has(checkpoint.id);
-      return h("li", { class: overdue ? "missed" : "" },
+      return h("li", { class: checkpoint.missed ? "missed" : "" },
         h("strong", {}, checkpoint.name), " ",
-        overdue ? h("span", { class: "badge missed" }, "Missed") : null,
-        h("span", { class: "meta" }, ` ${due(checkpoint.dueAt)}`,
+        h("span", { class: checkpoint.missed ? "round badge missed" : "round" }, roundText(checkpoint)),
+        h("span", { class: "meta" },
           checkpoint.lastCheckInAt ? [` · last ${checkpoint.lastGuard} `, ago(checkpoint.lastCheckInAt)] : " · never visited"));
     }));
   }
@@ -49,19 +47,10 @@ export function mountPeople(root, { feed, site }) {
     const data = event.data;
     switch (event.type) {
       case "state":
-        missed.clear();
-        for (const checkpoint of data.checkpoints) {
-          if (checkpoint.lastGuard) remember(checkpoint.lastGuard, checkpoint.lastCheckInAt, checkpoint.name);
-          // A checkpoint whose due time lies a whole interval ahead of its last visit was missed since.
-          if (checkpoint.dueAt - (checkpoint.lastCheckInAt ?? checkpoint.createdAt) > checkpoint.everyMs) missed.add(checkpoint.id);
-        }
+        for (const checkpoint of data.checkpoints) if (checkpoint.lastGuard) remember(checkpoint.lastGuard, checkpoint.lastCheckInAt, checkpoint.name);
         break;
       case "checkin.recorded":
-        missed.delete(data.checkpoint);
         remember(data.guard, data.at, data.name);
-        break;
-      case "alert.raised":
-        if (data.checkpoint) missed.add(data.checkpoint.id);
         break;
     }
     draw();

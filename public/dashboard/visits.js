@@ -2,9 +2,10 @@
 // (those of the alert that began it and of every motion since). A visit that ends leaves the list.
 import { h, ago } from "../ui/dom.js";
 import { draggableThumbnail } from "../ui/drag.js";
+import { learnLocation, placeName } from "../ui/names.js";
 
 export function mountVisits(root, { connection, feed, site }) {
-  const visits = new Map(); // location id -> {id, name, visit, since, lastMotionAt, snapshots}
+  const visits = new Map(); // location id -> {id, visit, since, lastMotionAt, snapshots}
   const list = h("ul", { class: "visit-list" });
   const empty = h("p", { class: "empty" }, "No location is being visited.");
   root.replaceChildren(h("h2", {}, "Being visited"), empty, list);
@@ -13,11 +14,11 @@ export function mountVisits(root, { connection, feed, site }) {
     empty.hidden = visits.size > 0;
     list.replaceChildren(...[...visits.values()].sort((a, b) => b.lastMotionAt - a.lastMotionAt).map((visit) =>
       h("li", { class: "visit" },
-        h("strong", {}, visit.name), " ",
+        h("strong", {}, placeName(visit.id)), " ",
         h("span", { class: "meta" }, "last motion ", ago(visit.lastMotionAt), " · since ", ago(visit.since)),
         h("div", { class: "snapshots" }, visit.snapshots.slice(-6).map((hash) =>
           draggableThumbnail(hash, { kind: "camera", camera: visit.id, ts: visit.lastMotionAt },
-            { alt: `Snapshot at ${visit.name}`, loading: "lazy", width: 96, height: 54 }))))));
+            { alt: `Snapshot at ${placeName(visit.id)}`, loading: "lazy", width: 96, height: 54 }))))));
   }
 
   // A visit already open when the page starts: its snapshots come from the visits API.
@@ -36,14 +37,15 @@ export function mountVisits(root, { connection, feed, site }) {
       case "state":
         visits.clear();
         for (const location of data.visited) {
-          visits.set(location.id, { id: location.id, name: location.name, visit: location.visit, since: location.lastMotionAt, lastMotionAt: location.lastMotionAt, snapshots: [] });
+          learnLocation(location.id, location.name);
+          visits.set(location.id, { id: location.id, visit: location.visit, since: location.lastMotionAt, lastMotionAt: location.lastMotionAt, snapshots: [] });
           loadSnapshots(location.id);
         }
         break;
       case "alert.raised":
         if (data.alert.visit === undefined) return;
         visits.set(data.alert.location, {
-          id: data.alert.location, name: data.alert.location, visit: data.alert.visit, since: data.alert.raisedAt,
+          id: data.alert.location, visit: data.alert.visit, since: data.alert.raisedAt,
           lastMotionAt: data.alert.raisedAt, snapshots: [...data.alert.thumbnails],
         });
         break;
@@ -62,4 +64,6 @@ export function mountVisits(root, { connection, feed, site }) {
     }
     draw();
   });
+  document.addEventListener("vigil:names", draw);
+  return () => document.removeEventListener("vigil:names", draw);
 }

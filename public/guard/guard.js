@@ -1,12 +1,14 @@
 // The guard's view, made for a phone: the site's escalated alerts to acknowledge, the camera the
 // control room pushed (swipe to a neighbour), check-in at a checkpoint by its QR code (scanned with
 // the browser's barcode detector where there is one, pasted otherwise), the site's chat, and the notices.
-import { chime } from "../ui/sound.js";
-import { h, ago, due, announce } from "../ui/dom.js";
+import { chime, soundSwitch } from "../ui/sound.js";
+import { h, ago, announce, thumbnailURL } from "../ui/dom.js";
+import { alertTitle, alertWhere, cameraName, learnCameras } from "../ui/names.js";
+import { raisedBy } from "../dashboard/alerts.js";
 import { draggableThumbnail } from "../ui/drag.js";
 import { SiteFeed } from "../dashboard/feed.js";
 import { mountNotices } from "../dashboard/notices.js";
-import { watchCheckpoints } from "../dashboard/checkpoints.js";
+import { roundText, watchCheckpoints } from "../dashboard/checkpoints.js";
 import { mountChat } from "../chat/chat.js";
 
 export async function mountGuardView(root, { connection, welcome }) {
@@ -22,10 +24,11 @@ export async function mountGuardView(root, { connection, welcome }) {
   const checkinSection = h("section", { class: "panel guard-checkin", "aria-labelledby": "g-checkin" });
   const noticeSection = h("section", { class: "panel guard-notices", "aria-label": "Notices" });
   const chatSection = h("section", { id: "chat", class: "panel guard-chat", "aria-label": "Chat" });
-  root.replaceChildren(h("div", { class: "guard" }, alertsSection, chatSection, checkinSection, cameraSection, noticeSection));
+  root.replaceChildren(h("div", { class: "guard" }, soundSwitch(), alertsSection, chatSection, checkinSection, cameraSection, noticeSection));
 
-  guardAlerts(alertsSection, feed, connection, site);
-  guardCamera(cameraSection, feed, connection, site, me);
+  const snapshots = new Map(); // location id -> the newest snapshot of an alert there
+  guardAlerts(alertsSection, feed, connection, site, welcome.server, snapshots);
+  guardCamera(cameraSection, feed, connection, site, me, snapshots);
   guardCheckIn(checkinSection, feed, connection, site);
   const chat = mountChat(chatSection, { connection, site, role: welcome.role, me });
   await mountNotices(noticeSection, { connection, feed, site, role: welcome.role });
@@ -33,7 +36,7 @@ export async function mountGuardView(root, { connection, welcome }) {
   return { dispose: () => { feed.stop(); chat.dispose(); } };
 }
 
-function guardAlerts(root, feed, connection, site) {
+function guardAlerts(root, feed, connection, site, server, snapshots) {
   const alerts = new Map();
   const list = h("ul", { class: "alert-list" });
   root.replaceChildren(h("h2", { id: "g-alerts" }, "Alerts for you"), list);
@@ -41,8 +44,9 @@ function guardAlerts(root, feed, connection, site) {
     list.replaceChildren(...[...alerts.values()].sort((a, b) => a.raisedAt - b.raisedAt).map((alert) =>
       h("li", { class: `alert severity-${alert.severity} ${alert.state} escalated`, dataset: { alert: alert.id } },
         alert.thumbnails?.length ? draggableThumbnail(alert.thumbnails[0], { kind: "alert", id: alert.id, ts: alert.raisedAt },
-          { class: "snapshot", alt: `Snapshot: ${alert.message}`, width: 128, height: 72 }) : null,
-        h("div", { class: "summary" }, h("strong", {}, alert.message), h("span", { class: "meta" }, `${alert.location ?? alert.kind} `, ago(alert.raisedAt)),
+          { class: "snapshot", alt: `Snapshot: ${alertTitle(alert)}`, width: 128, height: 72 }) : null,
+        h("div", { class: "summary" }, h("strong", {}, alertTitle(alert)),
+          h("span", { class: "meta" }, alertWhere(alert) ? `${alertWhere(alert)} · ` : "", `${raisedBy(alert, server)} `, ago(alert.raisedAt)),
           h("span", { class: "status" }, alert.state === "acknowledged" ? `Acknowledged by ${alert.acknowledgedBy}` : "Not acknowledged")),
         alert.state === "raised" ? h("button", { type: "button", onclick: () => acknowledge(alert.id) }, "Acknowledge") : null)));
     if (!alerts.size) list.append(h("li", { class: "empty" }, "Nothing needs you now."));
@@ -54,16 +58,17 @@ function guardAlerts(root, feed, connection, site) {
       announce(`Not acknowledged: ${error.message}`);
     }
   }
+  const keepSnapshot = (alert) => alert.location && alert.thumbnails?.length && snapshots.set(alert.location, alert.thumbnails.at(-1));
   feed.on(`alerts/${site}/escalated`, (event) => {
-    if (event.type === "state") { alerts.clear(); event.data.alerts.forEach((alert) => alerts.set(alert.id, alert)); }
-    else if (event.type === "alert.escalated") { alerts.set(event.data.alert.id, event.data.alert); chime(true); }
+    if (event.type === "state") { alerts.clear(); event.data.alerts.forEach((alert) => alerts.set(alert.id, alert)); event.data.alerts.forEach(keepSnapshot); }
+    else if (event.type === "alert.escalated") { alerts.set(event.data.alert.id, event.data.alert); keepSnapshot(event.data.alert); chime(true); }
     else if (event.type === "alert.acknowledged" && alerts.has(event.data.alert)) Object.assign(alerts.get(event.data.alert), { state: "acknowledged", acknowledgedBy: event.data.by });
     else if (event.type === "alert.resolved") alerts.delete(event.data.alert);
     draw();
   });
 }
 
-function guardCamera(root, feed, connection, site, me) {
+function guardCamera(root, feed, connection, site, me, snapshots) {
   let cameras = [];
   let showing = null;
   const view = h("div", { class: "pushed" });
@@ -73,9 +78,22 @@ function guardCamera(root, feed, connection, site, me) {
   root.replaceChildren(h("h2", { id: "g-camera" }, "Your camera"), view, swipes);
   function draw() {
     const camera = cameras.find((candidate) => candidate.id === showing);
-    view.replaceChildren(camera
-      ? h("p", {}, h("strong", {}, camera.name), ` · floor ${camera.floor}`, camera.streamURL ? [" · ", h("a", { href: camera.streamURL, rel: "noreferrer", target: "_blank" }, "open the live stream")] : "")
-      : h("p", { class: "empty" }, "The control room has not sent you a camera yet."));
+    // The arrows move from the camera shown: none before the control room sends one.
+    swipes.hidden = !camera;
+    view.replaceChildren(...(camera
+      ? [picture(camera), h("p", {}, h("strong", {}, camera.name), ` · floor ${camera.floor}`,
+        camera.streamURL ? [" · ", h("a", { href: camera.streamURL, rel: "noreferrer", target: "_blank" }, "open the live stream")] : "")]
+      : [h("p", { class: "empty" }, "The control room has not sent you a camera yet.")]));
+  }
+  // The live stream when the hub serves it (the page may show pictures of its own origin alone),
+  // else the newest snapshot of an alert at the camera's place.
+  function picture(camera) {
+    if (camera.streamURL && new URL(camera.streamURL, location.href).origin === location.origin) {
+      return h("img", { class: "camera-picture", src: camera.streamURL, alt: `Live: ${camera.name}` });
+    }
+    const hash = snapshots.get(camera.id);
+    return hash ? h("img", { class: "camera-picture", src: thumbnailURL(hash), alt: `Latest snapshot: ${camera.name}` })
+      : h("p", { class: "no-picture meta" }, "No picture of this camera yet.");
   }
   async function swipe(direction) {
     try {
@@ -85,11 +103,11 @@ function guardCamera(root, feed, connection, site, me) {
     }
   }
   feed.on(`cameras/${site}`, (event) => {
-    if (event.type === "state" || event.type === "camera.topology") { cameras = event.data.cameras; draw(); }
+    if (event.type === "state" || event.type === "camera.topology") { cameras = event.data.cameras; learnCameras(cameras); draw(); }
   });
   feed.on(`cameras/${site}/view/${me}`, (event) => {
     showing = event.type === "state" ? event.data.view?.camera ?? null : event.data.camera;
-    if (event.type !== "state") announce(`The control room sent you ${cameras.find((c) => c.id === showing)?.name ?? showing}`);
+    if (event.type !== "state") announce(`The control room sent you ${cameraName(showing)}`);
     draw();
   });
 }
@@ -103,7 +121,8 @@ function guardCheckIn(root, feed, connection, site) {
   // Watching the rounds also shows the control room that this guard is on (presence).
   watchCheckpoints(feed, site, (checkpoints) => {
     rounds.replaceChildren(...[...checkpoints.values()].sort((a, b) => a.dueAt - b.dueAt).map((checkpoint) =>
-      h("li", {}, h("strong", {}, checkpoint.name), ` ${due(checkpoint.dueAt)}`)));
+      h("li", { class: checkpoint.missed ? "missed" : "" }, h("strong", {}, checkpoint.name), " ",
+        h("span", { class: checkpoint.missed ? "round badge missed" : "round" }, roundText(checkpoint)))));
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -54,6 +54,10 @@ export function keepTimesCurrent() {
   }, 5000);
 }
 
+/** The `pattern` of a field for an id (a site, a token's name, a zone): the hub's identifier rule.
+ * Browsers compile it with the `v` flag, where a `-` in a class must be escaped. */
+export const ID_PATTERN = "[A-Za-z0-9._\\-]{1,64}";
+
 /** The URL of a stored snapshot. */
 export const thumbnailURL = (hash) => `/thumbnails/${hash}`;
 

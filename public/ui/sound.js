@@ -1,5 +1,8 @@
 // The audible cue of a new alert: a short tone made with Web Audio (no sound file to serve), two
-// for a severe one. Muting is remembered on this device.
+// for a severe one. Muting is remembered on this device. A browser lets a page sound only once
+// someone has clicked or pressed a key on it; until then a "Turn on alert sound" button says so.
+import { h } from "./dom.js";
+
 const MUTED_KEY = "vigil.muted";
 let context = null;
 
@@ -7,11 +10,35 @@ export const isMuted = () => localStorage.getItem(MUTED_KEY) === "1";
 
 export function setMuted(muted) {
   localStorage.setItem(MUTED_KEY, muted ? "1" : "0");
+  showSwitches();
 }
 
-/** Plays the cue unless muted; `severe` plays it twice, higher. */
+/** Whether the browser lets the page play sound now (it has been clicked or typed in). */
+const mayPlay = () => navigator.userActivation?.hasBeenActive ?? context?.state === "running";
+
+/** The "Turn on alert sound" button: shown while the cue is wanted and the browser would keep it silent. */
+export function soundSwitch() {
+  const button = h("button", { type: "button", class: "sound-on", onclick: unlock }, "Turn on alert sound");
+  button.hidden = isMuted() || mayPlay();
+  return button;
+}
+
+function showSwitches() {
+  for (const button of document.querySelectorAll("button.sound-on")) button.hidden = isMuted() || mayPlay();
+}
+
+// Any click or key press of a person on the page is the gesture the browser waits for (a click made
+// by a script is not).
+function unlock() {
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
+  context ??= new AudioContext();
+  context.resume().then(showSwitches, showSwitches);
+}
+for (const type of ["pointerdown", "keydown", "click"]) document.addEventListener(type, unlock, { capture: true });
+
+/** Plays the cue unless muted or not yet allowed; `severe` plays it twice, higher. */
 export function chime(severe = false) {
-  if (isMuted()) return;
+  if (isMuted() || !mayPlay()) return;
   context ??= new AudioContext();
   const start = context.currentTime;
   for (let index = 0; index < (severe ? 2 : 1); index++) {

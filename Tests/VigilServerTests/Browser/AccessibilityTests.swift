@@ -19,7 +19,7 @@ struct AccessibilityTests {
                 #expect(try await browser.evaluate("return document.activeElement.id") as? String == "token", "the focus waits in the token field")
 
                 // The checker does check: an image without a text alternative is caught.
-                _ = try await browser.evaluate("document.querySelector('main').append(Object.assign(document.createElement('img'), {src: '/x.png'})); return null")
+                _ = try await browser.evaluate("document.querySelector('main').append(Object.assign(document.createElement('img'), {src: '/icons/icon-192.png'})); return null")
                 #expect(try await Axe.violations(in: browser).contains { $0.hasPrefix("image-alt") })
             }
         }

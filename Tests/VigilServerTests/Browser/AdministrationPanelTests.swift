@@ -5,13 +5,18 @@ import VigilCore
 /// The administration tab: what an admin and an operator may do there, and nothing more.
 @Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable && Zbar.isAvailable, "needs chromium, chromium-driver and zbar-tools from Debian"))
 struct AdministrationPanelTests {
+    /// Signs in as an admin and opens the Administration tab, its tokens listed.
+    static func openAdministration(_ browser: Chromium, _ hub: TestHub) async throws {
+        try await DashboardTests.signIn(browser, hub, as: "admin")
+        _ = try await browser.evaluate("document.querySelector('.tabs button[data-view=admin]').click(); return null")
+        #expect(await browser.waitUntil("return document.querySelector('.admin-tokens tbody')?.textContent.includes('olga') === true"))
+    }
+
     @Test func anAdminCreatesASiteAndAGuardTokenWhoseLinkSignsInThenRevokesIt() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
             try await withBrowser(hub, "admin-panel") { browser in
-                try await DashboardTests.signIn(browser, hub, as: "admin")
-                _ = try await browser.evaluate("document.querySelector('.tabs button[data-view=admin]').click(); return null")
-                #expect(await browser.waitUntil("return document.querySelector('.admin-tokens tbody')?.textContent.includes('olga') === true"))
+                try await Self.openAdministration(browser, hub)
 
                 _ = try await browser.evaluate("""
                     const form = document.querySelector('.admin-sites form');
@@ -43,6 +48,32 @@ struct AdministrationPanelTests {
                     """)
                 #expect(await browser.waitUntil("return [...document.querySelectorAll('.admin-tokens tr.revoked')].some((row) => row.textContent.includes('gina'))"))
                 #expect(try await hub.api("GET", "/api/sites", bearer: secret).status == 401)
+            }
+        }
+    }
+
+    @Test func revokingTheTokenThePageIsSignedInWithWarnsFirst() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            try await withBrowser(hub, "own-token") { browser in
+                try await Self.openAdministration(browser, hub)
+                let own = try #require(try await browser.evaluate("return document.querySelector('.admin-tokens tr.own').innerText") as? String)
+                #expect(own.contains("you are signed in with this token") && own.contains("Revoke your own token"), "\(own)")
+                #expect(try await browser.evaluate("return document.querySelectorAll('.admin-tokens tr.own').length") as? Int == 1, "only the page's own token")
+
+                // The question says what happens; the admin thinks better of it, and nothing changes.
+                let asked = try await browser.evaluate("""
+                    let question = null;
+                    window.confirm = (text) => { question = text; return false; };
+                    document.querySelector('.admin-tokens tr.own button').click();
+                    return question
+                    """) as? String
+                #expect(asked?.hasPrefix("This is the token you are signed in with.") == true, "\(asked ?? "no question")")
+                try await Task.sleep(for: .milliseconds(300))
+                let me = try await browser.evaluate("return document.getElementById('user').textContent.split(' ')[0]") as? String
+                let tokens = try json(try await hub.api("GET", "/api/tokens", as: "admin").body)["tokens"]?.arrayValue ?? []
+                #expect(tokens.contains { $0["name"]?.stringValue == me && $0["role"] == "admin" && $0["state"] == "active" }, "the page's own token is not revoked")
+                #expect(try await browser.evaluate("return document.getElementById('connection').textContent") as? String == "Connected")
             }
         }
     }

@@ -67,7 +67,7 @@ struct AnalyticsPanelTests {
                 let source = try #require(try await browser.evaluate("return \(found).dataset.source") as? String)
                 #expect(json(source)["kind"] == "detection" && json(source)["camera"] == "lobby" && json(source)["id"]?.numberValue != nil)
                 #expect(await browser.waitUntil("return \(found).complete && \(found).naturalWidth > 0"), "its thumbnail is drawn")
-                #expect(try await browser.evaluate("return document.querySelector('#analytics .found > .hits li').textContent") as? String ?? "" == "lobby · "
+                #expect(try await browser.evaluate("return document.querySelector('#analytics .found > .hits li').textContent") as? String ?? "" == "Lobby · "
                     + "\(try await browser.evaluate("return new Date(\(Int64(json(source)["ts"]?.numberValue ?? 0))).toLocaleTimeString()") as? String ?? "") · 80% inside · seen 2×",
                     "its best frame: 80% of the box is in the rectangle")
 
@@ -112,7 +112,7 @@ struct AnalyticsPanelTests {
                     form.querySelector('input[name=dwell]').value = '2m';
                     form.requestSubmit(); return null
                     """)
-                #expect(await browser.waitUntil("return document.querySelector('#analytics form.zone [role=status]').textContent === 'Zone gate is watching lobby'"))
+                #expect(await browser.waitUntil("return document.querySelector('#analytics form.zone [role=status]').textContent === 'Zone gate is watching Lobby'"))
                 let watcher = hub.client("guard")
                 let zone = try await collect(1, from: try await watcher.subscribe("zones/hq/gate"))[0]
                 #expect(zone.data["zone"]?["camera"] == "lobby" && zone.data["zone"]?["dwell"] == "2m" && zone.data["zone"]?["definedBy"] == "olga")

@@ -19,12 +19,19 @@ enum BrowserPages {
     }
 }
 
-/// Runs `body` with a browser that trusts `hub`; a test that throws leaves a screenshot.
-func withBrowser(_ hub: TestHub, _ name: String, _ body: (Chromium) async throws -> Void) async throws {
+/// What Chrome logs for each attempt to reach a hub that is down: expected while a test has stopped it.
+let refusedWebSocket = "/ws' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED"
+
+/// Runs `body` with a browser that trusts `hub`; a test that throws leaves a screenshot. The test fails
+/// on any error the page logged and any request that failed, but those `expected` names (a part of the
+/// logged line): a refusal the test provokes on purpose, a connection it cuts.
+func withBrowser(_ hub: TestHub, _ name: String, expecting expected: [String] = [], _ body: (Chromium) async throws -> Void) async throws {
     let certificate = hub.configuration.certificateDirectory.appendingPathComponent("vigil-dev-server.pem").path
     let browser = try await Chromium.start(trusting: certificate)
     do {
         try await body(browser)
+        let unexpected = try await browser.errors().filter { line in !expected.contains { line.contains($0) } }
+        #expect(unexpected.isEmpty, "the page logged errors or failed requests:\n\(unexpected.joined(separator: "\n"))")
         await browser.quit()
     } catch {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-browser-\(name).png")

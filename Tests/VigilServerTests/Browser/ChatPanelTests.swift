@@ -42,7 +42,7 @@ struct ChatPanelTests {
                     #expect(await second.waitUntil("return \(Self.newest)?.querySelector('.text')?.textContent === 'Is this him?'"), "the message reaches the other browser")
                     #expect(try await second.evaluate("return \(Self.newest).querySelector('img').dataset.thumbnail") as? String == hash)
                     let link = try await second.evaluate("const b = \(Self.newest).querySelector('button.source'); return [b.dataset.sourceKind, b.dataset.sourceId, b.textContent]") as? [String]
-                    #expect(link == ["alert", alertID, "Open alert \(alertID)"], "the picture links to the alert it was dragged from")
+                    #expect(link == ["alert", alertID, "Open the alert “Door at Gate b”"], "the picture links to the alert it was dragged from, named as it reads")
                     #expect(await second.waitUntil("""
                         const canvas = \(Self.newest).querySelector('canvas.scribble');
                         const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;

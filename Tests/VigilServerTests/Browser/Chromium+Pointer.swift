@@ -12,6 +12,16 @@ extension Chromium {
         return found
     }
 
+    /// Clicks the middle of `selector` with the mouse: a person's click, which the browser counts as
+    /// the gesture it waits for before a page may play sound (a script's `click()` is not one).
+    func click(_ selector: String) async throws {
+        try await pointer([
+            ["type": "pointerMove", "duration": 0, "origin": try await element(selector), "x": 0, "y": 0],
+            ["type": "pointerDown", "button": 0],
+            ["type": "pointerUp", "button": 0],
+        ])
+    }
+
     /// Presses on `source`, moves onto `target` in steps as a hand would, and lets go.
     func drag(_ source: String, to target: String) async throws {
         let from = try await element(source)

@@ -37,7 +37,7 @@ final class Chromium: @unchecked Sendable {
             throw BrowserError.driver("chromedriver did not start")
         }
         let capabilities: [String: Any] = [
-            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": [
+            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:loggingPrefs": ["browser": "ALL"], "goog:chromeOptions": [
                 "binary": browser,
                 "args": [
                     "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900",
@@ -112,6 +112,15 @@ final class Chromium: @unchecked Sendable {
     /// Polls `script` until it returns true.
     func waitUntil(_ script: String, timeout: Duration = .seconds(20)) async -> Bool {
         await eventually(timeout: timeout) { (try? await self.evaluate(script)) as? Bool == true }
+    }
+
+    /// What went wrong in the page since the last call, as Chrome's log has it: errors written to the
+    /// console, exceptions nobody caught, and each request that failed (Chrome logs "Failed to load
+    /// resource" with the URL and the status for an answer of 400 or more, and for a request that got no
+    /// answer at all).
+    func errors() async throws -> [String] {
+        let logged = try await command("POST", "/se/log", ["type": "browser"])["value"] as? [[String: Any]] ?? []
+        return logged.filter { $0["level"] as? String == "SEVERE" }.map { $0["message"] as? String ?? "\($0)" }
     }
 
     /// A PNG of the page, kept for a failing test.

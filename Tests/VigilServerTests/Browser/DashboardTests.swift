@@ -105,7 +105,8 @@ struct DashboardTests {
     @Test func theDashboardCatchesUpAfterTheHubRestartsWithoutAMissingOrDoubledAlert() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
-            try await withBrowser(hub, "restart") { browser in
+            // While the hub is down the page's reconnection attempts are refused, as they must be.
+            try await withBrowser(hub, "restart", expecting: [refusedWebSocket]) { browser in
                 try await Self.signIn(browser, hub, as: "operator")
                 let before = try await Self.raise(hub, at: "dock")
                 #expect(await browser.waitUntil("return \(Self.row(before.id)) !== null"))

@@ -16,6 +16,12 @@ struct GuardViewTests {
         ],
     ]
 
+    /// Opens the guard's view at a phone's size with the guard's sign-in link.
+    static func openPhone(_ phone: Chromium, _ hub: TestHub) async throws {
+        try await phone.resize(width: 390, height: 844)
+        try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+    }
+
     @Test func aGuardChecksInFromAPhoneAndTheControlRoomSeesIt() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
@@ -27,8 +33,7 @@ struct GuardViewTests {
             try await withBrowser(hub, "control-room") { controlRoom in
                 try await DashboardTests.signIn(controlRoom, hub, as: "operator")
                 try await withBrowser(hub, "guard-phone") { phone in
-                    try await phone.resize(width: 390, height: 844)
-                    try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                    try await Self.openPhone(phone, hub)
                     #expect(await phone.waitUntil("return document.querySelector('.guard-checkin li')?.textContent.includes('Gate B') === true"),
                         "the guard sees the rounds")
                     #expect(await controlRoom.waitUntil("return document.querySelector('#people .people')?.textContent.includes('gus') === true"),
@@ -69,8 +74,7 @@ struct GuardViewTests {
                     return lobby.width > 50 && Math.abs(dock.left - lobby.right) < 2 && Math.abs(dock.top - lobby.top) < 2 && Math.abs(dock.width - lobby.width) < 2
                     """) as? Bool == true)
                 try await withBrowser(hub, "camera-phone") { phone in
-                    try await phone.resize(width: 390, height: 844)
-                    try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                    try await Self.openPhone(phone, hub)
                     #expect(await phone.waitUntil("return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
 
                     // The operator selects the loading dock and pushes it to gus.
@@ -99,14 +103,53 @@ struct GuardViewTests {
         }
     }
 
+    @Test func theGuardsCameraShowsItsPictureAndItsArrowsOnlyOnceACameraWasSent() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            // The dock's stream is served by the hub (here a still picture); the lobby has none.
+            let uploaded = try await hub.upload(fixtureImage("snapshot.jpg"))
+            let stream = "\(hub.httpsBase)/thumbnails/\(try #require(json(uploaded.body)["hash"]?.stringValue))"
+            var topology = Self.topology
+            if case .object(var root) = topology, case .array(var cameras) = root["cameras"], case .object(var dock) = cameras[1] {
+                dock["streamURL"] = .string(stream)
+                cameras[1] = .object(dock)
+                root["cameras"] = .array(cameras)
+                topology = .object(root)
+            }
+            #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "operator", body: topology).status == 200)
+            try await withBrowser(hub, "camera-picture") { phone in
+                try await Self.openPhone(phone, hub)
+                #expect(await phone.waitUntil("return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
+                #expect(try await phone.evaluate("return document.querySelector('.guard-camera .swipes').offsetHeight === 0 && document.querySelector('.guard-camera img') === null") as? Bool == true,
+                    "no arrows and no picture before a camera was sent")
+
+                // A door alert at the lobby escalates to the guard: its snapshot is the lobby's latest picture.
+                let alert = try await DashboardTests.raise(hub, at: "lobby", kind: "door", severity: 3)
+                try await hub.advance(by: .seconds(121))
+                #expect(await phone.waitUntil("return document.querySelector('.guard-alerts li[data-alert=\"\(alert.id)\"]') !== null"))
+
+                let operatorClient = hub.client("operator")
+                _ = try await operatorClient.request(.publish(topic: "cameras/hq", type: "switch", data: ["viewer": "gus", "camera": "dock", "jump": true]))
+                #expect(await phone.waitUntil("const img = document.querySelector('.guard-camera img.camera-picture'); return img?.complete && img.naturalWidth > 0"),
+                    "the camera sent shows its picture")
+                #expect(try await phone.evaluate("return document.querySelector('.guard-camera img.camera-picture').getAttribute('src')") as? String == stream)
+                #expect(try await phone.evaluate("return document.querySelector('.guard-camera .swipes').offsetHeight > 0") as? Bool == true, "and the arrows to move on")
+
+                _ = try await phone.evaluate("[...document.querySelectorAll('.swipes button')].find((b) => b.textContent.includes('Left')).click(); return null")
+                #expect(await phone.waitUntil("const img = document.querySelector('.guard-camera img.camera-picture'); return img?.getAttribute('src') === '/thumbnails/\(alert.hash)' && img.naturalWidth > 0"),
+                    "the lobby has no stream: its latest snapshot shows")
+                await operatorClient.close()
+            }
+        }
+    }
+
     @Test func anEscalatedAlertReachesTheGuardsPhoneAndTheirAcknowledgementReachesTheControlRoom() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
             try await withBrowser(hub, "escalated-room") { controlRoom in
                 try await DashboardTests.signIn(controlRoom, hub, as: "operator")
                 try await withBrowser(hub, "escalated-phone") { phone in
-                    try await phone.resize(width: 390, height: 844)
-                    try await phone.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                    try await Self.openPhone(phone, hub)
                     #expect(await phone.waitUntil("return document.querySelector('.guard-alerts')?.textContent.includes('Nothing needs you now') === true"))
                     let alert = try await DashboardTests.raise(hub, at: "back-door", kind: "door", severity: 3)
                     try await hub.advance(by: .seconds(121))

@@ -52,7 +52,7 @@ struct ZonePanelTests {
                     form.querySelector('input[name=zone]').value = 'door';
                     form.requestSubmit(); return null
                     """)
-                #expect(await browser.waitUntil("return \(panel).querySelector('form.zone [role=status]').textContent === 'Zone door is watching lobby'"))
+                #expect(await browser.waitUntil("return \(panel).querySelector('form.zone [role=status]').textContent === 'Zone door is watching Lobby'"))
                 let door = try #require(try await room.zones(site: "hq").zones.first { $0.id == "door" })
                 let (from, to) = (door.definition["line"]?["from"], door.definition["line"]?["to"])
                 #expect(door.definition["direction"] == "left-to-right" && door.camera == "lobby")
