@@ -37,6 +37,10 @@ export class FloodEvents {
   }
 
   render() {
+    if (!this.boundaries.length) {
+      this.element.replaceChildren(h("li", { class: "empty" }, "No boundary yet: an admin adds one with vigil flood boundary add, then an event can be opened on it."));
+      return;
+    }
     this.element.replaceChildren(...this.boundaries.map((boundary) => {
       const events = [...this.open.values()].filter((event) => event.boundary === boundary.id);
       return h("li", { dataset: { boundary: boundary.id } },

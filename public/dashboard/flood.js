@@ -20,7 +20,7 @@ export async function mountFlood(root, { connection }) {
   const eventList = h("ul", { id: "flood-events", "aria-labelledby": "flood-events-title" });
   const count = h("p", { class: "count", role: "status" });
   const queue = h("ol", { id: "flood-queue", "aria-label": "Reports waiting for moderation" });
-  const actions = h("div", { class: "flood-actions" },
+  const actions = h("div", { class: "flood-actions", hidden: true },
     h("button", { type: "button", dataset: { decision: "approve" } }, "Approve selected"),
     h("button", { type: "button", dataset: { decision: "reject" } }, "Reject selected"));
   const bulk = h("div", { class: "flood-bulk" });
@@ -45,8 +45,14 @@ export async function mountFlood(root, { connection }) {
   const pending = new Map();
   let subscriptions = [];
 
+  // The decisions show only while there is something to decide: "Approve all pending in" a
+  // boundary only where a pending report lies (a report lies in its event's boundary).
+  let boundaries = [];
   function renderQueue() {
     count.textContent = `${pending.size} pending`;
+    actions.hidden = pending.size === 0;
+    bulk.replaceChildren(...boundaries.filter((boundary) => [...pending.values()].some((marker) => inside(marker, boundary))).map((boundary) =>
+      h("button", { type: "button", dataset: { boundary: boundary.id } }, `Approve all pending in ${boundary.name}`)));
     queue.replaceChildren(...[...pending.values()].map((marker) => h("li", { dataset: { marker: marker.id } },
       h("label", {}, h("input", { type: "checkbox", value: marker.id }),
         h("span", { class: `severity flood-severity-${marker.severity}` }, `Severity ${marker.severity}`), " ", marker.description || "(no description)"),
@@ -73,11 +79,11 @@ export async function mountFlood(root, { connection }) {
     if (boundary) decide("approve", { boundary: Number(boundary) });
   });
 
-  function showBoundaries(boundaries, open) {
-    map.setBoundaries(boundaries);
-    events.show(boundaries, open);
-    bulk.replaceChildren(...boundaries.map((boundary) =>
-      h("button", { type: "button", dataset: { boundary: boundary.id } }, `Approve all pending in ${boundary.name}`)));
+  function showBoundaries(all, open) {
+    boundaries = all;
+    map.setBoundaries(all);
+    events.show(all, open);
+    renderQueue();
   }
 
   function onRegion(event) {
@@ -132,4 +138,10 @@ export async function mountFlood(root, { connection }) {
       map.dispose();
     },
   };
+}
+
+/** Whether the marker lies in the boundary's box (one whose west edge is east of its east edge crosses 180°). */
+function inside({ latitude, longitude }, { northWest: nw, southEast: se }) {
+  if (latitude > nw.latitude || latitude < se.latitude) return false;
+  return nw.longitude <= se.longitude ? longitude >= nw.longitude && longitude <= se.longitude : longitude >= nw.longitude || longitude <= se.longitude;
 }

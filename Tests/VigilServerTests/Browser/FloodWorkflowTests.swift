@@ -12,6 +12,9 @@ import VigilCore
 struct FloodWorkflowTests {
     private static let notFollowed = "No flood is being followed here right now, so reports are not taken."
 
+    /// How many moderation buttons are on screen (a JavaScript expression).
+    private static let decisions = "[...document.querySelectorAll('#flood button[data-decision], #flood button[data-boundary]')].filter((b) => b.offsetParent !== null).length"
+
     /// True once an image matching `selector` has loaded (a failed request leaves it 0 wide).
     private static func loaded(_ selector: String) -> String {
         "const image = document.querySelector('\(selector)'); return image !== null && image.complete && image.naturalWidth > 0"
@@ -30,6 +33,8 @@ struct FloodWorkflowTests {
                 #expect(await room.waitUntil("return document.querySelector('\(line) form.flood-open') !== null"), "Fargo, without an event, offers to open one")
                 #expect(try await room.evaluate("return document.querySelectorAll('#flood-events button[data-action]').length") as? Int == 0,
                     "nothing to rename or close before an event is open")
+                #expect(await room.waitUntil("return document.querySelector('#flood .count')?.textContent === '0 pending' && \(Self.decisions) === 0"),
+                    "nothing to approve or reject before a report")
 
                 _ = try await room.evaluate("""
                     const form = document.querySelector('\(line) form.flood-open');
@@ -62,11 +67,13 @@ struct FloodWorkflowTests {
                     // The moderator sees the photo beside the report, and how to reach the reporter.
                     #expect(await room.waitUntil(Self.loaded("#flood-queue li img[src^=\"/thumbnails/\"]")), "the photo, in the queue")
                     #expect((try await room.evaluate("return document.getElementById('flood-queue').textContent") as? String)?.contains("rita@example.com") == true)
+                    #expect(try await room.evaluate("return \(Self.decisions)") as? Int == 3, "approve, reject, and approve all pending in Fargo")
                     _ = try await room.evaluate("""
                         document.querySelector('#flood-queue li input').click();
                         document.querySelector('#flood button[data-decision=approve]').click(); return null
                         """)
                     #expect(await room.waitUntil("return document.querySelectorAll('#flood-map path.flood-marker').length === 1"), "approved, on the map")
+                    #expect(await room.waitUntil("return \(Self.decisions) === 0"), "nothing left to decide")
                     _ = try await room.evaluate(
                         "document.querySelector('#flood-map path.flood-marker').dispatchEvent(new MouseEvent('click', {bubbles: true})); return null")
                     #expect(await room.waitUntil(Self.loaded("#flood-map .flood-marker-popup img[src^=\"/api/flood/photos/\"]")), "the photo, in the marker's popup")
