@@ -58,7 +58,8 @@ export async function mountFlood(root, { connection }) {
         h("span", { class: `severity flood-severity-${marker.severity}` }, `Severity ${marker.severity}`), " ", marker.description || "(no description)"),
       marker.picture ? h("a", { href: thumbnailURL(marker.picture), target: "_blank", rel: "noopener", class: "flood-photo" },
         h("img", { src: thumbnailURL(marker.picture), alt: `Photo sent with the report: ${marker.description || "no description"}` })) : null,
-      h("p", { class: "meta" }, `${marker.reporter}`, marker.email ? ` · ${marker.email}` : "", marker.phone ? ` · ${marker.phone}` : "", " · ", ago(marker.submittedAt)))));
+      h("p", { class: "meta" }, events.open.has(marker.event) ? `${events.open.get(marker.event).name} · ` : "", `${marker.reporter}`,
+        marker.email ? ` · ${marker.email}` : "", marker.phone ? ` · ${marker.phone}` : "", " · ", ago(marker.submittedAt)))));
   }
 
   async function decide(decision, selection) {
@@ -97,6 +98,7 @@ export async function mountFlood(root, { connection }) {
       map.removeMarkers(event.data.markers.map((marker) => marker.id));
     } else if (event.type === "event.opened" || event.type === "event.renamed" || event.type === "event.closed") {
       events.changed(event.type, event.data.event);
+      renderQueue();
       // A closed event's markers are no longer the region's: the state leaves them out too.
       if (event.type === "event.closed") map.removeEventMarkers(event.data.event.id);
     } else if (event.type === "boundary.added") {

@@ -66,7 +66,8 @@ struct FloodWorkflowTests {
 
                     // The moderator sees the photo beside the report, and how to reach the reporter.
                     #expect(await room.waitUntil(Self.loaded("#flood-queue li img[src^=\"/thumbnails/\"]")), "the photo, in the queue")
-                    #expect((try await room.evaluate("return document.getElementById('flood-queue').textContent") as? String)?.contains("rita@example.com") == true)
+                    let queued = try await room.evaluate("return document.getElementById('flood-queue').textContent") as? String ?? ""
+                    #expect(queued.contains("Spring thaw 2026 · rita · rita@example.com"), "the report's event by name, its reporter and their contact: \(queued)")
                     #expect(try await room.evaluate("return \(Self.decisions)") as? Int == 3, "approve, reject, and approve all pending in Fargo")
                     _ = try await room.evaluate("""
                         document.querySelector('#flood-queue li input').click();
