@@ -100,6 +100,8 @@ struct FloodWorkflowTests {
                         #expect(await phone.waitUntil("return getComputedStyle(document.querySelector('#report-map .leaflet-popup')).opacity === '1'"))
                         #expect(try await Axe.violations(in: phone) == [], "the reporting page with a marker's popup")
                     }
+                    #expect(try await phone.evaluate("return document.documentElement.scrollWidth <= document.documentElement.clientWidth") as? Bool == true,
+                        "nothing wider than the phone's screen beside its scroll bar")
                     try await BrowserPages.saveScreenshot(phone, as: "report-page")
 
                     // Closing asks once more, then the event and its markers go.
