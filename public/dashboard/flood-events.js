@@ -1,7 +1,8 @@
 // The flood events of a region, one line per boundary: a moderator opens an event on a boundary
 // that has none open, and renames or closes the one it has (rename_event, close_event on
 // flood/{region}). Each control shows only where it can act: "Open" on a boundary without an open
-// event, "Rename" and "Close" on an open one; closing asks once more.
+// event, "Rename" and "Close" on an open one; closing asks once more. A command on its way cannot
+// be sent twice: its button waits for the hub's answer.
 import { h, ago, announce } from "../ui/dom.js";
 
 export class FloodEvents {
@@ -57,6 +58,8 @@ export class FloodEvents {
       line.append(h("form", { class: "flood-rename" },
         h("label", {}, "New name ", h("input", { name: "name", required: true, maxlength: 100, value: event.name })),
         h("button", {}, "Save name"), h("button", { type: "button", dataset: { action: "cancel" } }, "Cancel")));
+    } else if (asking === "closing") {
+      line.append(h("p", { class: "meta" }, `Closing ${event.name}…`));
     } else if (asking === "close") {
       line.append(h("p", { class: "flood-confirm" }, `Close ${event.name}? Reports are no longer taken in ${boundary.name}, and its markers leave the map.`),
         h("div", { class: "flood-actions" },
@@ -84,7 +87,10 @@ export class FloodEvents {
     if (!action || !id) return;
     if (action === "rename" || action === "close") this.asking = { event: id, step: action };
     else if (action === "cancel") this.asking = null;
-    else if (action === "confirm-close") this.send("close_event", { event: id }, "closed");
+    else if (action === "confirm-close") {
+      this.asking = { event: id, step: "closing" };
+      this.send("close_event", { event: id }, "closed", () => { this.asking = { event: id, step: "close" }; this.render(); });
+    }
     this.render();
     this.element.querySelector(`[data-event="${id}"] input, [data-event="${id}"] button[data-action=confirm-close]`)?.focus();
   }
@@ -94,19 +100,23 @@ export class FloodEvents {
     const form = event.target;
     const name = form.elements.name.value.trim();
     if (!name) return;
+    const button = form.querySelector("button");
+    button.disabled = true;
+    const again = () => { button.disabled = false; };
     if (form.classList.contains("flood-open")) {
-      this.send("open_event", { boundary: Number(form.closest("[data-boundary]").dataset.boundary), name }, "opened");
+      this.send("open_event", { boundary: Number(form.closest("[data-boundary]").dataset.boundary), name }, "opened", again);
     } else {
-      this.send("rename_event", { event: Number(form.closest("[data-event]").dataset.event), name }, "renamed");
+      this.send("rename_event", { event: Number(form.closest("[data-event]").dataset.event), name }, "renamed", again);
     }
   }
 
-  /** Sends the command; the change shows when the region's event comes back. */
-  async send(type, data, done) {
+  /** Sends the command; the change shows when the region's event comes back, `failed()` runs if refused. */
+  async send(type, data, done, failed) {
     try {
       await this.publish(type, data);
     } catch (error) {
       announce(`Not ${done}: ${error.message}`);
+      failed();
     }
   }
 }

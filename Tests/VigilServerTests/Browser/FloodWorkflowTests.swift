@@ -38,7 +38,7 @@ struct FloodWorkflowTests {
 
                 _ = try await room.evaluate("""
                     const form = document.querySelector('\(line) form.flood-open');
-                    form.elements.name.value = 'Spring 2026'; form.querySelector('button').click(); return null
+                    form.elements.name.value = 'Spring 2026'; form.querySelector('button').click(); form.querySelector('button').click(); return null
                     """)
                 #expect(await room.waitUntil("return document.querySelector('\(line) .flood-event-name')?.textContent === 'Spring 2026'"), "the event, opened")
                 #expect(try await room.evaluate("return document.querySelector('\(line) form.flood-open') === null") as? Bool == true,
@@ -52,7 +52,7 @@ struct FloodWorkflowTests {
                     """)
                 #expect(await room.waitUntil("return document.querySelector('\(line) .flood-event-name')?.textContent === 'Spring thaw 2026'"), "renamed")
                 let outline = json(try await curl("\(hub.httpsBase)/api/flood/regions", caFile: hub.caFile).body)["regions"]?.arrayValue?.first
-                #expect(outline?["events"]?.arrayValue?.map { $0["name"] } == ["Spring thaw 2026"], "the hub keeps the new name")
+                #expect(outline?["events"]?.arrayValue?.map { $0["name"] } == ["Spring thaw 2026"], "one event, clicked twice, under its new name")
 
                 try await withBrowser(hub, "flood-workflow-phone") { phone in
                     try await phone.resize(width: 390, height: 844)
