@@ -7,7 +7,8 @@ import VigilCore
 /// headless Chromiums at once: the operator opens an event on a boundary in the Flood tab and
 /// renames it, a reporter sends a report with a photo from their phone, the operator sees the photo
 /// in the queue, approves it and sees it again in the marker's popup, then closes the event; the
-/// reporting page then says in plain words that no flood is followed there.
+/// reporting page then says in plain words that no flood is followed there, and learns by itself
+/// of the next one opened.
 @Suite(.timeLimit(.minutes(4)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct FloodWorkflowTests {
     private static let notFollowed = "No flood is being followed here right now, so reports are not taken."
@@ -121,6 +122,15 @@ struct FloodWorkflowTests {
                     try await phone.open("\(hub.httpsBase)/report/")
                     #expect(await phone.waitUntil("return document.getElementById('region-status').textContent === '\(Self.notFollowed)'"))
                     #expect(try await phone.evaluate("return document.getElementById('report-fields').hidden") as? Bool == true)
+
+                    // A new event opened in the control room shows on the open page within seconds, without reloading it.
+                    _ = try await room.evaluate("""
+                        const form = document.querySelector('\(line) form.flood-open');
+                        form.elements.name.value = 'Second crest'; form.querySelector('button').click(); return null
+                        """)
+                    #expect(await phone.waitUntil(
+                        "return document.getElementById('region-status').textContent.includes('Second crest in Fargo') && !document.getElementById('report-fields').hidden"),
+                        "the page asks for the open events again by itself")
                 }
             }
         }
