@@ -1,11 +1,14 @@
 // A flood region on a Leaflet map (Debian's libjs-leaflet, served by the hub under /vendor): the
 // boundaries as rectangles and the markers as circles coloured by severity. Without a tile URL
 // (a control room may have no internet) the map is a plain graticule of latitude and longitude
-// lines; with one, the tiles are drawn under the same shapes. Given `onRemove` (moderators), a
-// marker's popup offers to take it down again.
+// lines; with one, the tiles are drawn under the same shapes. A marker's popup says what was seen,
+// when and in which event, with the photo sent with it (served for approved markers without a
+// token); given `onRemove` (moderators), it also offers to take the marker down again.
 import * as L from "/vendor/leaflet/leaflet.esm.js";
-import { h } from "../ui/dom.js";
+import { h, ago } from "../ui/dom.js";
 
+/** Where the hub serves an approved marker's photo (docs/protocol.md, the flood files). */
+export const photoURL = (hash) => `/api/flood/photos/${hash}`;
 export const SEVERITY_COLOURS = ["#8ee59b", "#ffe066", "#ffb347", "#ff6b5b", "#d18cff"];
 const TILES_KEY = "vigil.flood.tiles";
 
@@ -16,8 +19,10 @@ export function setTileURL(url) {
 }
 
 export class FloodMap {
-  constructor(element, { onRemove } = {}) {
+  /** `eventName(id)` names a marker's event in its popup. */
+  constructor(element, { onRemove, eventName = () => null } = {}) {
     this.onRemove = onRemove;
+    this.eventName = eventName;
     this.map = L.map(element, { center: [20, 0], zoom: 2, worldCopyJump: true, attributionControl: false });
     this.graticule = L.layerGroup().addTo(this.map);
     this.boundaries = L.layerGroup().addTo(this.map);
@@ -67,19 +72,29 @@ export class FloodMap {
     for (const marker of markers) {
       if (this.shown.has(marker.id)) continue;
       const colour = SEVERITY_COLOURS[marker.severity - 1];
+      // A click on a marker opens its popup and goes no further (the report page takes a click on
+      // the map as the reporter's position).
       const circle = L.circleMarker([marker.latitude, marker.longitude], {
-        radius: 4 + marker.severity, color: "#0e141b", weight: 1, fillColor: colour, fillOpacity: 0.9,
+        radius: 4 + marker.severity, color: "#0e141b", weight: 1, fillColor: colour, fillOpacity: 0.9, bubblingMouseEvents: false,
         className: `flood-marker flood-severity-${marker.severity}`,
       }).bindTooltip(`Severity ${marker.severity}${marker.description ? `: ${marker.description}` : ""}`);
-      if (this.onRemove) {
-        circle.bindPopup(() => h("div", { class: "flood-marker-popup" },
-          h("p", {}, `Marker ${marker.id}, severity ${marker.severity}`, h("br"), marker.description || "(no description)"),
-          h("button", { type: "button", dataset: { remove: marker.id }, onclick: () => { circle.closePopup(); this.onRemove(marker.id); } },
-            "Remove from the public map")));
-      }
+      circle.bindPopup(() => this.popup(marker, circle), { minWidth: 200, maxWidth: 280 });
+      circle.floodEvent = marker.event;
       circle.addTo(this.markers);
       this.shown.set(marker.id, circle);
     }
+  }
+
+  popup(marker, circle) {
+    const event = this.eventName(marker.event);
+    return h("div", { class: "flood-marker-popup" },
+      h("p", {}, h("span", { class: `severity flood-severity-${marker.severity}` }, `Severity ${marker.severity}`), event ? ` · ${event}` : ""),
+      h("p", {}, marker.description || "(no description)"),
+      marker.picture ? h("img", { src: photoURL(marker.picture), alt: `Photo sent with the report: ${marker.description || "no description"}`,
+        onload: () => circle.getPopup()?.update() }) : null,
+      h("p", { class: "meta" }, "Seen ", ago(marker.observedAt)),
+      this.onRemove ? h("button", { type: "button", dataset: { remove: marker.id }, onclick: () => { circle.closePopup(); this.onRemove(marker.id); } },
+        "Remove from the public map") : null);
   }
 
   removeMarkers(ids) {
@@ -87,6 +102,11 @@ export class FloodMap {
       this.shown.get(id)?.remove();
       this.shown.delete(id);
     }
+  }
+
+  /** Drops the markers of one event (closed: the region shows it no more). */
+  removeEventMarkers(event) {
+    this.removeMarkers([...this.shown].filter(([, circle]) => circle.floodEvent === event).map(([id]) => id));
   }
 
   clearMarkers() {

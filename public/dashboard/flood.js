@@ -1,9 +1,11 @@
 // The flood tab: a region's map (boundaries, approved markers by severity, live; an approved
-// marker's popup takes it down again) and its moderation queue (pending markers with their
+// marker's popup shows its photo and takes it down again), its flood events by boundary (opened,
+// renamed and closed here) and its moderation queue (pending markers with their photo and their
 // reporter's contact; approve or reject a selection, or everything pending in a boundary). Reads
-// flood/{region} and flood/{region}/reports.
-import { h, ago, announce } from "../ui/dom.js";
+// flood/{region} and flood/{region}/reports (the dashboard is for admins and operators, who moderate).
+import { h, ago, announce, thumbnailURL } from "../ui/dom.js";
 import { FloodMap, SEVERITY_COLOURS, setTileURL, tileURL } from "./flood-map.js";
+import { FloodEvents } from "./flood-events.js";
 
 export async function mountFlood(root, { connection }) {
   const { regions } = await connection.api("GET", "/api/flood/regions");
@@ -15,33 +17,49 @@ export async function mountFlood(root, { connection }) {
     regions.map(({ region }) => h("option", { value: region.id }, region.name)));
   const tiles = h("input", { id: "flood-tiles", type: "url", placeholder: "https://tile.example/{z}/{x}/{y}.png", value: tileURL(), "aria-label": "Map tile URL (none: graticule only)" });
   const mapElement = h("div", { id: "flood-map", role: "region", "aria-label": "Map of the region's boundaries and approved markers" });
+  const eventList = h("ul", { id: "flood-events", "aria-labelledby": "flood-events-title" });
   const count = h("p", { class: "count", role: "status" });
   const queue = h("ol", { id: "flood-queue", "aria-label": "Reports waiting for moderation" });
-  const actions = h("div", { class: "flood-actions" },
+  const actions = h("div", { class: "flood-actions", hidden: true },
     h("button", { type: "button", dataset: { decision: "approve" } }, "Approve selected"),
     h("button", { type: "button", dataset: { decision: "reject" } }, "Reject selected"));
   const bulk = h("div", { class: "flood-bulk" });
+  const legend = h("p", { class: "meta flood-legend" }, "Severity ",
+    SEVERITY_COLOURS.map((colour, index) => h("span", { class: `legend flood-severity-${index + 1}` }, `${index + 1}`)));
   root.replaceChildren(
     h("h2", {}, "Flood"),
     h("div", { class: "toolbar" }, h("label", {}, "Region ", picker), h("label", {}, "Tiles ", tiles)),
-    h("div", { class: "flood" }, mapElement, h("section", { class: "flood-moderation", "aria-labelledby": "flood-queue-title" },
-      h("h3", { id: "flood-queue-title" }, "Reports to moderate"), count, actions, bulk, queue)));
+    h("div", { class: "flood" }, h("div", { class: "flood-map-column" }, mapElement, legend), h("div", { class: "flood-side" },
+      h("section", { class: "flood-event-list", "aria-labelledby": "flood-events-title" }, h("h3", { id: "flood-events-title" }, "Flood events"), eventList),
+      h("section", { class: "flood-moderation", "aria-labelledby": "flood-queue-title" },
+        h("h3", { id: "flood-queue-title" }, "Reports to moderate"), count, actions, bulk, queue))));
 
-  const map = new FloodMap(mapElement, { onRemove: (id) => decide("remove", { markers: [id] }) });
-  const legend = SEVERITY_COLOURS.map((colour, index) => h("span", { class: `legend flood-severity-${index + 1}` }, `${index + 1}`));
-  mapElement.after(h("p", { class: "meta flood-legend" }, "Severity ", legend));
+  let region = null;
+  const events = new FloodEvents(eventList, { publish: (type, data) => connection.publish(`flood/${region}`, type, data) });
+  const map = new FloodMap(mapElement, {
+    onRemove: (id) => decide("remove", { markers: [id] }),
+    eventName: (id) => events.open.get(id)?.name,
+  });
   tiles.addEventListener("change", () => { setTileURL(tiles.value.trim()); map.useTiles(tileURL()); });
 
   const pending = new Map();
   let subscriptions = [];
-  let region = null;
 
+  // The decisions show only while there is something to decide: "Approve all pending in" a
+  // boundary only where a pending report lies (a report lies in its event's boundary).
+  let boundaries = [];
   function renderQueue() {
     count.textContent = `${pending.size} pending`;
+    actions.hidden = pending.size === 0;
+    bulk.replaceChildren(...boundaries.filter((boundary) => [...pending.values()].some((marker) => inside(marker, boundary))).map((boundary) =>
+      h("button", { type: "button", dataset: { boundary: boundary.id } }, `Approve all pending in ${boundary.name}`)));
     queue.replaceChildren(...[...pending.values()].map((marker) => h("li", { dataset: { marker: marker.id } },
       h("label", {}, h("input", { type: "checkbox", value: marker.id }),
         h("span", { class: `severity flood-severity-${marker.severity}` }, `Severity ${marker.severity}`), " ", marker.description || "(no description)"),
-      h("p", { class: "meta" }, `${marker.reporter}`, marker.email ? ` · ${marker.email}` : "", marker.phone ? ` · ${marker.phone}` : "", " · ", ago(marker.submittedAt)))));
+      marker.picture ? h("a", { href: thumbnailURL(marker.picture), target: "_blank", rel: "noopener", class: "flood-photo" },
+        h("img", { src: thumbnailURL(marker.picture), alt: `Photo sent with the report: ${marker.description || "no description"}` })) : null,
+      h("p", { class: "meta" }, events.open.has(marker.event) ? `${events.open.get(marker.event).name} · ` : "", `${marker.reporter}`,
+        marker.email ? ` · ${marker.email}` : "", marker.phone ? ` · ${marker.phone}` : "", " · ", ago(marker.submittedAt)))));
   }
 
   async function decide(decision, selection) {
@@ -62,19 +80,32 @@ export async function mountFlood(root, { connection }) {
     if (boundary) decide("approve", { boundary: Number(boundary) });
   });
 
+  function showBoundaries(all, open) {
+    boundaries = all;
+    map.setBoundaries(all);
+    events.show(all, open);
+    renderQueue();
+  }
+
   function onRegion(event) {
     if (event.type === "state") {
-      map.setBoundaries(event.data.boundaries);
+      showBoundaries(event.data.boundaries, event.data.events);
       map.clearMarkers();
       map.addMarkers(event.data.markers);
-      bulk.replaceChildren(...event.data.boundaries.map((boundary) =>
-        h("button", { type: "button", dataset: { boundary: boundary.id } }, `Approve all pending in ${boundary.name}`)));
     } else if (event.type === "markers.approved") {
       map.addMarkers(event.data.markers);
     } else if (event.type === "markers.removed") {
       map.removeMarkers(event.data.markers.map((marker) => marker.id));
+    } else if (event.type === "event.opened" || event.type === "event.renamed" || event.type === "event.closed") {
+      events.changed(event.type, event.data.event);
+      renderQueue();
+      // A closed event's markers are no longer the region's: the state leaves them out too.
+      if (event.type === "event.closed") map.removeEventMarkers(event.data.event.id);
     } else if (event.type === "boundary.added") {
-      connection.api("GET", "/api/flood/regions").then(({ regions: all }) => map.setBoundaries(all.find((r) => r.region.id === region)?.boundaries ?? []));
+      connection.api("GET", "/api/flood/regions").then(({ regions: all }) => {
+        const outline = all.find((r) => r.region.id === region);
+        if (outline) showBoundaries(outline.boundaries, outline.events);
+      });
     }
   }
 
@@ -109,4 +140,10 @@ export async function mountFlood(root, { connection }) {
       map.dispose();
     },
   };
+}
+
+/** Whether the marker lies in the boundary's box (one whose west edge is east of its east edge crosses 180°). */
+function inside({ latitude, longitude }, { northWest: nw, southEast: se }) {
+  if (latitude > nw.latitude || latitude < se.latitude) return false;
+  return nw.longitude <= se.longitude ? longitude >= nw.longitude && longitude <= se.longitude : longitude >= nw.longitude || longitude <= se.longitude;
 }

@@ -2,14 +2,19 @@
 // where the region allows it), take the position from the browser or a tap on the map, choose a
 // severity, add a photo and a few words, send. It then shows the approved reports within 5 km of
 // the position: live with a token (flood/{region}/near/...); without one, from the open events'
-// GeoJSON files and their deltas (?since=head), asked for again every few seconds.
-import { VigilConnection } from "/vigil.js";
+// GeoJSON files and their deltas (?since=head), asked for again every few seconds. Where no flood
+// event is open the page says so and offers nothing to fill in (the open events are asked for again
+// every few seconds, so a flood opened or closed meanwhile shows); a refusal is told in plain words.
+import { VigilConnection, VigilError } from "/vigil.js";
 import { h } from "/ui/dom.js";
 import { FloodMap } from "/dashboard/flood-map.js";
 
 const TOKEN_KEY = "vigil.token";
 const NEAR_METRES = 5000;
 const POLL_MS = 5000;
+const REGIONS_MS = 10000;
+/** What the page says where no flood event is open (the hub refuses a report there with outside_boundary). */
+const NOT_FOLLOWED = "No flood is being followed here right now, so reports are not taken.";
 const element = (id) => document.getElementById(id);
 let connection = null;
 let map = null;
@@ -21,7 +26,7 @@ async function call(method, path, body) {
   if (connection) return connection.api(method, path, body);
   const response = await fetch(path, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
   const answer = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(answer?.message ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new VigilError(answer?.code ?? "internal", answer?.message ?? `HTTP ${response.status}`);
   return answer;
 }
 
@@ -38,11 +43,57 @@ async function start(token) {
   element("report").hidden = false;
   ({ regions } = await call("GET", "/api/flood/regions"));
   element("region").replaceChildren(...regions.map(({ region }) => h("option", { value: region.id }, region.name)));
-  map = new FloodMap(element("report-map"));
-  const showRegion = () => map.setBoundaries(regions.find(({ region }) => region.id === element("region").value)?.boundaries ?? []);
+  map = new FloodMap(element("report-map"), { eventName: (id) => chosen()?.events.find((event) => event.id === id)?.name });
   element("region").addEventListener("change", showRegion);
   showRegion();
   map.map.on("click", (event) => setPosition(event.latlng.lat, event.latlng.lng));
+  setInterval(() => refreshRegions().catch(() => {}), REGIONS_MS); // a failed asking changes nothing; the next one tells
+}
+
+/** The regions and their open events as the hub has them now. */
+async function refreshRegions() {
+  ({ regions } = await call("GET", "/api/flood/regions"));
+  showRegion();
+}
+
+/** The chosen region's outline: `{region, boundaries, events}` (its open events). */
+const chosen = () => regions.find(({ region }) => region.id === element("region").value);
+
+/** The region and areas the map is framed on, as `region boundary,boundary`. */
+let outlined = null;
+
+/** Says whether the chosen region follows a flood now; without one there is nothing to report into.
+ *  The map is framed again only when the areas followed change, not at every asking. */
+function showRegion() {
+  const { boundaries = [], events = [] } = chosen() ?? {};
+  const followed = events.map((event) => `${event.name} in ${boundaries.find((boundary) => boundary.id === event.boundary)?.name ?? "its area"}`);
+  const status = followed.length ? `Flood followed here: ${followed.join(", ")}. Tap where the water is.` : NOT_FOLLOWED;
+  // Set only when it changes: the status is read out each time it is set.
+  if (element("region-status").textContent !== status) element("region-status").textContent = status;
+  element("report-fields").hidden = !followed.length;
+  const areas = boundaries.filter((boundary) => events.some((event) => event.boundary === boundary.id));
+  const key = `${element("region").value} ${areas.map((boundary) => boundary.id).join()}`;
+  if (key === outlined) return;
+  outlined = key;
+  map.map.invalidateSize();
+  map.setBoundaries(areas);
+}
+
+/** A refusal in words for the person reporting; null where the hub's own message is best. */
+async function refusal(error) {
+  switch (error.code) {
+    case "outside_boundary":
+      // The hub's code covers both "no event open" and "outside every open event's area": which
+      // one is asked again, as an event may have closed since the page was opened.
+      await refreshRegions();
+      return chosen()?.events.length ? "This place is outside the areas where a flood is being followed: tap the map inside the outlined area." : NOT_FOLLOWED;
+    case "forbidden": return "This region takes reports only from people with a reporter token: sign in with one.";
+    case "rate_limited": return "Too many reports from here in a short time: wait a minute and send again.";
+    case "invalid_image": return "The photo could not be read: send a JPEG, PNG or WebP picture.";
+    case "too_large": return "The photo is too large: send a smaller one.";
+    case "network": return "The control room could not be reached: check your connection and send again.";
+    default: return null;
+  }
 }
 
 function setPosition(latitude, longitude) {
@@ -141,7 +192,8 @@ element("report").addEventListener("submit", async (event) => {
     await call("POST", `/api/flood/regions/${encodeURIComponent(element("region").value)}/markers`, data);
     result.textContent = "Sent. The control room checks it before it shows on the map.";
   } catch (error) {
-    result.textContent = `Not sent: ${error.message}`;
+    const words = await refusal(error).catch(() => null);
+    result.textContent = words ? `Not sent. ${words}` : `Not sent: ${error.message}`;
   }
 });
 

@@ -80,6 +80,21 @@ struct CloseFloodEvent: DomainEffect {
     }
 }
 
+/// An event, open or closed, takes a new name: its files and the legacy answers carry it from then on.
+struct RenameFloodEvent: DomainEffect {
+    let region: String
+    let event: Int64
+    let name: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        var record = try existingEvent(self.event, in: region, transaction).event
+        try transaction.renameFloodEvent(record.id, to: name)
+        record.name = name
+        event.payload = JSONValue.object(["event": record.json]).canonicalText
+        return []
+    }
+}
+
 func existingRegion(_ id: String, _ transaction: any DomainTransaction) throws -> FloodRegionRecord {
     guard let region = try transaction.floodRegion(id) else {
         throw ProtocolError(.notFound, "there is no flood region \(id)")

@@ -6,7 +6,7 @@ import VigilStore
 /// the markers people report in them.
 ///
 /// The public topic `flood/{region}`, which every token may read, carries what the public may see:
-/// the region, its boundaries, its events opening and closing, and markers once approved. Reports
+/// the region, its boundaries, its events opening, renamed and closing, and markers once approved. Reports
 /// go to `flood/{region}/reports`, which only moderators (admins and operators) read: a submitted
 /// marker, with its reporter and their contact, is stored there and nowhere else. Approving markers
 /// is committed on the reports topic and mirrored, without any contact, onto the public one; so no

@@ -143,6 +143,10 @@ extension DomainTransaction {
         try execute("UPDATE flood_events SET closed_at = ?, closed_by = ? WHERE id = ?", [time, person, id])
     }
 
+    func renameFloodEvent(_ id: Int64, to name: String) throws {
+        try execute("UPDATE flood_events SET name = ? WHERE id = ?", [name, id])
+    }
+
     /// A boundary's events, oldest first.
     func floodEvents(ofBoundary boundary: Int64) throws -> [FloodEventRecord] {
         try fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE boundary = ? ORDER BY id", [boundary])

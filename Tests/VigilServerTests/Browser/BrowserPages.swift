@@ -17,6 +17,16 @@ enum BrowserPages {
             try FileManager.default.copyItem(at: testPages.appendingPathComponent(page), to: served.appendingPathComponent(page))
         }
     }
+
+    /// Where the browser tests leave a picture of each view they drive, for the README: refreshed
+    /// whenever the tests run, so a view's picture changes with the view.
+    static let screenshots = repository.appendingPathComponent("docs/screenshots")
+
+    /// Saves what `browser` shows as `docs/screenshots/{name}.png`.
+    static func saveScreenshot(_ browser: Chromium, as name: String) async throws {
+        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+        await browser.screenshot(to: screenshots.appendingPathComponent("\(name).png"))
+    }
 }
 
 /// What Chrome logs for each attempt to reach a hub that is down: expected while a test has stopped it.

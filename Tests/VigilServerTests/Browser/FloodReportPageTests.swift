@@ -8,7 +8,7 @@ import VigilCore
 @Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct FloodReportPageTests {
     /// Takes the position from the browser, chooses a severity and words, and sends the report.
-    private static func report(_ browser: Chromium, severity: Int, description: String) async throws {
+    static func report(_ browser: Chromium, severity: Int, description: String) async throws {
         #expect(await browser.waitUntil("return document.querySelector('#region option') !== null && !document.getElementById('report').hidden"))
         _ = try await browser.evaluate("document.getElementById('locate').click(); return null")
         #expect(await browser.waitUntil("return document.getElementById('position').textContent === 'Position 46.9, -96.8'"), "the browser's position")
@@ -21,7 +21,7 @@ struct FloodReportPageTests {
     }
 
     /// Attaches the test's photo (served beside the page) and sends the report.
-    private static func attachPhotoAndSend(_ browser: Chromium) async throws {
+    static func attachPhotoAndSend(_ browser: Chromium) async throws {
         _ = try await browser.evaluateAsync("""
             const done = arguments[arguments.length - 1];
             fetch('/test-photo.jpg').then((answer) => answer.blob()).then((bytes) => {
@@ -34,15 +34,16 @@ struct FloodReportPageTests {
             """)
     }
 
-    private static func servePhoto(_ hub: TestHub) throws {
+    /// Serves the pages, axe-core where it is installed, and the test's photo beside them.
+    static func servePagesAndPhoto(_ hub: TestHub) throws {
+        try BrowserPages.serve(hub)
+        if Axe.isAvailable { try Axe.serve(hub) }
         try FileManager.default.copyItem(at: fixtureImage("snapshot.jpg"), to: URL(fileURLWithPath: hub.configuration.publicDirectory).appendingPathComponent("test-photo.jpg"))
     }
 
     @Test func aReporterSendsAPhotoFromTheirPhoneAndSeesItNearThemOnceApproved() async throws {
         try await withHub { hub async throws in
-            try BrowserPages.serve(hub)
-            if Axe.isAvailable { try Axe.serve(hub) }
-            try Self.servePhoto(hub)
+            try Self.servePagesAndPhoto(hub)
             let fixture = try await FloodFixture.make(hub)
             try await withBrowser(hub, "flood-report") { browser in
                 try await browser.resize(width: 390, height: 844)
@@ -52,7 +53,8 @@ struct FloodReportPageTests {
                 try await Self.report(browser, severity: 4, description: "Water over the road")
                 try await Self.attachPhotoAndSend(browser)
                 #expect(await browser.waitUntil("return document.getElementById('result').textContent.startsWith('Sent')"))
-                #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth") as? Bool == true, "nothing wider than the phone")
+                #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= document.documentElement.clientWidth") as? Bool == true,
+                    "nothing wider than the phone, its scroll bar aside")
 
                 let room = hub.client("operator")
                 let queue = try await collect(1, from: try await room.subscribe("flood/red-river/reports"))[0]
@@ -77,8 +79,7 @@ struct FloodReportPageTests {
     /// come from the event's GeoJSON and its deltas, asked for again every few seconds.
     @Test func withoutATokenAReportWithItsPhotoGoesWhereTheRegionAllowsItAndShowsNearOnceApproved() async throws {
         try await withHub { hub async throws in
-            try BrowserPages.serve(hub)
-            try Self.servePhoto(hub)
+            try Self.servePagesAndPhoto(hub)
             _ = try await FloodFixture.make(hub, anonymous: true)
             let room = hub.client("operator")
             try await withBrowser(hub, "flood-report-anonymous") { browser in

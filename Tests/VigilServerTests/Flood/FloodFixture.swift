@@ -17,19 +17,28 @@ struct FloodFixture {
 
     /// Creates the region, its boundary and event as an admin and an operator would.
     static func make(_ hub: TestHub, anonymous: Bool = false) async throws -> FloodFixture {
+        let boundaryID = try await makeRegion(hub, anonymous: anonymous)
+        let room = hub.client("operator")
+        let event = try await room.openFloodEvent(region: region, boundary: boundaryID, name: "Spring 2026")
+        await room.close()
+        return FloodFixture(
+            boundary: boundaryID, event: try #require(event["id"]?.numberValue.map(Int.init)), reporterToken: try await issueReporterToken(hub))
+    }
+
+    /// The region and its boundary, Fargo, without an event; the boundary's number.
+    static func makeRegion(_ hub: TestHub, anonymous: Bool = false) async throws -> Int {
         let admin = hub.client("admin")
         _ = try await admin.createFloodRegion(region, name: "Red River", timeZone: "America/Chicago", anonymous: anonymous)
         let boundary = try await admin.addFloodBoundary(
             region: region, name: "Fargo", northWest: GeoPoint(latitude: 46.95, longitude: -96.9), southEast: GeoPoint(latitude: 46.8, longitude: -96.75))
-        let boundaryID = try #require(boundary["id"]?.numberValue.map(Int.init))
         await admin.close()
-        let room = hub.client("operator")
-        let event = try await room.openFloodEvent(region: region, boundary: boundaryID, name: "Spring 2026")
-        await room.close()
+        return try #require(boundary["id"]?.numberValue.map(Int.init))
+    }
+
+    /// A reporter token, rita's.
+    static func issueReporterToken(_ hub: TestHub) async throws -> String {
         let issued = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "reporter", "name": "rita", "sites": ["hq"]])
-        return FloodFixture(
-            boundary: boundaryID, event: try #require(event["id"]?.numberValue.map(Int.init)),
-            reporterToken: try #require(json(issued.body)["secret"]?.stringValue, "\(issued.body)"))
+        return try #require(json(issued.body)["secret"]?.stringValue, "\(issued.body)")
     }
 
     func reporter(_ hub: TestHub) -> VigilClient {
