@@ -75,7 +75,8 @@ async function watchNearby() {
 }
 
 async function subscribeNearby() {
-  const topic = `flood/${element("region").value}/near/${position.latitude}/${position.longitude}/${NEAR_METRES}`;
+  // Plain decimals, as near topics take them (a tiny coordinate would print as 1e-7).
+  const topic = `flood/${element("region").value}/near/${position.latitude.toFixed(6)}/${position.longitude.toFixed(6)}/${NEAR_METRES}`;
   const subscription = await connection.subscribe(topic, (event) => {
     if (event.type === "state") shown.replace(event.data.markers);
     else if (event.type === "markers.approved") shown.add(event.data.markers);

@@ -10,7 +10,8 @@ protocol FloodFileWriter {
 }
 
 /// The KML marker file of the seed's format (docs/formats.md §2): a style per severity, the `mark:`
-/// fields, no contact; times in the region's zone, the photo's address on the hub.
+/// fields, no contact; times in the region's zone, the photo's address on the hub (its flood photo
+/// path, which the plain-HTTP listener serves too: the old app cannot follow a link to the TLS port).
 struct FloodKMLFileWriter: FloodFileWriter {
     private var stream: FloodKMLStream
     private let zone: TimeZone
@@ -19,7 +20,7 @@ struct FloodKMLFileWriter: FloodFileWriter {
     init(name: String, timeZone: String, origin: String, expectedMarkers: Int) {
         stream = FloodKMLStream(name: name, expectedMarkers: expectedMarkers)
         zone = TimeZone(identifier: timeZone) ?? .gmt
-        thumbnails = "\(origin)/thumbnails/"
+        thumbnails = "\(origin)/\(FloodRoutes.photoPath)/"
     }
 
     mutating func append(_ record: FloodMarkerRecord) {

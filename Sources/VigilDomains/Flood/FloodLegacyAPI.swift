@@ -70,7 +70,7 @@ struct FloodLegacyAPI: Sendable {
         }
     }
 
-    /// Finds the open event whose boundary holds the marker, stores the photo when there is one,
+    /// Finds the open event whose boundary holds the marker, checks the photo when there is one,
     /// and submits the marker as the hub's own `submit` does (pending until approved).
     private func submit(_ submission: FloodMarkerSubmission, _ request: RouteRequest) async throws(ProtocolError) -> FloodSubmitResult {
         let observation = submission.observation
@@ -86,10 +86,11 @@ struct FloodLegacyAPI: Sendable {
             throw ProtocolError(.outsideBoundary, "the marker lies in no boundary with an open flood event")
         }
         try FloodPhotoIntake.admit(request, to: region)
-        var picture: String?
+        var photos: [Thumbnail] = []
         if let image = submission.image {
-            picture = try await FloodPhotoIntake.store([UInt8](image), from: request, for: region)
+            photos = [try FloodPhotoIntake.check([UInt8](image), from: request, for: region)]
         }
+        let picture = photos.first?.hash
         let observedAt = observation.observationTime.date(in: TimeZone(identifier: region.timeZone) ?? .gmt).timeIntervalSince1970 * 1000
         var data: [String: JSONValue] = [
             "event": .number(Double(event)), "latitude": .number(observation.location.latitude), "longitude": .number(observation.location.longitude),
@@ -101,7 +102,7 @@ struct FloodLegacyAPI: Sendable {
         }
         data["coverHeight"] = observation.coverHeight.map(JSONValue.number)
         data["picture"] = picture.map(JSONValue.string)
-        _ = try await request.publish(topic: FloodService.reportsTopic(of: region.id), type: "submit", data: .object(data))
+        _ = try await request.publish(topic: FloodService.reportsTopic(of: region.id), type: "submit", data: .object(data), storing: photos)
         return picture == nil
             ? FloodSubmitResult(status: .markerAdded, message: "marker added; it shows once a moderator approves it")
             : FloodSubmitResult(status: .markerAndImageAdded, message: "marker and image added; they show once a moderator approves them")

@@ -57,5 +57,7 @@ enum FloodMigrations {
             CREATE INDEX flood_markers_event_status ON flood_markers (event, status);
             CREATE INDEX flood_markers_position ON flood_markers (latitude, longitude);
             """),
+        // The marker files' photo path serves a picture only while an approved marker shows it.
+        StoreMigration("flood-2: markers by picture", sql: "CREATE INDEX flood_markers_picture ON flood_markers (picture) WHERE picture IS NOT NULL;"),
     ]
 }

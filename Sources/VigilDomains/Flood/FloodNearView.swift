@@ -19,8 +19,8 @@ struct FloodNearView: TopicView {
         let refusal = ProtocolError(
             .invalidTopic,
             "near topics are flood/{region}/near/{latitude}/{longitude}/{radius in metres, at most 100000}, e.g. flood/red-river/near/46.9/-96.8/5000")
-        guard topic.segments.count == 6, let latitude = Double(topic.segments[3]), let longitude = Double(topic.segments[4]),
-            let radius = Double(topic.segments[5]), radius > 0, radius <= Self.maxRadius,
+        guard topic.segments.count == 6, let latitude = Self.decimal(topic.segments[3]), let longitude = Self.decimal(topic.segments[4]),
+            let radius = Self.decimal(topic.segments[5]), radius > 0, radius <= Self.maxRadius,
             let center = try? GeoPoint(latitude: latitude, longitude: longitude), let box = try? GeoBox.around(center, radius: radius),
             let source = try? Topic(FloodService.topic(of: topic.scope))
         else { throw refusal }
@@ -28,6 +28,17 @@ struct FloodNearView: TopicView {
         self.center = center
         self.radius = radius
         cells = FloodGrid.cells(covering: box)
+    }
+
+    /// A number of the topic in plain decimal, `-?(0|[1-9][0-9]*)(\.[0-9]+)?`: one spelling per
+    /// place, so no hexadecimal (`0x10`), exponent (`1e5`), leading zero, `inf` or `nan`, which
+    /// `Double` would read and subscribers would then know the same place by several topics.
+    static func decimal(_ text: String) -> Double? {
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard isDigits(parts[0]), parts[0] == "0" || !parts[0].hasPrefix("0"), parts.count == 1 || isDigits(parts[1]) else { return nil }
+        return Double(text)
     }
 
     func contains(latitude: Double, longitude: Double) -> Bool {

@@ -1,11 +1,12 @@
 import Foundation
 import VigilCore
 import VigilHub
+import VigilStore
 
 /// A reporter's photo sent with the marker itself (the legacy command's base64 picture, the
-/// reporting page's `photo`), as a person without a token has no other way to send one: stored as
-/// a thumbnail only once the region is known to take the requester's markers, so that a refused
-/// marker leaves no photo behind. The submit command checks the region again in its commit.
+/// reporting page's `photo`), as a person without a token has no other way to send one: checked
+/// here, before the commit, and stored in the commit that accepts the marker
+/// (`RouteRequest.publish(storing:)`), so that a refused marker leaves no photo behind.
 enum FloodPhotoIntake {
     /// Refuses a requester without a token where the region takes markers only from reporters with one.
     static func admit(_ request: RouteRequest, to region: FloodRegionRecord) throws(ProtocolError) {
@@ -14,11 +15,11 @@ enum FloodPhotoIntake {
         }
     }
 
-    /// The photo's thumbnail hash, once the region admits the requester; the image is checked as
-    /// every thumbnail is (a JPEG, PNG or WebP within the limits, else `invalid_image`).
-    static func store(_ image: [UInt8], from request: RouteRequest, for region: FloodRegionRecord) async throws(ProtocolError) -> String {
+    /// The photo as a thumbnail to store with the marker, once the region admits the requester;
+    /// the image is checked as every thumbnail is (a JPEG, PNG or WebP within the limits, else `invalid_image`).
+    static func check(_ image: [UInt8], from request: RouteRequest, for region: FloodRegionRecord) throws(ProtocolError) -> Thumbnail {
         try admit(request, to: region)
-        return try await request.storeThumbnail(image)
+        return try request.checkThumbnail(image)
     }
 
     /// The `photo` field of a JSON submission, base64 of the image's bytes.

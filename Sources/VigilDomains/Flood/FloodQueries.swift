@@ -47,6 +47,15 @@ struct FloodQueries: Sendable {
         }
     }
 
+    /// The photo `hash` while an approved marker shows it, nil otherwise (pending, rejected or
+    /// removed markers' photos, and every other thumbnail, are not the public's).
+    func approvedPhoto(_ hash: String) async throws -> Thumbnail? {
+        try await store.read { transaction in
+            guard try transaction.exists("SELECT 1 FROM flood_markers WHERE picture = ? AND status = 'approved'", [hash]) else { return nil }
+            return try transaction.thumbnail(hash)
+        }
+    }
+
     /// The region's record, nil when there is none.
     func region(_ id: String) async throws -> FloodRegionRecord? {
         try await store.read { try $0.floodRegion(id) }

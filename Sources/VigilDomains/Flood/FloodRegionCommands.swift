@@ -3,7 +3,7 @@ import VigilCore
 import VigilHub
 
 /// The commands of `flood/{region}`: admins create the region and its boundaries; operators (and
-/// admins) open and close flood events on a boundary.
+/// admins) open, rename and close flood events on a boundary.
 enum FloodRegionCommands {
     static let maxNameLength = 100
 
@@ -35,16 +35,18 @@ enum FloodRegionCommands {
             return ValidatedEvent(type: "boundary.added", payload: ["name": .string(name)], effect: AddFloodBoundary(region: region, name: name, box: box))
         case "open_event":
             try require(FloodService.moderates(identity), "only operators and admins open flood events")
-            let fields = try CommandData(data, shape: "{boundary, name}")
-            let boundary = try requiredID(fields, "boundary")
-            let name = try fields.string("name", maxLength: maxNameLength)
+            let (boundary, name) = try numberAndName(data, "boundary")
             return ValidatedEvent(type: "event.opened", payload: ["boundary": .number(Double(boundary))], effect: OpenFloodEvent(region: region, boundary: boundary, name: name))
         case "close_event":
             try require(FloodService.moderates(identity), "only operators and admins close flood events")
             let event = try requiredID(try CommandData(data, shape: "{event}"), "event")
             return ValidatedEvent(type: "event.closed", payload: ["event": .number(Double(event))], effect: CloseFloodEvent(region: region, event: event))
+        case "rename_event":
+            try require(FloodService.moderates(identity), "only operators and admins rename flood events")
+            let (event, name) = try numberAndName(data, "event")
+            return ValidatedEvent(type: "event.renamed", payload: ["event": .number(Double(event))], effect: RenameFloodEvent(region: region, event: event, name: name))
         default:
-            throw ProtocolError(.unknownType, "flood/{region} takes create_region, add_boundary, open_event and close_event; reports go to flood/{region}/reports")
+            throw ProtocolError(.unknownType, "flood/{region} takes create_region, add_boundary, open_event, rename_event and close_event; reports go to flood/{region}/reports")
         }
     }
 
@@ -58,6 +60,12 @@ enum FloodRegionCommands {
             throw ProtocolError(.invalidData, "data.\(key) is required: the number of a \(key)")
         }
         return Int64(id)
+    }
+
+    /// `{key, name}`: the number of the record acted on and a name, as opening and renaming an event take them.
+    static func numberAndName(_ data: JSONValue, _ key: String) throws(ProtocolError) -> (Int64, String) {
+        let fields = try CommandData(data, shape: "{\(key), name}")
+        return (try requiredID(fields, key), try fields.string("name", maxLength: maxNameLength))
     }
 
     /// `{latitude, longitude}` under `key`.

@@ -2,8 +2,10 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// Records a new region under the topic's scope; refused when the id is taken.
+/// Records a new region under the topic's scope; refused when the id is taken, or when the hub
+/// has its most regions (regions are not a site's: the legacy app lists them all in one answer).
 struct CreateFloodRegion: DomainEffect {
+    static let maxRegions = 200
     let id: String
     let name: String
     let timeZone: String
@@ -13,32 +15,47 @@ struct CreateFloodRegion: DomainEffect {
         guard try transaction.floodRegion(id) == nil else {
             throw ProtocolError(.alreadyExists, "flood region \(id) exists already")
         }
+        guard try transaction.floodRegionCount() < Self.maxRegions else {
+            throw ProtocolError(.limitReached, "the hub has \(Self.maxRegions) flood regions, its most")
+        }
         let region = try transaction.insertFloodRegion(id: id, name: name, timeZone: timeZone, anonymous: anonymous, at: event.ts)
         event.payload = JSONValue.object(["region": region.json]).canonicalText
         return []
     }
 }
 
+/// A boundary is a box, two corners, so its vertices need no bound of their own; a region's
+/// boundaries are bounded, as every submission looks through them in its commit.
 struct AddFloodBoundary: DomainEffect {
+    static let maxPerRegion = 100
     let region: String
     let name: String
     let box: GeoBox
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         _ = try existingRegion(region, transaction)
+        guard try transaction.floodBoundaryCount(of: region) < Self.maxPerRegion else {
+            throw ProtocolError(.limitReached, "flood region \(region) has \(Self.maxPerRegion) boundaries, its most")
+        }
         let boundary = try transaction.insertFloodBoundary(region: region, name: name, box: box, at: event.ts)
         event.payload = JSONValue.object(["boundary": boundary.json]).canonicalText
         return []
     }
 }
 
+/// Events are kept when closed (their files stay readable), so a region's events, open or
+/// closed, are bounded in all.
 struct OpenFloodEvent: DomainEffect {
+    static let maxPerRegion = 500
     let region: String
     let boundary: Int64
     let name: String
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         _ = try existingBoundary(boundary, in: region, transaction)
+        guard try transaction.floodEventCount(of: region) < Self.maxPerRegion else {
+            throw ProtocolError(.limitReached, "flood region \(region) has \(Self.maxPerRegion) events, its most; events are kept when closed")
+        }
         let opened = try transaction.insertFloodEvent(boundary: boundary, name: name, by: event.from, at: event.ts)
         event.payload = JSONValue.object(["event": opened.json]).canonicalText
         return []
@@ -58,6 +75,21 @@ struct CloseFloodEvent: DomainEffect {
         try transaction.closeFloodEvent(record.id, by: event.from, at: event.ts)
         record.closedAt = event.ts
         record.closedBy = event.from
+        event.payload = JSONValue.object(["event": record.json]).canonicalText
+        return []
+    }
+}
+
+/// An event, open or closed, takes a new name: its files and the legacy answers carry it from then on.
+struct RenameFloodEvent: DomainEffect {
+    let region: String
+    let event: Int64
+    let name: String
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        var record = try existingEvent(self.event, in: region, transaction).event
+        try transaction.renameFloodEvent(record.id, to: name)
+        record.name = name
         event.payload = JSONValue.object(["event": record.json]).canonicalText
         return []
     }

@@ -1,5 +1,6 @@
 import VigilCore
 import VigilHub
+import VigilStore
 
 /// The flood domain over HTTP: creating a region (`vigil flood region create` and scripts), the
 /// region listing, submitting a marker and moderating, each through the same checks as the
@@ -10,6 +11,8 @@ struct FloodRoutes {
     let legacy: FloodLegacyAPI
 
     static func kmlPath(event: Int) -> String { "api/flood/events/\(event)/markers.kml" }
+    /// Where a marker file links its markers' photos: `{photoPath}/{sha256}`.
+    static let photoPath = "api/flood/photos"
 
     var all: [DomainRoute] {
         [
@@ -20,6 +23,14 @@ struct FloodRoutes {
             // Approved markers only, without contact: what the public may read anyway.
             DomainRoute(.get, "api/flood/events/:event/markers.kml", access: .open, legacy: true) { [files] request async throws(ProtocolError) in
                 try await Self.file(request, files, .kml)
+            },
+            // The photos the KML links, on the plain-HTTP listener too: approved markers' only.
+            DomainRoute(.get, "\(Self.photoPath)/:hash", access: .open, legacy: true) { [queries] request async throws(ProtocolError) in
+                let hash = try request.parameter("hash")
+                guard SHA256Hex.isValid(hash), let photo = try await request.read({ try await queries.approvedPhoto(hash) }) else {
+                    throw ProtocolError(.notFound, "no photo of an approved marker is named \(hash.prefix(64))")
+                }
+                return .document(photo.bytes, contentType: photo.mediaType, etag: "\"\(hash)\"")
             },
             DomainRoute(.get, "api/flood/events/:event/markers.geojson", access: .open) { [files] request async throws(ProtocolError) in
                 try await Self.file(request, files, .geoJSON)
@@ -41,14 +52,16 @@ struct FloodRoutes {
                 [queries] request async throws(ProtocolError) in
                 let region = try request.parameter("region")
                 var fields = try request.jsonObject("{latitude, longitude, severity, photo?, ...}")
+                var photos: [Thumbnail] = []
                 if let photo = fields.removeValue(forKey: "photo") {
                     let image = try FloodPhotoIntake.decode(photo)
                     guard let record = try await request.read({ try await queries.region(region) }) else {
                         throw ProtocolError(.notFound, "no flood region \(region)")
                     }
-                    fields["picture"] = .string(try await FloodPhotoIntake.store(image, from: request, for: record))
+                    photos = [try FloodPhotoIntake.check(image, from: request, for: record)]
+                    fields["picture"] = .string(photos[0].hash)
                 }
-                return try await request.publish(topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(fields))
+                return try await request.publish(topic: FloodService.reportsTopic(of: region), type: "submit", data: .object(fields), storing: photos)
             },
             // {decision: "approve" | "reject" | "remove", markers: [...]} or {decision: "approve" | "reject", boundary}
             DomainRoute(.post, "api/flood/regions/:region/moderation", body: .frameLimit) { request async throws(ProtocolError) in

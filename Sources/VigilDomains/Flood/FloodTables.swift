@@ -95,6 +95,10 @@ extension DomainTransaction {
         try fetchAll(FloodRegionRecord.self, "SELECT * FROM flood_regions ORDER BY number", [])
     }
 
+    func floodRegionCount() throws -> Int {
+        Int(try fetchInteger("SELECT COUNT(*) FROM flood_regions", []) ?? 0)
+    }
+
     func insertFloodRegion(id: String, name: String, timeZone: String, anonymous: Bool, at time: Int64) throws -> FloodRegionRecord {
         try execute(
             "INSERT INTO flood_regions (id, name, time_zone, anonymous, created_at) VALUES (?, ?, ?, ?, ?)", [id, name, timeZone, anonymous, time])
@@ -117,6 +121,15 @@ extension DomainTransaction {
         try fetchAll(FloodBoundaryRecord.self, "SELECT * FROM flood_boundaries WHERE region = ? ORDER BY id", [region])
     }
 
+    func floodBoundaryCount(of region: String) throws -> Int {
+        Int(try fetchInteger("SELECT COUNT(*) FROM flood_boundaries WHERE region = ?", [region]) ?? 0)
+    }
+
+    /// The region's events, open or closed.
+    func floodEventCount(of region: String) throws -> Int {
+        Int(try fetchInteger("SELECT COUNT(*) FROM flood_events e JOIN flood_boundaries b ON b.id = e.boundary WHERE b.region = ?", [region]) ?? 0)
+    }
+
     func insertFloodEvent(boundary: Int64, name: String, by person: String, at time: Int64) throws -> FloodEventRecord {
         try execute("INSERT INTO flood_events (boundary, name, opened_at, opened_by) VALUES (?, ?, ?, ?)", [boundary, name, time, person])
         return FloodEventRecord(id: lastInsertedRowID, boundary: boundary, name: name, openedAt: time, openedBy: person)
@@ -128,6 +141,10 @@ extension DomainTransaction {
 
     func closeFloodEvent(_ id: Int64, by person: String, at time: Int64) throws {
         try execute("UPDATE flood_events SET closed_at = ?, closed_by = ? WHERE id = ?", [time, person, id])
+    }
+
+    func renameFloodEvent(_ id: Int64, to name: String) throws {
+        try execute("UPDATE flood_events SET name = ? WHERE id = ?", [name, id])
     }
 
     /// A boundary's events, oldest first.

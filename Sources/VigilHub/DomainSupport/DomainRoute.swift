@@ -1,4 +1,5 @@
 import VigilCore
+import VigilStore
 
 /// An HTTP route a domain declares and the server mounts. The server authenticates the bearer
 /// token, reads the body within its limit and turns a thrown `ProtocolError` into the HTTP error,
@@ -110,14 +111,15 @@ public struct RouteRequest: Sendable {
         try await hub.storeCall(body)
     }
 
-    /// Checks and stores an image as `POST /api/thumbnails` does.
-    public func storeThumbnail(_ bytes: [UInt8]) async throws(ProtocolError) -> String {
-        try await hub.storeThumbnail(bytes).hash
+    /// Checks an image as `POST /api/thumbnails` does, without storing it: a publish stores it (`publish(storing:)`).
+    public func checkThumbnail(_ bytes: [UInt8]) throws(ProtocolError) -> Thumbnail {
+        try hub.checkThumbnail(bytes)
     }
 
-    /// Publishes as the requester, through the same checks as the WebSocket path.
-    public func publish(topic: String, type: String, data: JSONValue) async throws(ProtocolError) -> RouteReply {
-        .accepted(try await hub.publish(await hub.prepare(identity: identity, topic: topic, type: type, data: data)))
+    /// Publishes as the requester, through the same checks as the WebSocket path; `thumbnails`, images
+    /// sent with the event, are stored in its commit, so a refused event keeps none of them.
+    public func publish(topic: String, type: String, data: JSONValue, storing thumbnails: [Thumbnail] = []) async throws(ProtocolError) -> RouteReply {
+        .accepted(try await hub.publish(await hub.prepare(identity: identity, topic: topic, type: type, data: data).storing(thumbnails)))
     }
 }
 

@@ -18,16 +18,6 @@ public struct Thumbnail: Sendable, Equatable {
     }
 }
 
-/// A row of `thumbnails`, decoded by GRDB.
-private struct ThumbnailRow: Decodable, FetchableRecord {
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    var hash: String
-    var mediaType: String
-    var width: Int
-    var height: Int
-    var bytes: Data
-}
-
 /// Snapshot thumbnails of alerts and visits (and, later, chat): content-addressed, so the same
 /// image uploaded twice is stored once. Thumbnails are not events: they are facts named by events.
 public struct ThumbnailStore: Sendable {
@@ -41,34 +31,55 @@ public struct ThumbnailStore: Sendable {
     @discardableResult
     public func put(_ thumbnail: Thumbnail, at time: Int64) async throws(StoreError) -> Bool {
         try await database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO thumbnails (hash, media_type, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (hash) DO NOTHING
-                    """,
-                arguments: [thumbnail.hash, thumbnail.mediaType, thumbnail.width, thumbnail.height, Data(thumbnail.bytes), time])
-            return db.changesCount == 1
+            let transaction = SQLiteTransaction(db: db)
+            try transaction.putThumbnail(thumbnail, at: time)
+            return transaction.changesCount == 1
         }
     }
 
     public func get(_ hash: String) async throws(StoreError) -> Thumbnail? {
         try await database.read { db in
-            try ThumbnailRow.fetchOne(db, sql: "SELECT hash, media_type, width, height, bytes FROM thumbnails WHERE hash = ?", arguments: [hash])
-                .map { Thumbnail(hash: $0.hash, mediaType: $0.mediaType, width: $0.width, height: $0.height, bytes: [UInt8]($0.bytes)) }
+            try SQLiteTransaction(db: db).thumbnail(hash)
         }
     }
 }
 
 extension DomainTransaction {
+    /// Stores the thumbnail in this transaction unless one with its hash is already there: an image
+    /// that comes with an event is kept only if the event is (`Hub.PreparedPublish.storing`).
+    public func putThumbnail(_ thumbnail: Thumbnail, at time: Int64) throws {
+        try execute(
+            """
+            INSERT INTO thumbnails (hash, media_type, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (hash) DO NOTHING
+            """,
+            [thumbnail.hash, thumbnail.mediaType, thumbnail.width, thumbnail.height, Data(thumbnail.bytes), time])
+    }
+
     /// The hashes among `hashes` that name no stored thumbnail.
     public func missingThumbnails(_ hashes: [String]) throws -> [String] {
         try hashes.filter { hash in try !exists("SELECT 1 FROM thumbnails WHERE hash = ?", [hash]) }
+    }
+
+    /// The stored thumbnail named by `hash`, nil when there is none.
+    public func thumbnail(_ hash: String) throws -> Thumbnail? {
+        try fetchOne(ThumbnailRow.self, "SELECT hash, media_type, width, height, bytes FROM thumbnails WHERE hash = ?", [hash])
+            .map { Thumbnail(hash: $0.hash, mediaType: $0.mediaType, width: $0.width, height: $0.height, bytes: [UInt8]($0.bytes)) }
     }
 
     /// The width and height of a stored thumbnail, nil when there is none.
     public func thumbnailSize(_ hash: String) throws -> (width: Int, height: Int)? {
         try fetchOne(ThumbnailSize.self, "SELECT width, height FROM thumbnails WHERE hash = ?", [hash]).map { ($0.width, $0.height) }
     }
+}
+
+/// A row of `thumbnails`.
+private struct ThumbnailRow: Decodable {
+    var hash: String
+    var mediaType: String
+    var width: Int
+    var height: Int
+    var bytes: Data
 }
 
 private struct ThumbnailSize: Decodable {

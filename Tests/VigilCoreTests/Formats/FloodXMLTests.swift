@@ -114,11 +114,21 @@ struct FloodXMLTests {
         ("<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-03</observationtime><severity>6</severity></marker></phone>", "phone/marker/severity", "within 1...5"),
         ("<phone><command>SubmitMarker</command><marker><location>46;-96</location><observationtime>2010-02-03</observationtime><severity>2</severity></marker></phone>", "phone/marker/location", "LAT,LONG"),
         ("<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-03</observationtime><severity>2</severity><image>@@@</image></marker></phone>", "phone/marker/image", "base64"),
+        ("<phone><command>GetRegions</command><command>SubmitMarker</command></phone>", "phone/command", "<command> appears more than once in <phone>"),
+        ("<phone><command>SubmitMarker</command><marker><location>46,-96</location><location>10,10</location><observationtime>2010-02-03</observationtime><severity>2</severity></marker></phone>", "phone/marker/location", "<location> appears more than once"),
     ])
     func refusesBadRequests(_ text: String, _ field: String, _ message: String) {
         let error = refusal { _ = try request(text) }
         #expect(error?.field == field)
         #expect(error?.message.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test func aSecondRootOrASecondCommandIsRefusedWhereItStarts() {
+        let twoRoots = refusal { _ = try request("<phone><command>GetRegions</command></phone>\n<phone><command>SubmitMarker</command></phone>") }
+        #expect(refusal { _ = try request("<phone><command>GetRegions</command></phone> <!-- a comment after the root is no root -->\n") } == nil)
+        #expect(twoRoots?.line == 2 && twoRoots?.message == "content after the root element <phone>: a document has one root element", "\(String(describing: twoRoots))")
+        let twoCommands = refusal { _ = try request("<phone>\n<command>GetRegions</command>\n<command>GetRegions</command>\n</phone>") }
+        #expect(twoCommands == FormatError(.floodXML, line: 3, field: "phone/command", "<command> appears more than once in <phone>"), "even the same one twice")
     }
 
     @Test func refusesAnEventThatEndsBeforeItStarts() {

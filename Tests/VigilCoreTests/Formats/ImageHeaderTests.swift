@@ -37,6 +37,20 @@ import VigilCore
         #expect(throws: ImageError.tooManyPixels(width: 100_000, height: 48)) { try ImageHeader.inspect(png) }
     }
 
+    @Test func anImageOfMoreThanItsPixelBoundIsRefusedWhateverItsSides() throws {
+        let png = try bytes("snapshot.png")
+        // IHDR width and height at bytes 16-23, big-endian: a small file may declare any size.
+        func declaring(_ width: Int, _ height: Int) -> [UInt8] {
+            var bytes = png
+            bytes.replaceSubrange(16..<24, with: [width, height].flatMap { side in (0..<4).reversed().map { UInt8(truncatingIfNeeded: side >> ($0 * 8)) } })
+            return bytes
+        }
+        #expect(throws: ImageError.tooManyPixels(width: 8192, height: 8192)) { try ImageHeader.inspect(declaring(8192, 8192)) }
+        #expect(throws: ImageError.tooManyPixels(width: 8192, height: 2049)) { try ImageHeader.inspect(declaring(8192, 2049)) }
+        #expect(try ImageHeader.inspect(declaring(8192, 2048)) == ImageHeader(format: .png, width: 8192, height: 2048), "16.7 MP in all is allowed")
+        #expect(try ImageHeader.inspect(declaring(4096, 4096)) == ImageHeader(format: .png, width: 4096, height: 4096))
+    }
+
     @Test func aJPEGWithoutAFrameHeaderIsCorrupt() {
         // SOI, a comment segment, then EOI: whole, but no picture.
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x04, 0x68, 0x69, 0xFF, 0xD9]
@@ -45,12 +59,15 @@ import VigilCore
 }
 
 @Suite struct DurationTextTests {
-    @Test(arguments: [("30m", 1_800_000), ("45s", 45_000), ("2h", 7_200_000), ("1h30m", 5_400_000), ("500ms", 500), ("1d", 86_400_000)])
+    @Test(arguments: [
+        ("30m", 1_800_000), ("45s", 45_000), ("2h", 7_200_000), ("1h30m", 5_400_000), ("500ms", 500), ("1d", 86_400_000),
+        ("1d2h3m4s5ms", 93_784_005),
+    ])
     func parsesWhatPeopleType(_ text: String, _ milliseconds: Int64) {
         #expect(DurationText.milliseconds(text) == milliseconds)
     }
 
-    @Test(arguments: ["", "30", "m", "-5m", "0s", "5 m", "1y", "9999999999999h", "400d"])
+    @Test(arguments: ["", "30", "m", "-5m", "0s", "5 m", "1y", "9999999999999h", "400d", "1m1m1m", "30m1h", "1s1s", "1ms1s", "1h1h30m"])
     func refusesAnythingElse(_ text: String) {
         #expect(DurationText.milliseconds(text) == nil)
     }

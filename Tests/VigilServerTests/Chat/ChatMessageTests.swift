@@ -55,6 +55,7 @@ import VigilCore
                 ("a source id too long", ["attachments": [["thumbnail": .string(hash), "source": ["kind": "alert", "id": .string(String(repeating: "a", count: 129))]]]], "invalid_data"),
                 ("a reply to nothing", ["text": "yes", "replyTo": "msg_nothing"], "not_found"),
                 ("repeat without urgent", ["text": "x", "repeatEvery": "5m"], "invalid_data"),
+                ("a repeat of one unit thrice", ["text": "x", "urgent": true, "repeatEvery": "1m1m1m"], "invalid_data"),
                 ("data not an object", ["just", "a", "list"], "invalid_data"),
             ]
             for (what, data, code) in cases {

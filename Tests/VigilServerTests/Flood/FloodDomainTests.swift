@@ -93,7 +93,7 @@ import VigilCore
             let picture = String(repeating: "ab", count: 32)
             let before = try await logs(of: hub)
             let pendingID = JSONValue.number(Double(pending)), boundaryID = JSONValue.number(Double(fixture.boundary))
-            let closedID = JSONValue.number(Double(try markerID(closedEvent)))
+            let closedID = JSONValue.number(Double(try markerID(closedEvent))), eventID = JSONValue.number(Double(fixture.event))
 
             let outside = try GeoPoint(latitude: 47.5, longitude: -96.8)
             let submits: [(FloodReport, String, String)] = [
@@ -129,6 +129,11 @@ import VigilCore
                 (room, reports, "publish", [:], "unknown_type", "an unknown command"),
                 (room, publicTopic, "close_event", ["event": closedID], "invalid_transition", "closing a closed event"),
                 (room, publicTopic, "open_event", ["boundary": 999, "name": "Nowhere"], "not_found", "an event on an unknown boundary"),
+                (reporter, publicTopic, "rename_event", ["event": eventID, "name": "Mine"], "forbidden", "a reporter renaming an event"),
+                (room, publicTopic, "rename_event", ["event": 999, "name": "Nowhere"], "not_found", "renaming an unknown event"),
+                (room, publicTopic, "rename_event", ["event": eventID, "name": "  "], "invalid_data", "a blank name"),
+                (room, publicTopic, "rename_event", ["event": eventID, "name": .string(String(repeating: "x", count: 101))], "invalid_data", "a name too long"),
+                (room, "flood/elsewhere", "rename_event", ["event": eventID, "name": "Stolen"], "not_found", "another region's event"),
                 (room, "flood/elsewhere", "open_event", ["boundary": boundaryID, "name": "Stolen"], "not_found", "another region's boundary"),
                 (room, "flood/\(region)/other", "open_event", ["boundary": boundaryID, "name": "X"], "invalid_topic", "an unknown subtopic"),
                 (admin, publicTopic, "create_region", ["name": "Again", "timeZone": "UTC"], "already_exists", "a region twice"),
@@ -142,6 +147,36 @@ import VigilCore
             }
             #expect(try await logs(of: hub) == before, "no refusal left a trace in either log or the states")
             for client in [reporter, room, admin] { await client.close() }
+        }
+    }
+
+    @Test func anOperatorRenamesAnEventAndThePublicAndItsFilesCarryTheNewName() async throws {
+        try await withHub { hub async throws in
+            let fixture = try await FloodFixture.make(hub)
+            let reporter = fixture.reporter(hub)
+            let publicFeed = try await reporter.subscribe("flood/\(region)")
+            _ = try await collect(1, from: publicFeed)
+            let room = hub.client("operator")
+            let ok = try await room.request(.publish(
+                topic: "flood/\(region)", type: "rename_event", data: ["event": .number(Double(fixture.event)), "name": "Spring thaw 2026"]))
+            #expect(ok["data"]?["event"]?["name"] == "Spring thaw 2026")
+            let heard = try await collect(1, from: publicFeed)[0]
+            #expect(heard.type == "event.renamed" && heard.from == "olga")
+            #expect(heard.data["event"]?["id"]?.numberValue == Double(fixture.event) && heard.data["event"]?["name"] == "Spring thaw 2026")
+            #expect(heard.data["event"]?["openedBy"] == "olga" && heard.data["event"]?["closedAt"] == nil, "the rest of the event as it was")
+
+            let newcomer = hub.client("guard")
+            let state = try await collect(1, from: try await newcomer.subscribe("flood/\(region)"))[0]
+            #expect(state.data["events"]?.arrayValue?.map { $0["name"] } == ["Spring thaw 2026"], "a newcomer reads the new name")
+            let file = json(try await curl("\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers.geojson", caFile: hub.caFile).body)
+            #expect(file["name"] == "Spring thaw 2026", "and so does the event's file")
+
+            // A closed event keeps its files, so its name can still be put right.
+            _ = try await room.closeFloodEvent(region: region, event: fixture.event)
+            _ = try await room.request(.publish(topic: "flood/\(region)", type: "rename_event", data: ["event": .number(Double(fixture.event)), "name": "Spring 2026"]))
+            let closedFile = json(try await curl("\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers.geojson", caFile: hub.caFile).body)
+            #expect(closedFile["name"] == "Spring 2026")
+            for client in [reporter, room, newcomer] { await client.close() }
         }
     }
 

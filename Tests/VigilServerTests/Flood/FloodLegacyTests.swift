@@ -49,7 +49,9 @@ import VigilCore
             #expect(marker.observation.observationTime.description == "2026-03-11 15:53:41" && marker.valid)
             #expect(marker.observation.severity.level == 4 && marker.observation.comment == "Puddles on the road, nothing serious yet.")
             #expect(marker.observation.email.isEmpty && marker.observation.phoneNumber.isEmpty, "no contact in a public file")
-            #expect(marker.imageURL == "\(hub.httpsBase)/thumbnails/\(picture)")
+            #expect(marker.imageURL == "\(hub.httpsBase)/api/flood/photos/\(picture)")
+            #expect(try await curl(marker.imageURL, caFile: hub.caFile, saveBodyTo: stored).status == 200)
+            #expect(try Data(contentsOf: stored) == photo, "the file's link gives the photo")
             #expect(try await app.command(LegacyFloodClient.getMarkerFile(event: fixture.event, boundary: 99))
                 == .failure(.getMarkerFile, message: "no event \(fixture.event) in boundary 99"))
             await room.close()
@@ -73,6 +75,10 @@ import VigilCore
                 "<phone><command>GetRegions</command>", "GetRegions", "<phone><command>DropTables</command></phone>",
                 LegacyFloodClient.submitMarker(severity: "0"), LegacyFloodClient.submitMarker(severity: "6"),
                 LegacyFloodClient.submitMarker(location: "95,-96.8"), LegacyFloodClient.submitMarker(time: "yesterday"),
+                // Two roots or two commands: which one was meant is not for the hub to guess.
+                "<phone><command>GetRegions</command></phone>\n" + LegacyFloodClient.submitMarker(),
+                "<phone><command>GetRegions</command><command>DropTables</command></phone>",
+                LegacyFloodClient.submitMarker().replacingOccurrences(of: "<severity>4</severity>", with: "<severity>4</severity><severity>1</severity>"),
             ]
             for document in hostile {
                 let answer = try await app.post(document)
@@ -121,7 +127,34 @@ import VigilCore
             let url = "http://127.0.0.1:\(port)/api/flood/events/\(fixture.event)/markers.kml"
             #expect(file == .markerFile(eventID: fixture.event, boundaryID: fixture.boundary, url: url), "the file is on the listener the app asked")
             #expect(try await curl(url, caFile: hub.caFile).status == 200)
-            for path in ["/api/flood/regions", "/api/flood/events/\(fixture.event)/markers.geojson", "/healthz", "/index.html", "/ws", "/api/publish"] {
+
+            // The app follows the file's photo links on the listener it asked: approved markers' photos only.
+            let photo = try Data(contentsOf: fixtureImage("snapshot.jpg"))
+            guard case .submitMarker(let result) = try await app.command(LegacyFloodClient.submitMarker(image: photo)) else {
+                throw TimedOut(what: "a SubmitMarker answer")
+            }
+            #expect(result.status == .markerAndImageAdded, "\(result.message)")
+            let room = hub.client("operator")
+            let pending = try #require(try await collect(1, from: try await room.subscribe("flood/red-river/reports"))[0].data["pending"]?.arrayValue?.first)
+            let picture = try #require(pending["picture"]?.stringValue)
+            let photoURL = "http://127.0.0.1:\(port)/api/flood/photos/\(picture)"
+            #expect(try await curl(photoURL, caFile: hub.caFile).status == 404, "a pending marker's photo is not the public's")
+            #expect(try await room.approveFloodMarkers(region: "red-river", .markers([try markerID(pending)])).count == 1)
+            await room.close()
+            let kml = try FloodKMLParser.parse(Data(try await curl(url, caFile: hub.caFile).body.utf8))
+            #expect(kml.markers.map(\.imageURL) == [photoURL])
+            let saved = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-flood-photo-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: saved) }
+            let served = try await curl(photoURL, caFile: hub.caFile, saveBodyTo: saved)
+            #expect(served.status == 200 && served.headers["content-type"] == "image/jpeg")
+            #expect(try Data(contentsOf: saved) == photo)
+            let other = try #require(json(try await hub.upload(fixtureImage("snapshot.png")).body)["hash"]?.stringValue)
+            #expect(try await curl("http://127.0.0.1:\(port)/api/flood/photos/\(other)", caFile: hub.caFile).status == 404, "no other thumbnail")
+
+            for path in [
+                "/thumbnails/\(picture)", "/api/flood/regions", "/api/flood/events/\(fixture.event)/markers.geojson", "/healthz", "/index.html", "/ws",
+                "/api/publish",
+            ] {
                 #expect(try await curl("http://127.0.0.1:\(port)\(path)", caFile: hub.caFile).status == 404, "\(path) is not served in plain HTTP")
             }
         }

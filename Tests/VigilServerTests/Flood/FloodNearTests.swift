@@ -56,6 +56,10 @@ import VigilCore
                 "flood/red-river/near/46.9/-96.8/0", "flood/red-river/near/46.9/-96.8/100001", "flood/red-river/near/91/-96.8/500",
                 "flood/red-river/near/46.9/-181/500", "flood/red-river/near/46.9/-96.8", "flood/red-river/near/north/-96.8/500",
                 "flood/+/near/46.9/-96.8/500", "flood/red-river/near/46.9/-96.8/500/extra",
+                // One spelling per place: plain decimals only.
+                "flood/red-river/near/46.9/-96.8/0x10", "flood/red-river/near/46.9/-96.8/1e3", "flood/red-river/near/4.69e1/-96.8/500",
+                "flood/red-river/near/046.9/-96.8/500", "flood/red-river/near/46./-96.8/500", "flood/red-river/near/.5/-96.8/500",
+                "flood/red-river/near/46.9/-96.8/inf", "flood/red-river/near/nan/-96.8/500", "flood/red-river/near/46.9/--96.8/500",
             ] {
                 #expect(await refusalCode { _ = try await client.subscribe(topic) } == "invalid_topic", "\(topic)")
             }

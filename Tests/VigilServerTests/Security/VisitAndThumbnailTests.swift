@@ -43,7 +43,11 @@ import VigilCore
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let whole = try Data(contentsOf: fixtureImage("snapshot.png"))
+            // The same small file declaring 8192x8192 in its IHDR (width and height at bytes 16-23).
+            var huge = whole
+            huge.replaceSubrange(16..<24, with: [0, 0, 0x20, 0, 0, 0, 0x20, 0])
             let cases: [(String, Data)] = [
+                ("declared-8192x8192.png", huge),
                 ("truncated.png", whole.prefix(whole.count - 20)),
                 ("page.svg", Data("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".utf8)),
                 ("empty.jpg", Data()),

@@ -25,7 +25,7 @@ public enum FloodXMLParser {
     public static func parseResponse(_ data: Data, limits: XMLLimits = XMLLimits()) throws(FormatError) -> FloodResponse {
         let root = try envelope(data, name: E.response, limits: limits)
         let command = try command(root)
-        if let error = root.optionalChild(E.error) {
+        if let error = try root.optionalChild(E.error) {
             return .failure(command, message: error.text)
         }
         let body = try root.child(E.body)
@@ -47,7 +47,7 @@ public enum FloodXMLParser {
                 }
                 return status
             }
-            return .submitMarker(FloodSubmitResult(status: status, message: body.optionalText(E.message)))
+            return .submitMarker(FloodSubmitResult(status: status, message: try body.optionalText(E.message)))
         }
     }
 
@@ -82,26 +82,26 @@ public enum FloodXMLParser {
 
     private static func event(_ node: XMLCursor) throws(FormatError) -> FloodEvent {
         let start = try node.timestamp(E.start)
-        let end = node.optionalText(E.end).isEmpty ? nil : try node.timestamp(E.end)
+        let end = try node.optionalText(E.end).isEmpty ? nil : try node.timestamp(E.end)
         if let end, end < start { throw try node.child(E.end).error("the event ends (\(end)) before it starts (\(start))") }
         return FloodEvent(
-            id: try node.int(E.id), name: try node.text(E.name), start: start, end: end, type: node.optionalText(E.type))
+            id: try node.int(E.id), name: try node.text(E.name), start: start, end: end, type: try node.optionalText(E.type))
     }
 
     private static func observation(_ node: XMLCursor) throws(FormatError) -> FloodObservation {
-        let coverHeight = node.optionalText(E.coverHeight).isEmpty
+        let coverHeight = try node.optionalText(E.coverHeight).isEmpty
             ? nil : try node.child(E.coverHeight).value(parseCoverHeight)
         return FloodObservation(
             location: try node.child(E.location).value(GeoPoint.parse(latLong:)),
             observationTime: try node.timestamp(E.observationTime),
             severity: try node.child(E.severity).value(FloodSeverity.parse),
-            comment: node.optionalText(E.comment), email: node.optionalText(E.email),
-            phoneNumber: node.optionalText(E.phoneNumber), coverType: node.optionalText(E.coverType),
+            comment: try node.optionalText(E.comment), email: try node.optionalText(E.email),
+            phoneNumber: try node.optionalText(E.phoneNumber), coverType: try node.optionalText(E.coverType),
             coverHeight: coverHeight)
     }
 
     private static func image(_ node: XMLCursor) throws(FormatError) -> Data? {
-        guard let field = node.optionalChild(E.image), !field.text.isEmpty else { return nil }
+        guard let field = try node.optionalChild(E.image), !field.text.isEmpty else { return nil }
         return try field.value { text in
             guard let bytes = Data(base64Encoded: text.filter { !$0.isWhitespace }) else {
                 throw InvalidValue("the image is not valid base64")

@@ -19,6 +19,9 @@ public struct ImageHeader: Sendable, Equatable {
 
     /// Largest width or height accepted.
     public static let maxDimension = 8192
+    /// Largest pixel count accepted (4096x4096, 16.7 MP): what a decoder would allocate for the
+    /// image is bounded by the header, whatever the file's size (a 69-byte PNG may declare 8192x8192).
+    public static let maxPixels = 16_777_216
 
     /// Reads the header and checks the image ends as its format says (a truncated upload is refused).
     public static func inspect(_ bytes: [UInt8]) throws(ImageError) -> ImageHeader {
@@ -33,7 +36,7 @@ public struct ImageHeader: Sendable, Equatable {
             throw .unsupported
         }
         guard header.width > 0, header.height > 0 else { throw .corrupt("the image has no pixels") }
-        guard header.width <= maxDimension, header.height <= maxDimension else {
+        guard header.width <= maxDimension, header.height <= maxDimension, header.width * header.height <= maxPixels else {
             throw .tooManyPixels(width: header.width, height: header.height)
         }
         return header
@@ -50,7 +53,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupported: "not a JPEG, PNG or WebP image"
         case .corrupt(let why): "the image is damaged: \(why)"
         case .tooManyPixels(let width, let height):
-            "the image is \(width)x\(height); at most \(ImageHeader.maxDimension) pixels a side"
+            "the image is \(width)x\(height); at most \(ImageHeader.maxDimension) pixels a side and \(ImageHeader.maxPixels) in all"
         }
     }
 }

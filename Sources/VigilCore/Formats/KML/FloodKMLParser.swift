@@ -9,8 +9,8 @@ public enum FloodKMLParser {
     public static func parse(_ data: Data, limits: XMLLimits = XMLLimits()) throws(FormatError) -> FloodMarkerFile {
         let root = XMLCursor(root: try SafeXMLReader.read(data, format: .kml, limits: limits), format: .kml)
         try root.expectName("kml")
-        let document = root.optionalChild("Document") ?? root
-        return FloodMarkerFile(name: document.optionalText("name"), markers: try root.descendants("Placemark").map(marker))
+        let document = try root.optionalChild("Document") ?? root
+        return FloodMarkerFile(name: try document.optionalText("name"), markers: try root.descendants("Placemark").map(marker))
     }
 
     private static func marker(_ placemark: XMLCursor) throws(FormatError) -> FloodMarker {
@@ -20,15 +20,15 @@ public enum FloodKMLParser {
             location: try placemark.child("Point").child("coordinates").value(GeoPoint.parse(kmlCoordinates:)),
             observationTime: try fields.timestamp(N.observationTime),
             severity: try placemark.child("styleUrl").value(severity),
-            comment: fields.optionalText(N.comment),
-            email: fields.optionalText(N.email),
-            phoneNumber: fields.optionalText(N.phoneNumber),
-            coverType: fields.optionalText(N.coverType),
-            coverHeight: fields.optionalText(N.coverHeight).isEmpty
+            comment: try fields.optionalText(N.comment),
+            email: try fields.optionalText(N.email),
+            phoneNumber: try fields.optionalText(N.phoneNumber),
+            coverType: try fields.optionalText(N.coverType),
+            coverHeight: try fields.optionalText(N.coverHeight).isEmpty
                 ? nil : try fields.child(N.coverHeight).value(FloodXMLParser.parseCoverHeight))
         return FloodMarker(
             id: id, observation: observation, uploadTime: try fields.timestamp(N.uploadTime),
-            valid: try fields.child(N.valid).value(valid), imageURL: fields.optionalText(N.imageURL))
+            valid: try fields.child(N.valid).value(valid), imageURL: try fields.optionalText(N.imageURL))
     }
 
     private static func id(_ placemark: XMLCursor) throws(FormatError) -> Int {

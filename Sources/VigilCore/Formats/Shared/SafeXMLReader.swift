@@ -39,7 +39,8 @@ enum SafeXMLReader {
         if let refusal = builder.refusal {
             throw FormatError(format, line: refusal.line, refusal.message)
         }
-        guard finished, let root = builder.root else {
+        // FoundationXML reports an error and still returns true for content past the root.
+        guard finished, parser.parserError == nil, let root = builder.root else {
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "the document is not well-formed"
             throw FormatError(format, line: max(1, parser.lineNumber), "not well-formed XML: \(reason)")
         }
@@ -152,6 +153,13 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             return refuse(parser, "CDATA section is not valid UTF-8")
         }
         stack[stack.count - 1].text += text
+    }
+
+    /// After the root has ended, the only error left is content past it: a second root element
+    /// (two documents in one), which the parser stops at without a word of what it held.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard let root else { return }
+        refuse(parser, "content after the root element <\(root.name)>: a document has one root element")
     }
 
     // Defence in depth: the screen already refused these, but never let the parser act on them.

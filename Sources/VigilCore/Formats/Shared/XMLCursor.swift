@@ -25,12 +25,16 @@ struct XMLCursor {
         guard node.localName == localName else { throw error("expected <\(localName)>, found <\(node.name)>") }
     }
 
-    func optionalChild(_ localName: String) -> XMLCursor? {
-        node.child(localName).map { XMLCursor(node: $0, path: path + "/" + localName, format: format) }
+    /// The child of that name, nil when there is none. A second one is refused: the document would
+    /// say two things where one is read (two `<command>`s), and no reader may pick one silently.
+    func optionalChild(_ localName: String) throws(FormatError) -> XMLCursor? {
+        let found = node.children(named: localName).map { XMLCursor(node: $0, path: path + "/" + localName, format: format) }
+        if found.count > 1 { throw found[1].error("<\(localName)> appears more than once in <\(node.name)>") }
+        return found.first
     }
 
     func child(_ localName: String) throws(FormatError) -> XMLCursor {
-        guard let found = optionalChild(localName) else { throw error("missing <\(localName)>") }
+        guard let found = try optionalChild(localName) else { throw error("missing <\(localName)>") }
         return found
     }
 
@@ -57,8 +61,8 @@ struct XMLCursor {
     }
 
     /// The trimmed text of an optional child; empty when it is absent.
-    func optionalText(_ localName: String) -> String {
-        optionalChild(localName)?.text ?? ""
+    func optionalText(_ localName: String) throws(FormatError) -> String {
+        try optionalChild(localName)?.text ?? ""
     }
 
     func int(_ localName: String) throws(FormatError) -> Int {

@@ -19,11 +19,6 @@ struct XMLNode: Sendable, Equatable {
         children.filter { $0.localName == localName }
     }
 
-    /// The first child with the given local name.
-    func child(_ localName: String) -> XMLNode? {
-        children.first { $0.localName == localName }
-    }
-
     /// Every descendant (depth first, document order) with the given local name.
     func descendants(named localName: String) -> [XMLNode] {
         var found: [XMLNode] = []
