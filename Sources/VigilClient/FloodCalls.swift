@@ -77,6 +77,11 @@ extension VigilClient {
         try await floodCommand("flood/\(region)", "open_event", ["boundary": .number(Double(boundary)), "name": .string(name)], "event")
     }
 
+    /// Operators and admins: a new name for an event, open or closed; its markers stay.
+    public func renameFloodEvent(region: String, event: Int, name: String) async throws -> JSONValue {
+        try await floodCommand("flood/\(region)", "rename_event", ["event": .number(Double(event)), "name": .string(name)], "event")
+    }
+
     public func closeFloodEvent(region: String, event: Int) async throws -> JSONValue {
         try await floodCommand("flood/\(region)", "close_event", ["event": .number(Double(event))], "event")
     }

@@ -3,12 +3,13 @@ import Foundation
 import VigilClient
 import VigilCore
 
-/// `vigil flood event open|close|list`: the flood events of a region's boundaries, opened and
-/// closed by operators and admins (docs/protocol.md §6.7, `open_event` and `close_event`).
+/// `vigil flood event open|rename|close|list`: the flood events of a region's boundaries, opened,
+/// renamed and closed by operators and admins (docs/protocol.md §6.7, `open_event`, `rename_event`
+/// and `close_event`).
 struct FloodEventCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "event", abstract: "Flood events: reports are taken only inside a boundary with an open event.",
-        subcommands: [Open.self, Close.self, List.self])
+        subcommands: [Open.self, Rename.self, Close.self, List.self])
 
     struct Open: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -23,6 +24,23 @@ struct FloodEventCommand: AsyncParsableCommand {
             try await withHub(connection, command: "flood event open") { client in
                 let event = try await client.openFloodEvent(region: region, boundary: boundary, name: name)
                 print("flood event \(FloodEventLine.number(event["id"])) \"\(name)\" opened on boundary \(boundary) of \(region)")
+            }
+        }
+    }
+
+    struct Rename: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rename a flood event, open or closed, e.g. `vigil flood event rename --region red-river 1 --name \"Spring flood 2026\"`.",
+            discussion: "Its markers stay, and its files carry the new name. Needs an operator's or admin's token.")
+        @Option(help: "Region id.") var region: String
+        @Argument(help: "Event number, as `vigil flood event list` shows it.") var event: Int
+        @Option(help: "The new name.") var name: String
+        @OptionGroup var connection: ConnectionOptions
+
+        func run() async throws {
+            try await withHub(connection, command: "flood event rename") { client in
+                _ = try await client.renameFloodEvent(region: region, event: event, name: name)
+                print("flood event \(event) of \(region) renamed \"\(name)\"")
             }
         }
     }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// The flood workflow from the command line alone: an admin makes the region and a boundary, an
-/// operator opens an event on it with `vigil flood event open`, lists it, and closes it.
+/// operator opens an event on it with `vigil flood event open`, lists it, renames it and closes it.
 @Suite(.timeLimit(.minutes(3))) struct FloodEventCommandTests {
-    @Test func anOperatorOpensListsAndClosesAFloodEvent() async throws {
+    @Test func anOperatorOpensListsRenamesAndClosesAFloodEvent() async throws {
         try await withHub { hub async throws in
             let connection = { (role: String) in ["--url", hub.url, "--token", hub.token(role), "--ca", hub.caFile] }
             _ = try await runVigil(["flood", "region", "create", "red-river", "--name", "Red River", "--time-zone", "America/Chicago"] + connection("admin"))
@@ -24,8 +24,13 @@ import Testing
             #expect(listed.output.firstMatch(of: /^event 1 "Spring 2026": red-river, boundary 1 "Fargo", opened \d{4}-\d\d-\d\d \d\d:\d\d \S+ by olga\n$/) != nil, "\(listed.output)")
             #expect(try await runVigil(report).status == 0, "reports are taken while the event is open")
 
+            let renamed = try await runVigil(["flood", "event", "rename", "--region", "red-river", "1", "--name", "Spring flood 2026"] + connection("operator"))
+            #expect(renamed.status == 0 && renamed.output == "flood event 1 of red-river renamed \"Spring flood 2026\"\n", "\(renamed.output)")
+            let relisted = try await runVigil(["flood", "event", "list", "--region", "red-river"] + connection("guard"))
+            #expect(relisted.output.hasPrefix("event 1 \"Spring flood 2026\": red-river, boundary 1 \"Fargo\""), "\(relisted.output)")
+
             let closed = try await runVigil(["flood", "event", "close", "--region", "red-river", "1"] + connection("operator"))
-            #expect(closed.status == 0 && closed.output == "flood event 1 \"Spring 2026\" of red-river closed\n", "\(closed.output)")
+            #expect(closed.status == 0 && closed.output == "flood event 1 \"Spring flood 2026\" of red-river closed\n", "\(closed.output)")
             #expect(try await runVigil(["flood", "event", "list", "--region", "red-river"] + connection("guard")).output == "no open flood event\n")
             #expect(try await runVigil(report).status == 2, "reports are refused once it is closed")
             let again = try await runVigilTellingErrors(["flood", "event", "close", "--region", "red-river", "1"] + connection("operator"))
