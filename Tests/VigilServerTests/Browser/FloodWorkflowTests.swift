@@ -55,7 +55,9 @@ struct FloodWorkflowTests {
                 let outline = json(try await curl("\(hub.httpsBase)/api/flood/regions", caFile: hub.caFile).body)["regions"]?.arrayValue?.first
                 #expect(outline?["events"]?.arrayValue?.map { $0["name"] } == ["Spring thaw 2026"], "one event, clicked twice, under its new name")
 
-                try await withBrowser(hub, "flood-workflow-phone") { phone in
+                // The report sent once the event is closed is refused on purpose (400 outside_boundary).
+                let refusedReport = "/api/flood/regions/red-river/markers - Failed to load resource: the server responded with a status of 400"
+                try await withBrowser(hub, "flood-workflow-phone", expecting: [refusedReport]) { phone in
                     try await phone.resize(width: 390, height: 844)
                     try await phone.setGeolocation(latitude: 46.9, longitude: -96.8, for: hub.httpsBase)
                     try await phone.open("\(hub.httpsBase)/report/#token=\(reporterToken)")
