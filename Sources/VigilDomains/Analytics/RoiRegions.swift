@@ -25,10 +25,12 @@ struct RoiRegions: Sendable {
         self.rule = rule
     }
 
-    /// `regions`, `match` and `rule` of a query's data.
-    init(_ fields: CommandData) throws(ProtocolError) {
-        guard let list = fields.fields["regions"]?.arrayValue, (1...RoiQuery.maxRegions).contains(list.count) else {
-            throw ProtocolError(.invalidData, "data.regions must be a list of 1 to \(RoiQuery.maxRegions) regions")
+    /// `regions`, `match` and `rule` of a query's data, within `RegionBounds`, a count past them
+    /// refused with `pastBound`; nil for a zone stored before the bounds, read back as it was.
+    init(_ fields: CommandData, pastBound: ErrorCode? = .invalidData) throws(ProtocolError) {
+        if let pastBound { try RegionBounds.check(regions: fields.fields["regions"], pastBound: pastBound) }
+        guard let list = fields.fields["regions"]?.arrayValue, (1...RegionBounds.maxRegions).contains(list.count) else {
+            throw ProtocolError(.invalidData, "data.regions must be a list of 1 to \(RegionBounds.maxRegions) regions")
         }
         var shapes: [RegionOfInterest] = []
         for (index, value) in list.enumerated() {

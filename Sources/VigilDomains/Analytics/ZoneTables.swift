@@ -61,6 +61,30 @@ extension DomainTransaction {
         return try zones(of: camera, site: site)
     }
 
+    /// How many zones the site has, and on `camera`, other than `id`.
+    func zoneCount(site: String, camera: String, besides id: String) throws -> (site: Int64, camera: Int64) {
+        let onSite = try fetchInteger("SELECT count(*) FROM zones WHERE site = ? AND id <> ?", [site, id]) ?? 0
+        let onCamera = try fetchInteger("SELECT count(*) FROM zones WHERE site = ? AND camera = ? AND id <> ?", [site, camera, id]) ?? 0
+        return (onSite, onCamera)
+    }
+
+    /// The version of the camera's zones (`ZoneSet.version`).
+    func zoneVersion(of camera: String, site: String) throws -> Int64? {
+        try fetchInteger("SELECT version FROM zone_versions WHERE site = ? AND camera = ?", [site, camera])
+    }
+
+    /// Gives the camera's zones a new version, drawn at random so that it never names another set
+    /// of zones, even one a rolled-back commit once read; answers the old one.
+    func renewZoneVersion(of camera: String, site: String) throws -> (old: Int64?, new: Int64) {
+        let old = try zoneVersion(of: camera, site: site)
+        var new = Int64.random(in: .min ... .max)
+        while new == old { new = Int64.random(in: .min ... .max) }
+        try execute(
+            "INSERT INTO zone_versions (site, camera, version) VALUES (?, ?, ?) ON CONFLICT (site, camera) DO UPDATE SET version = excluded.version",
+            [site, camera, new])
+        return (old, new)
+    }
+
     /// Defines the zone anew: what it had seen of tracks and not yet told goes with the old shape.
     func replaceZone(_ zone: ZoneRecord) throws {
         try removeZone(zone.id, site: zone.site)
