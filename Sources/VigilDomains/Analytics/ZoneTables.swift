@@ -100,10 +100,25 @@ extension DomainTransaction {
         try execute("DELETE FROM zones WHERE site = ? AND id = ?", [site, id])
     }
 
-    func zoneTrack(_ track: Int64, zone: String, site: String) throws -> ZoneTrack? {
-        try fetchOne(
-            ZoneTrack.self, "SELECT track, first_ts, last_ts, last_x, last_y, alerted FROM zone_tracks WHERE site = ? AND zone = ? AND track = ?",
-            [site, zone, track])
+    /// The zone's states of `tracks` (those it has), read 64 at a time: one statement for a
+    /// batch's tracks rather than one a detection.
+    func zoneTracks(_ tracks: Set<Int64>, zone: String, site: String) throws -> [Int64: ZoneTrack] {
+        let (list, chunk) = (Array(tracks), 64)
+        let sql = """
+            SELECT track, first_ts, last_ts, last_x, last_y, alerted FROM zone_tracks
+            WHERE site = ? AND zone = ? AND track IN (\(Array(repeating: "?", count: chunk).joined(separator: ", ")))
+            """
+        var states: [Int64: ZoneTrack] = [:]
+        for start in stride(from: 0, to: list.count, by: chunk) {
+            // A short last chunk repeats its first track, so that every chunk is the same statement.
+            let part = list[start..<min(start + chunk, list.count)]
+            let padded = Array(part) + Array(repeating: part[part.startIndex], count: chunk - part.count)
+            try forEachRow(sql, ([site, zone] as [any StoreArgument]) + padded.map { $0 as any StoreArgument }) { row in
+                guard let track = row.integer(0), let first = row.integer(1), let last = row.integer(2) else { return }
+                states[track] = ZoneTrack(track: track, firstTs: first, lastTs: last, lastX: row.double(3), lastY: row.double(4), alerted: row.integer(5) == 1)
+            }
+        }
+        return states
     }
 
     func setZoneTrack(_ track: ZoneTrack, zone: String, site: String) throws {

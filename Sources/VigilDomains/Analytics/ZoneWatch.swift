@@ -6,11 +6,14 @@ extension DomainTransaction {
     /// batch; nil for one not stored), in the batch's commit: what an area holds, a lingering track
     /// and a crossing of a line are noted for the next tick to publish, and each crossing is
     /// counted in its hour. The geometry was done before (`ZoneSightings`); what is decided here
-    /// is what depends on the tracks as stored.
+    /// is what depends on the tracks as stored, read for the whole batch at once and written back
+    /// once each.
     func watchZones(_ zones: ZoneSightings, batch: DetectionBatch, ids: [Int64?], site: String) throws {
         for sighting in zones.sightings {
             switch sighting.watch {
             case .area(let dwellMs, let inside):
+                var tracks = try ZoneTrackStates(
+                    dwellMs == nil ? [] : inside.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
                 for (index, intensity) in inside {
                     guard let id = ids[index] else { continue }
                     let detection = batch.detections[index]
@@ -18,24 +21,27 @@ extension DomainTransaction {
                     seen["intensity"] = .number(intensity)
                     try addZonePending(.detection, body: .object(seen), zone: sighting.zone, site: site)
                     if let dwellMs, let track = detection.trackID {
-                        try watchDwell(of: Int64(track), detection: .object(seen), at: detection.milliseconds, dwellMs: dwellMs, zone: sighting.zone, site: site)
+                        try watchDwell(of: Int64(track), detection: .object(seen), at: detection.milliseconds, dwellMs: dwellMs, in: &tracks)
                     }
                 }
+                try tracks.write(in: self)
             case .line(let line, let directions, let tracked):
+                var tracks = try ZoneTrackStates(tracked.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
                 for (index, point) in tracked {
                     guard let id = ids[index], let track = batch.detections[index].trackID else { continue }
                     try watchCrossing(
                         of: Int64(track), at: point, id: id, detection: batch.detections[index], camera: batch.camera, line: line,
-                        directions: directions, zone: sighting.zone, site: site)
+                        directions: directions, in: &tracks)
                 }
+                try tracks.write(in: self)
             }
         }
     }
 
     /// A track inside an area: once it has stayed `dwellMs` (by its detections' times), one
     /// loitering alert is noted. A track unseen in the area for longer than that starts anew.
-    private func watchDwell(of track: Int64, detection: JSONValue, at time: Int64, dwellMs: Int64, zone: String, site: String) throws {
-        var state = try zoneTrack(track, zone: zone, site: site)
+    private func watchDwell(of track: Int64, detection: JSONValue, at time: Int64, dwellMs: Int64, in tracks: inout ZoneTrackStates) throws {
+        var state = tracks.states[track]
         if let previous = state, time - previous.lastTs > dwellMs { state = nil }
         var visit = state ?? ZoneTrack(track: track, firstTs: time, lastTs: time, lastX: 0, lastY: 0, alerted: false)
         visit.firstTs = min(visit.firstTs, time)
@@ -45,30 +51,54 @@ extension DomainTransaction {
             try addZonePending(
                 .loitering, body: ["track": .number(Double(track)), "first": .number(Double(visit.firstTs)), "last": .number(Double(visit.lastTs)),
                                    "detection": detection],
-                zone: zone, site: site)
+                zone: tracks.zone, site: tracks.site)
         }
-        try setZoneTrack(visit, zone: zone, site: site)
+        tracks.set(visit)
     }
 
     /// A track's bottom-centre point (`point`) moving across a line, in a direction the zone counts.
     private func watchCrossing(
         of track: Int64, at point: Point, id: Int64, detection: Detection, camera: String, line: TripLine, directions: Set<TripLine.Direction>,
-        zone: String, site: String
+        in tracks: inout ZoneTrackStates
     ) throws {
         let time = detection.milliseconds
-        let previous = try zoneTrack(track, zone: zone, site: site)
+        let previous = tracks.states[track]
         if let previous {
             // A detection older than the track's last one says nothing about where it went.
             guard time > previous.lastTs else { return }
             if let direction = line.crossing(from: Point(x: previous.lastX, y: previous.lastY), to: point), directions.contains(direction) {
-                try countZoneCrossing(direction, at: time, zone: zone, site: site)
+                try countZoneCrossing(direction, at: time, zone: tracks.zone, site: tracks.site)
                 var crossing = detection.json(id: id, camera: camera)
                 crossing["direction"] = .string(direction.rawValue)
-                try addZonePending(.crossing, body: .object(crossing), zone: zone, site: site)
+                try addZonePending(.crossing, body: .object(crossing), zone: tracks.zone, site: tracks.site)
             }
         }
-        try setZoneTrack(
-            ZoneTrack(track: track, firstTs: previous?.firstTs ?? time, lastTs: time, lastX: point.x, lastY: point.y, alerted: false),
-            zone: zone, site: site)
+        tracks.set(ZoneTrack(track: track, firstTs: previous?.firstTs ?? time, lastTs: time, lastX: point.x, lastY: point.y, alerted: false))
+    }
+}
+
+/// One zone's states of a batch's tracks: read before the batch is watched, changed as it is, and
+/// the changed ones written back after.
+struct ZoneTrackStates {
+    let zone: String
+    let site: String
+    private(set) var states: [Int64: ZoneTrack]
+    private var changed: Set<Int64> = []
+
+    init(_ tracks: [Int], zone: String, site: String, in transaction: any DomainTransaction) throws {
+        self.zone = zone
+        self.site = site
+        states = tracks.isEmpty ? [:] : try transaction.zoneTracks(Set(tracks.map(Int64.init)), zone: zone, site: site)
+    }
+
+    mutating func set(_ state: ZoneTrack) {
+        states[state.track] = state
+        changed.insert(state.track)
+    }
+
+    func write(in transaction: any DomainTransaction) throws {
+        for track in changed {
+            if let state = states[track] { try transaction.setZoneTrack(state, zone: zone, site: site) }
+        }
     }
 }
