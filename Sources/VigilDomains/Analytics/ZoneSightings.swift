@@ -35,7 +35,8 @@ struct ZoneSightings: Sendable {
             let watched = order.filter { definition.labels?.contains(detections[$0].label) ?? true }
             switch definition.shape {
             case .area(let regions, let dwellMs):
-                let inside = watched.compactMap { index in regions.match(detections[index].box).map { (index: index, intensity: $0) } }
+                let bounds = regions.shapes.map(\.bounds)
+                let inside = watched.compactMap { index in regions.match(detections[index].box, bounds: bounds).map { (index: index, intensity: $0) } }
                 return Sighting(zone: zone.id, watch: .area(dwellMs: dwellMs, inside: inside))
             case .line(let line, let directions):
                 let tracked = watched.filter { detections[$0].trackID != nil }.map { (index: $0, point: RoiRegions.point(.bottomCenter, of: detections[$0].box)) }
