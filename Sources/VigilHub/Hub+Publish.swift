@@ -9,6 +9,7 @@ extension Hub {
         let event: NewEvent
         let durability: Durability
         let reply: [String: JSONValue]
+        let committedReply: (@Sendable () -> [String: JSONValue])?
     }
 
     /// What a publisher is told when its event is accepted.
@@ -56,7 +57,7 @@ extension Hub {
         let event = NewEvent(
             topic: topic.rawValue, type: validated.type, ts: clock.milliseconds(), from: identity.name, payload: validated.payload,
             effect: validated.effect, logged: durability == .durable)
-        return PreparedPublish(topic: topic, event: event, durability: durability, reply: validated.reply)
+        return PreparedPublish(topic: topic, event: event, durability: durability, reply: validated.reply, committedReply: validated.committedReply)
     }
 
     /// Commits (durable kinds, and ephemeral events whose effect writes rows) and fans out;
@@ -74,7 +75,7 @@ extension Hub {
             completion(result.map { stored in
                 Accepted(
                     topic: stored.topic, seq: stored.seq, ts: stored.ts, derived: derives ? Accepted.Derived(type: stored.type, payload: stored.payload) : nil,
-                    reply: prepared.reply)
+                    reply: prepared.reply.merging(prepared.committedReply?() ?? [:]) { $1 })
             }.mapError { error in
                 if let refusal = error as? ProtocolError { return refusal }
                 logger.error("publish not stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])

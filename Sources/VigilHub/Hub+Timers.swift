@@ -32,6 +32,6 @@ extension Hub {
             topic: topic.rawValue, type: firing.type, ts: clock.milliseconds(), from: configuration.serverName, payload: "{}",
             effect: firing.effect, logged: durability == .durable)
         // A refusal means it is no longer due; a failed commit is logged, and it fires again next tick.
-        _ = try? await publish(PreparedPublish(topic: topic, event: event, durability: durability, reply: [:]))
+        _ = try? await publish(PreparedPublish(topic: topic, event: event, durability: durability, reply: [:], committedReply: nil))
     }
 }

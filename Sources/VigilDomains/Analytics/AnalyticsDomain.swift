@@ -12,9 +12,11 @@ public struct AnalyticsDomain: Domain {
     public init(context: DomainContext) {
         let rows = DetectionRowIndex(store: context.store, clock: context.clock) { DetectionRowEntries(bytes: context.indexBytesPerSite) }
         let vectors = AppearanceIndex(store: context.store, clock: context.clock) { AppearanceEntries(bytes: context.indexBytesPerSite) }
+        let sets = ZoneSets()
         service = DetectionService(
-            sites: context.sites, search: RoiSearch(store: context.store, rows: rows), images: ImageSearch(store: context.store, index: vectors))
-        zones = ZoneService(sites: context.sites, store: context.store, clock: context.clock)
+            sites: context.sites, clock: context.clock, zones: sets, search: RoiSearch(store: context.store, rows: rows),
+            images: ImageSearch(store: context.store, index: vectors))
+        zones = ZoneService(sites: context.sites, store: context.store, clock: context.clock, sets: sets)
     }
 
     public var services: [any TopicService] { [service, zones] }

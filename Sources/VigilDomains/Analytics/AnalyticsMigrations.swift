@@ -107,5 +107,16 @@ enum AnalyticsMigrations {
         // The box index's coordinates, from raw camera keys and milliseconds to `DetectionBoxSpace`,
         // whose comment says why.
         StoreMigration("analytics-4: the box index in comparable units") { try $0.reindexDetectionBoxes() },
+        // A batch's detections are matched against a camera's zones before its commit, against the
+        // zones as last read (`ZoneSets`); the commit compares this version with the one they were
+        // read at. A camera without a row has zones unchanged since this table came.
+        StoreMigration("analytics-5: zone versions", sql: """
+            CREATE TABLE zone_versions (
+                site TEXT NOT NULL REFERENCES sites(id),
+                camera TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                PRIMARY KEY (site, camera)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

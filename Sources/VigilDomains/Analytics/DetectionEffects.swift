@@ -5,20 +5,29 @@ import VigilStore
 /// Stores a batch of one camera's detections, checked against what only the store knows: the
 /// camera is in the site's topology with this frame size, every thumbnail was uploaded, and the
 /// appearance vectors have the site's length. One refusal refuses the whole batch (its savepoint is
-/// rolled back). The site's zones on the camera watch the new detections in the same commit, and
-/// detections past the site's retention are pruned by a bounded chunk. Once committed, the rows
+/// rolled back). Detections already past the site's retention are dropped, and detections past it
+/// are pruned by a bounded chunk. The site's zones on the camera watch the new detections in the
+/// same commit, from what was worked out before it (`ZoneSightings`). Once committed, the rows
 /// join the row index and the vectors the appearance index. The event, fanned out to the overlay
 /// and not logged, carries the stored ids: its JSON is written when the effect is made, before the
 /// transaction.
 struct StoreDetections: DomainEffect {
     let site: String
     let batch: DetectionBatch
+    /// The zones' sightings of the batch, worked out on the publisher's task; nil when the
+    /// camera's zones were not known in memory.
+    let sightings: ZoneSightings?
+    let zones: ZoneSets
     let indexes: DetectionIndexes
     let overlay: DetectionOverlay
+    /// What the commit stored, for the publisher's `ok`.
+    let stored = StoredCount()
 
-    init(site: String, batch: DetectionBatch, indexes: DetectionIndexes) {
+    init(site: String, batch: DetectionBatch, sightings: ZoneSightings?, zones: ZoneSets, indexes: DetectionIndexes) {
         self.site = site
         self.batch = batch
+        self.sightings = sightings
+        self.zones = zones
         self.indexes = indexes
         overlay = DetectionOverlay(batch)
     }
@@ -35,20 +44,30 @@ struct StoreDetections: DomainEffect {
         }
         try checkThumbnails(in: transaction)
         try checkAppearanceLength(in: transaction)
-        let key = try transaction.detectionCameraKey(site: site, camera: batch.camera)
-        var stored: [(id: Int64, detection: Detection)] = []
-        stored.reserveCapacity(batch.detections.count)
-        for detection in batch.detections {
-            stored.append((try transaction.insertDetection(detection, cameraKey: key), detection))
-        }
-        if let first = stored.first { try transaction.indexDetectionBoxes(from: first.id) }
-        try transaction.watchZones(site: site, camera: batch.camera, stored: stored)
-        // Read once: the commit prunes by it, and the indexes forget by it after.
+        // Read once: the commit drops and prunes by it, and the indexes forget by it after.
         let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)
+        let key = try transaction.detectionCameraKey(site: site, camera: batch.camera)
+        var ids: [Int64?] = []
+        ids.reserveCapacity(batch.detections.count)
+        var kept: [(id: Int64, detection: Detection)] = []
+        kept.reserveCapacity(batch.detections.count)
+        for detection in batch.detections {
+            guard detection.milliseconds >= cutoff else {
+                ids.append(nil)
+                continue
+            }
+            let id = try transaction.insertDetection(detection, cameraKey: key)
+            ids.append(id)
+            kept.append((id, detection))
+        }
+        if let first = kept.first { try transaction.indexDetectionBoxes(from: first.id) }
+        let seen = try ZoneSightings.current(sightings, of: batch, site: site, sets: zones, in: transaction)
+        try transaction.watchZones(seen, batch: batch, ids: ids, site: site)
         // At least twice what it adds, so steady ingest keeps the database at a steady size.
-        try transaction.pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * stored.count))
-        indexes.add(stored, cameraKey: key, site: site, cutoff: cutoff, in: transaction)
-        event.payload = overlay.payload(ids: stored.map(\.id))
+        try transaction.pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * kept.count))
+        indexes.add(kept, cameraKey: key, site: site, cutoff: cutoff, in: transaction)
+        event.payload = overlay.payload(ids: ids)
+        stored.set(kept.count)
         return []
     }
 

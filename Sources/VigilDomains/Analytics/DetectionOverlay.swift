@@ -16,12 +16,15 @@ struct DetectionOverlay: Sendable {
         detectionTails = batch.detections.map { String($0.overlayText.dropFirst()) }
     }
 
-    /// The event's payload once the rows have their ids, in the batch's order.
-    func payload(ids: [Int64]) -> String {
+    /// The event's payload once the rows have their ids, in the batch's order: the detections
+    /// stored, without those that were not (nil).
+    func payload(ids: [Int64?]) -> String {
         var text = opening
         text.reserveCapacity(opening.count + detectionTails.reduce(0) { $0 + $1.utf8.count + 24 } + closing.count)
-        for (index, (id, tail)) in zip(ids, detectionTails).enumerated() {
-            if index > 0 { text += "," }
+        var first = true
+        for case let (id?, tail) in zip(ids, detectionTails) {
+            if !first { text += "," }
+            first = false
             text += #"{"id":\#(id),"#
             text += tail
         }

@@ -12,12 +12,20 @@ struct DetectionService: TopicService {
     /// Over HTTP a batch may be larger than a WebSocket message.
     static let maxBatchBytes = 4 << 20
 
+    /// How far ahead of the hub's clock a detection may be: the clock skew a backend may have.
+    /// Later ones are refused, as they would outlive the site's retention.
+    static let maxAheadMs: Int64 = 5 * 60_000
+
     let access: SiteScopedAccess
+    let clock: any HubClock
+    let zones: ZoneSets
     let search: RoiSearch
     let images: ImageSearch
 
-    init(sites: SiteDirectory, search: RoiSearch, images: ImageSearch) {
+    init(sites: SiteDirectory, clock: any HubClock, zones: ZoneSets, search: RoiSearch, images: ImageSearch) {
         access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .device], sites: sites)
+        self.clock = clock
+        self.zones = zones
         self.search = search
         self.images = images
     }
@@ -39,9 +47,22 @@ struct DetectionService: TopicService {
             throw ProtocolError(.unknownType, "detections topics take batch")
         }
         let batch = try Self.batch(from: data, camera: topic.segments[2])
+        try Self.checkTimes(of: batch, now: clock.milliseconds())
+        // The zones' geometry, here on the publisher's task, against the zones as last committed.
+        let sightings = zones.zones(of: batch.camera, site: topic.scope).map { ZoneSightings(batch, against: $0) }
+        let effect = StoreDetections(site: topic.scope, batch: batch, sightings: sightings, zones: zones, indexes: indexes)
         return ValidatedEvent(
-            type: "detections", payload: [:], effect: StoreDetections(site: topic.scope, batch: batch, indexes: indexes),
-            reply: ["detections": .number(Double(batch.detections.count))])
+            type: "detections", payload: [:], effect: effect, committedReply: { ["detections": .number(Double(effect.stored.count))] })
+    }
+
+    /// Refuses a batch with a detection later than the clock allows (`maxAheadMs`).
+    static func checkTimes(of batch: DetectionBatch, now: Int64) throws(ProtocolError) {
+        let latest = now + maxAheadMs
+        guard let index = batch.detections.firstIndex(where: { $0.milliseconds > latest }) else { return }
+        throw ProtocolError(.invalidData, """
+            detections batch, field detections[\(index)].time: \(batch.detections[index].milliseconds) is more than \(maxAheadMs / 60_000) \
+            minutes ahead of the hub's clock (\(now))
+            """)
     }
 
     /// Those who may watch a site's cameras may search them.

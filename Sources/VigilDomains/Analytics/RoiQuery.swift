@@ -10,7 +10,6 @@ struct RoiQuery: Sendable {
     }
 
     static let maxCameras = 64
-    static let maxRegions = 16
     static let maxLabels = 32
     static let maxLimit = 500
 

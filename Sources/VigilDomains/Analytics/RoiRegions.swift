@@ -25,10 +25,12 @@ struct RoiRegions: Sendable {
         self.rule = rule
     }
 
-    /// `regions`, `match` and `rule` of a query's data.
-    init(_ fields: CommandData) throws(ProtocolError) {
-        guard let list = fields.fields["regions"]?.arrayValue, (1...RoiQuery.maxRegions).contains(list.count) else {
-            throw ProtocolError(.invalidData, "data.regions must be a list of 1 to \(RoiQuery.maxRegions) regions")
+    /// `regions`, `match` and `rule` of a query's data, within `RegionBounds`, a count past them
+    /// refused with `pastBound`; nil for a zone stored before the bounds, read back as it was.
+    init(_ fields: CommandData, pastBound: ErrorCode? = .invalidData) throws(ProtocolError) {
+        if let pastBound { try RegionBounds.check(regions: fields.fields["regions"], pastBound: pastBound) }
+        guard let list = fields.fields["regions"]?.arrayValue, (1...RegionBounds.maxRegions).contains(list.count) else {
+            throw ProtocolError(.invalidData, "data.regions must be a list of 1 to \(RegionBounds.maxRegions) regions")
         }
         var shapes: [RegionOfInterest] = []
         for (index, value) in list.enumerated() {
@@ -69,15 +71,20 @@ struct RoiRegions: Sendable {
     }
 
     /// The intensity a box is reported with when it is in the regions (the best region's for any,
-    /// the least for all); nil when it is not in them.
-    func match(_ box: Rect) -> Double? {
+    /// the least for all); nil when it is not in them. `bounds`, the shapes' (`shapes.map(\.bounds)`),
+    /// spare the geometry of a shape the box cannot touch: a zone's are worked out once.
+    func match(_ box: Rect, bounds: [Rect]? = nil) -> Double? {
         var best: Double?
-        for shape in shapes {
-            let intensity = shape.intensity(of: box)
+        for (index, shape) in shapes.enumerated() {
+            // Outside its bounds (touching is outside), a box shares no area with a shape and holds no point of it.
+            let apart = bounds.map { Self.apart(box, $0[index]) } ?? false
+            let intensity = apart ? 0 : shape.intensity(of: box)
             let inside: Bool
             switch rule {
             case .intensity(let least): inside = intensity > 0 && intensity >= least
-            case .anchor(let anchor): inside = shape.contains(Self.point(anchor, of: box))
+            case .anchor(let anchor):
+                let point = Self.point(anchor, of: box)
+                inside = (bounds.map { $0[index].contains(point) } ?? true) && shape.contains(point)
             }
             if matchAll {
                 guard inside else { return nil }
@@ -87,6 +94,11 @@ struct RoiRegions: Sendable {
             }
         }
         return best
+    }
+
+    /// Whether two rectangles share no area.
+    private static func apart(_ a: Rect, _ b: Rect) -> Bool {
+        a.maxX <= b.minX || b.maxX <= a.minX || a.maxY <= b.minY || b.maxY <= a.minY
     }
 
     static func point(_ anchor: Anchor, of box: Rect) -> Point {

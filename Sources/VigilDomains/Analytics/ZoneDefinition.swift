@@ -10,9 +10,17 @@ struct ZoneDefinition: Sendable {
         case line(TripLine, directions: Set<TripLine.Direction>)
     }
 
+    /// Where the JSON comes from: a `define` is held to every rule, a stored zone is read back as
+    /// it was accepted (it may predate a bound).
+    enum Source {
+        case command, stored
+    }
+
     static let dwellRange: ClosedRange<Int64> = 1_000...86_400_000
     /// The fields a definition keeps; others are dropped.
     private static let keys = ["camera", "regions", "match", "rule", "labels", "dwell", "line", "direction"]
+    /// The fields only an area has, and only a line.
+    private static let areaKeys = ["regions", "match", "rule", "dwell"], lineKeys = ["direction"]
 
     let camera: String
     let shape: Shape
@@ -20,20 +28,25 @@ struct ZoneDefinition: Sendable {
     /// The definition as stored and sent: the kept fields of the command.
     let json: JSONValue
 
-    init(_ data: JSONValue) throws(ProtocolError) {
+    init(_ data: JSONValue, from source: Source = .command) throws(ProtocolError) {
         let fields = try CommandData(data, shape: "{camera, regions, match?, rule?, dwell?, labels?} or {camera, line: {from, to}, direction?, labels?}")
         camera = try fields.string("camera", maxLength: DetectionBatch.maxCameraLength)
         labels = try fields.optionalStrings("labels", max: RoiQuery.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
+        let given = Set(fields.fields.filter { $0.value != .null }.keys)
         if let line = fields.fields["line"], line != .null {
-            guard fields.fields["regions"] == nil else {
-                throw ProtocolError(.invalidData, "a zone is data.regions or data.line, not both")
+            if source == .command, let misplaced = Self.areaKeys.first(where: given.contains) {
+                throw ProtocolError(.invalidData, "data.\(misplaced) is for an area: a zone is data.regions or data.line, and a line takes direction and labels")
             }
+            if source == .command { try RegionBounds.check(line: line) }
             let directions = try fields.choice("direction", of: TripLine.Direction.allCases.map(\.rawValue) + ["both"])
             shape = .line(
                 try Self.line(line),
                 directions: directions.flatMap(TripLine.Direction.init).map { [$0] } ?? Set(TripLine.Direction.allCases))
         } else {
-            shape = .area(try RoiRegions(fields), dwellMs: try fields.optionalDuration("dwell", in: Self.dwellRange))
+            if source == .command, let misplaced = Self.lineKeys.first(where: given.contains) {
+                throw ProtocolError(.invalidData, "data.\(misplaced) is for a line; an area takes regions, match, rule, dwell and labels")
+            }
+            shape = .area(try RoiRegions(fields, pastBound: source == .command ? .limitReached : nil), dwellMs: try fields.optionalDuration("dwell", in: Self.dwellRange))
         }
         json = .object(fields.fields.filter { Self.keys.contains($0.key) && $0.value != .null })
     }

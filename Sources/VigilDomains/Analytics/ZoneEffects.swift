@@ -2,33 +2,58 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// Defines (or redefines) a watch zone on a camera of the site's topology.
+/// Defines (or redefines) a watch zone on a camera of the site's topology, within the site's and
+/// the camera's limits.
 struct DefineZone: DomainEffect {
+    /// Zones a site may have, and one camera.
+    static let maxPerSite = 256, maxPerCamera = 32
+
     let site: String
     let id: String
     let definition: ZoneDefinition
+    let sets: ZoneSets
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         guard try transaction.decodedCameraTopology(of: site)?.camera(definition.camera) != nil else {
             throw ProtocolError(.notFound, "data.camera: site \(site) has no camera \(definition.camera) in its topology")
         }
+        let others = try transaction.zoneCount(site: site, camera: definition.camera, besides: id)
+        guard others.site < Self.maxPerSite else {
+            throw ProtocolError(.limitReached, "site \(site) has \(Self.maxPerSite) zones, its limit; remove one first")
+        }
+        guard others.camera < Self.maxPerCamera else {
+            throw ProtocolError(.limitReached, "camera \(definition.camera) has \(Self.maxPerCamera) zones, its limit; remove one first")
+        }
+        if let previous = try transaction.zone(id, site: site), previous.camera != definition.camera {
+            try renewVersion(of: previous.camera, defined: nil, alone: false, in: transaction)
+        }
         let zone = ZoneRecord(
             site: site, id: id, camera: definition.camera, definition: definition.json.canonicalText, definedBy: event.from, definedAt: event.ts)
         try transaction.replaceZone(zone)
+        try renewVersion(of: definition.camera, defined: definition, alone: others.camera == 0, in: transaction)
         event.payload = JSONValue.object(["zone": zone.json]).canonicalText
         return []
+    }
+
+    /// The camera's zones changed: this zone is `defined` on it, or gone from it (nil: moved to another camera).
+    private func renewVersion(of camera: String, defined: ZoneDefinition?, alone: Bool, in transaction: any DomainTransaction) throws {
+        let (old, new) = try transaction.renewZoneVersion(of: camera, site: site)
+        sets.change(id, to: defined, of: camera, site: site, from: old, to: new, alone: alone, in: transaction)
     }
 }
 
 struct RemoveZone: DomainEffect {
     let site: String
     let id: String
+    let sets: ZoneSets
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard try transaction.zone(id, site: site) != nil else {
+        guard let zone = try transaction.zone(id, site: site) else {
             throw ProtocolError(.notFound, "site \(site) has no zone \(id)")
         }
         try transaction.removeZone(id, site: site)
+        let (old, new) = try transaction.renewZoneVersion(of: zone.camera, site: site)
+        sets.change(id, to: nil, of: zone.camera, site: site, from: old, to: new, alone: false, in: transaction)
         event.payload = JSONValue.object(["zone": .string(id)]).canonicalText
         return []
     }
@@ -46,14 +71,17 @@ struct FlushZone: DomainEffect {
         guard let first = pending.first else {
             throw ProtocolError(.invalidTransition, "zone \(zone) has nothing new to tell")
         }
-        let items = JSONValue.array(pending.compactMap { try? JSONValue(parsing: $0.body) })
+        // The bodies were stored as canonical JSON: spliced as they are, in the keys' order, rather
+        // than parsed and written again by the single writer.
+        let items = "[" + pending.map(\.body).joined(separator: ",") + "]"
+        let id = JSONValue.string(zone).canonicalText
         if first.kind == ZonePending.Kind.crossing.rawValue {
             event.type = "zone.crossings"
             let counts = try transaction.zoneCounts(zone: zone, site: site).filter { $0.hour == event.ts / 3_600_000 * 3_600_000 }
-            event.payload = JSONValue.object(["zone": .string(zone), "crossings": items, "counts": .array(counts.map(\.json))]).canonicalText
+            event.payload = #"{"counts":\#(JSONValue.array(counts.map(\.json)).canonicalText),"crossings":\#(items),"zone":\#(id)}"#
         } else {
             event.type = "zone.detections"
-            event.payload = JSONValue.object(["zone": .string(zone), "detections": items]).canonicalText
+            event.payload = #"{"detections":\#(items),"zone":\#(id)}"#
         }
         return []
     }

@@ -13,11 +13,13 @@ struct ZoneService: TopicService {
     let access: SiteScopedAccess
     let store: any EventStore
     let clock: any HubClock
+    let sets: ZoneSets
 
-    init(sites: SiteDirectory, store: any EventStore, clock: any HubClock) {
+    init(sites: SiteDirectory, store: any EventStore, clock: any HubClock, sets: ZoneSets) {
         access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator], sites: sites)
         self.store = store
         self.clock = clock
+        self.sets = sets
     }
 
     static let shape = "zones/{site}/{zone}"
@@ -32,9 +34,9 @@ struct ZoneService: TopicService {
         let zone = topic.segments[2]
         switch type {
         case "define":
-            return ValidatedEvent(type: "zone.defined", payload: [:], effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data)))
+            return ValidatedEvent(type: "zone.defined", payload: [:], effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data), sets: sets))
         case "remove":
-            return ValidatedEvent(type: "zone.removed", payload: [:], effect: RemoveZone(site: topic.scope, id: zone))
+            return ValidatedEvent(type: "zone.removed", payload: [:], effect: RemoveZone(site: topic.scope, id: zone, sets: sets))
         default:
             throw ProtocolError(.unknownType, "zones topics take define and remove")
         }

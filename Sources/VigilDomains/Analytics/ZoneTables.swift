@@ -61,6 +61,30 @@ extension DomainTransaction {
         return try zones(of: camera, site: site)
     }
 
+    /// How many zones the site has, and on `camera`, other than `id`.
+    func zoneCount(site: String, camera: String, besides id: String) throws -> (site: Int64, camera: Int64) {
+        let onSite = try fetchInteger("SELECT count(*) FROM zones WHERE site = ? AND id <> ?", [site, id]) ?? 0
+        let onCamera = try fetchInteger("SELECT count(*) FROM zones WHERE site = ? AND camera = ? AND id <> ?", [site, camera, id]) ?? 0
+        return (onSite, onCamera)
+    }
+
+    /// The version of the camera's zones (`ZoneSet.version`).
+    func zoneVersion(of camera: String, site: String) throws -> Int64? {
+        try fetchInteger("SELECT version FROM zone_versions WHERE site = ? AND camera = ?", [site, camera])
+    }
+
+    /// Gives the camera's zones a new version, drawn at random so that it never names another set
+    /// of zones, even one a rolled-back commit once read; answers the old one.
+    func renewZoneVersion(of camera: String, site: String) throws -> (old: Int64?, new: Int64) {
+        let old = try zoneVersion(of: camera, site: site)
+        var new = Int64.random(in: .min ... .max)
+        while new == old { new = Int64.random(in: .min ... .max) }
+        try execute(
+            "INSERT INTO zone_versions (site, camera, version) VALUES (?, ?, ?) ON CONFLICT (site, camera) DO UPDATE SET version = excluded.version",
+            [site, camera, new])
+        return (old, new)
+    }
+
     /// Defines the zone anew: what it had seen of tracks and not yet told goes with the old shape.
     func replaceZone(_ zone: ZoneRecord) throws {
         try removeZone(zone.id, site: zone.site)
@@ -76,10 +100,25 @@ extension DomainTransaction {
         try execute("DELETE FROM zones WHERE site = ? AND id = ?", [site, id])
     }
 
-    func zoneTrack(_ track: Int64, zone: String, site: String) throws -> ZoneTrack? {
-        try fetchOne(
-            ZoneTrack.self, "SELECT track, first_ts, last_ts, last_x, last_y, alerted FROM zone_tracks WHERE site = ? AND zone = ? AND track = ?",
-            [site, zone, track])
+    /// The zone's states of `tracks` (those it has), read 64 at a time: one statement for a
+    /// batch's tracks rather than one a detection.
+    func zoneTracks(_ tracks: Set<Int64>, zone: String, site: String) throws -> [Int64: ZoneTrack] {
+        let (list, chunk) = (Array(tracks), 64)
+        let sql = """
+            SELECT track, first_ts, last_ts, last_x, last_y, alerted FROM zone_tracks
+            WHERE site = ? AND zone = ? AND track IN (\(Array(repeating: "?", count: chunk).joined(separator: ", ")))
+            """
+        var states: [Int64: ZoneTrack] = [:]
+        for start in stride(from: 0, to: list.count, by: chunk) {
+            // A short last chunk repeats its first track, so that every chunk is the same statement.
+            let part = list[start..<min(start + chunk, list.count)]
+            let padded = Array(part) + Array(repeating: part[part.startIndex], count: chunk - part.count)
+            try forEachRow(sql, ([site, zone] as [any StoreArgument]) + padded.map { $0 as any StoreArgument }) { row in
+                guard let track = row.integer(0), let first = row.integer(1), let last = row.integer(2) else { return }
+                states[track] = ZoneTrack(track: track, firstTs: first, lastTs: last, lastX: row.double(3), lastY: row.double(4), alerted: row.integer(5) == 1)
+            }
+        }
+        return states
     }
 
     func setZoneTrack(_ track: ZoneTrack, zone: String, site: String) throws {

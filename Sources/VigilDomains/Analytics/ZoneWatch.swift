@@ -2,38 +2,46 @@ import VigilCore
 import VigilStore
 
 extension DomainTransaction {
-    /// Runs a camera's newly stored detections through the site's zones on that camera, in the
-    /// batch's commit: what an area holds, a lingering track and a crossing of a line are noted for
-    /// the next tick to publish, and each crossing is counted in its hour.
-    func watchZones(site: String, camera: String, stored: [(id: Int64, detection: Detection)]) throws {
-        let zones = try zones(of: camera, site: site)
-        guard !zones.isEmpty else { return }
-        let ordered = stored.sorted { ($0.detection.milliseconds, $0.id) < ($1.detection.milliseconds, $1.id) }
-        for zone in zones {
-            guard let value = try? JSONValue(parsing: zone.definition), let definition = try? ZoneDefinition(value) else { continue }
-            for (id, detection) in ordered where definition.labels?.contains(detection.label) ?? true {
-                switch definition.shape {
-                case .area(let regions, let dwellMs):
-                    guard let intensity = regions.match(detection.box) else { continue }
-                    var seen = detection.json(id: id, camera: camera)
+    /// Writes what the zones on a camera saw of its newly stored detections (`ids`, by index in the
+    /// batch; nil for one not stored), in the batch's commit: what an area holds, a lingering track
+    /// and a crossing of a line are noted for the next tick to publish, and each crossing is
+    /// counted in its hour. The geometry was done before (`ZoneSightings`); what is decided here
+    /// is what depends on the tracks as stored, read for the whole batch at once and written back
+    /// once each.
+    func watchZones(_ zones: ZoneSightings, batch: DetectionBatch, ids: [Int64?], site: String) throws {
+        for sighting in zones.sightings {
+            switch sighting.watch {
+            case .area(let dwellMs, let inside):
+                var tracks = try ZoneTrackStates(
+                    dwellMs == nil ? [] : inside.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
+                for (index, intensity) in inside {
+                    guard let id = ids[index] else { continue }
+                    let detection = batch.detections[index]
+                    var seen = detection.json(id: id, camera: batch.camera)
                     seen["intensity"] = .number(intensity)
-                    try addZonePending(.detection, body: .object(seen), zone: zone.id, site: site)
+                    try addZonePending(.detection, body: .object(seen), zone: sighting.zone, site: site)
                     if let dwellMs, let track = detection.trackID {
-                        try watchDwell(of: Int64(track), detection: .object(seen), at: detection.milliseconds, dwellMs: dwellMs, zone: zone, site: site)
+                        try watchDwell(of: Int64(track), detection: .object(seen), at: detection.milliseconds, dwellMs: dwellMs, in: &tracks)
                     }
-                case .line(let line, let directions):
-                    guard let track = detection.trackID else { continue }
-                    try watchCrossing(
-                        of: Int64(track), id: id, detection: detection, camera: camera, line: line, directions: directions, zone: zone, site: site)
                 }
+                try tracks.write(in: self)
+            case .line(let line, let directions, let tracked):
+                var tracks = try ZoneTrackStates(tracked.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
+                for (index, point) in tracked {
+                    guard let id = ids[index], let track = batch.detections[index].trackID else { continue }
+                    try watchCrossing(
+                        of: Int64(track), at: point, id: id, detection: batch.detections[index], camera: batch.camera, line: line,
+                        directions: directions, in: &tracks)
+                }
+                try tracks.write(in: self)
             }
         }
     }
 
     /// A track inside an area: once it has stayed `dwellMs` (by its detections' times), one
     /// loitering alert is noted. A track unseen in the area for longer than that starts anew.
-    private func watchDwell(of track: Int64, detection: JSONValue, at time: Int64, dwellMs: Int64, zone: ZoneRecord, site: String) throws {
-        var state = try zoneTrack(track, zone: zone.id, site: site)
+    private func watchDwell(of track: Int64, detection: JSONValue, at time: Int64, dwellMs: Int64, in tracks: inout ZoneTrackStates) throws {
+        var state = tracks.states[track]
         if let previous = state, time - previous.lastTs > dwellMs { state = nil }
         var visit = state ?? ZoneTrack(track: track, firstTs: time, lastTs: time, lastX: 0, lastY: 0, alerted: false)
         visit.firstTs = min(visit.firstTs, time)
@@ -43,31 +51,54 @@ extension DomainTransaction {
             try addZonePending(
                 .loitering, body: ["track": .number(Double(track)), "first": .number(Double(visit.firstTs)), "last": .number(Double(visit.lastTs)),
                                    "detection": detection],
-                zone: zone.id, site: site)
+                zone: tracks.zone, site: tracks.site)
         }
-        try setZoneTrack(visit, zone: zone.id, site: site)
+        tracks.set(visit)
     }
 
-    /// A track's bottom-centre point moving across a line, in a direction the zone counts.
+    /// A track's bottom-centre point (`point`) moving across a line, in a direction the zone counts.
     private func watchCrossing(
-        of track: Int64, id: Int64, detection: Detection, camera: String, line: TripLine, directions: Set<TripLine.Direction>,
-        zone: ZoneRecord, site: String
+        of track: Int64, at point: Point, id: Int64, detection: Detection, camera: String, line: TripLine, directions: Set<TripLine.Direction>,
+        in tracks: inout ZoneTrackStates
     ) throws {
-        let point = RoiRegions.point(.bottomCenter, of: detection.box)
         let time = detection.milliseconds
-        let previous = try zoneTrack(track, zone: zone.id, site: site)
+        let previous = tracks.states[track]
         if let previous {
             // A detection older than the track's last one says nothing about where it went.
             guard time > previous.lastTs else { return }
             if let direction = line.crossing(from: Point(x: previous.lastX, y: previous.lastY), to: point), directions.contains(direction) {
-                try countZoneCrossing(direction, at: time, zone: zone.id, site: site)
+                try countZoneCrossing(direction, at: time, zone: tracks.zone, site: tracks.site)
                 var crossing = detection.json(id: id, camera: camera)
                 crossing["direction"] = .string(direction.rawValue)
-                try addZonePending(.crossing, body: .object(crossing), zone: zone.id, site: site)
+                try addZonePending(.crossing, body: .object(crossing), zone: tracks.zone, site: tracks.site)
             }
         }
-        try setZoneTrack(
-            ZoneTrack(track: track, firstTs: previous?.firstTs ?? time, lastTs: time, lastX: point.x, lastY: point.y, alerted: false),
-            zone: zone.id, site: site)
+        tracks.set(ZoneTrack(track: track, firstTs: previous?.firstTs ?? time, lastTs: time, lastX: point.x, lastY: point.y, alerted: false))
+    }
+}
+
+/// One zone's states of a batch's tracks: read before the batch is watched, changed as it is, and
+/// the changed ones written back after.
+struct ZoneTrackStates {
+    let zone: String
+    let site: String
+    private(set) var states: [Int64: ZoneTrack]
+    private var changed: Set<Int64> = []
+
+    init(_ tracks: [Int], zone: String, site: String, in transaction: any DomainTransaction) throws {
+        self.zone = zone
+        self.site = site
+        states = tracks.isEmpty ? [:] : try transaction.zoneTracks(Set(tracks.map(Int64.init)), zone: zone, site: site)
+    }
+
+    mutating func set(_ state: ZoneTrack) {
+        states[state.track] = state
+        changed.insert(state.track)
+    }
+
+    func write(in transaction: any DomainTransaction) throws {
+        for track in changed {
+            if let state = states[track] { try transaction.setZoneTrack(state, zone: zone, site: site) }
+        }
     }
 }

@@ -16,12 +16,19 @@ public struct ValidatedEvent: Sendable {
     public var effect: (any DomainEffect)?
     /// Fields for the publisher's `ok` alone, never broadcast (a new checkpoint's signed QR code).
     public var reply: [String: JSONValue]
+    /// Fields of the `ok` that only the commit knows (how many of a batch's rows the effect kept):
+    /// read once the event is committed, and written over `reply`. The effect sets what this reads.
+    public var committedReply: (@Sendable () -> [String: JSONValue])?
 
-    public init(type: String, payload: JSONValue, effect: (any DomainEffect)? = nil, reply: [String: JSONValue] = [:]) {
+    public init(
+        type: String, payload: JSONValue, effect: (any DomainEffect)? = nil, reply: [String: JSONValue] = [:],
+        committedReply: (@Sendable () -> [String: JSONValue])? = nil
+    ) {
         self.type = type
         self.payload = payload.canonicalText
         self.effect = effect
         self.reply = reply
+        self.committedReply = committedReply
     }
 }
 

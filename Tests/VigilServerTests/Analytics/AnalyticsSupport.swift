@@ -35,6 +35,16 @@ func batchJSON(camera: String, frame: (Int, Int), _ detections: [Detection]) thr
     return try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
 }
 
+/// A small area zone on the lobby: the definition the tests that refuse zones start from.
+let lobbyArea: [String: JSONValue] = ["camera": "lobby", "regions": [["rect": ["x": 0, "y": 0, "width": 10, "height": 10]]]]
+
+/// `lobbyArea` with some fields changed (nil: left out).
+func lobbyArea(with changes: [String: JSONValue?]) -> JSONValue {
+    var data = lobbyArea
+    for (key, value) in changes { data[key] = value }
+    return .object(data)
+}
+
 extension TestHub {
     /// Imports `analyticsTopology` for hq.
     func importAnalyticsTopology() async throws {

@@ -126,14 +126,10 @@ import VigilCore
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()
             let room = hub.client("operator")
-            let area: [String: JSONValue] = ["camera": "lobby", "regions": [["rect": ["x": 0, "y": 0, "width": 10, "height": 10]]]]
+            let area = lobbyArea
             _ = try await room.request(.publish(topic: "zones/hq/gate", type: "define", data: .object(area)))
             let before = try await hub.analyticsRowCounts()
-            func with(_ changes: [String: JSONValue?]) -> JSONValue {
-                var data = area
-                for (key, value) in changes { data[key] = value }
-                return .object(data)
-            }
+            let with = lobbyArea(with:)
             let (guardClient, backend) = (hub.client("guard"), hub.client("device"))
             let cases: [(String, VigilClient, String, String, JSONValue, String)] = [
                 ("an unknown camera", room, "zones/hq/gate", "define", with(["camera": "roof"]), "not_found"),

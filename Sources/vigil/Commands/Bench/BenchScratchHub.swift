@@ -46,6 +46,18 @@ struct BenchScratchHub: Sendable {
         ClientConfiguration(url: "wss://localhost:\(running.port)/ws", token: token, caFile: caFile)
     }
 
+    /// What `body` answers of this hub, which is stopped after it, failed or not.
+    func stopping<T>(after body: (BenchScratchHub) async throws -> T) async throws -> T {
+        do {
+            let result = try await body(self)
+            await stop()
+            return result
+        } catch {
+            await stop()
+            throw error
+        }
+    }
+
     func stop() async {
         await running.stop()
         try? FileManager.default.removeItem(at: directory)

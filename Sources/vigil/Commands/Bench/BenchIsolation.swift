@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import VigilBench
+import VigilClient
+import VigilCore
+import VigilHub
+import VigilStore
+
+/// `vigil bench isolation`: does one site's analytics load hold up another site's publishes? A hub
+/// of its own (TLS on a loopback port, a scratch database) with two sites: `a`, whose cameras have
+/// watch zones and ingest detections at a fixed rate, and `b`, which publishes notices at a fixed
+/// rate. The `ok` latency of b's notices is measured first with a idle, then with a loaded, in the
+/// same run, with the machine's load average beside each.
+struct BenchIsolation: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "isolation", abstract: "Site b's publish latency with site a idle, then ingesting detections through its watch zones.")
+    @Option(help: "Cameras of site a.") var cameras = 4
+    @Option(help: "Watch zones on each camera of site a.") var zonesPerCamera = 20
+    @Option(help: "Detections site a sends a second, over all its cameras.") var detectionsPerSecond = 20_000
+    @Option(help: "Detections of a batch (one WebSocket message).") var batch = 200
+    @Option(help: "WebSocket connections site a sends on, each keeping at most --window batches waiting for their ok.") var publishers = 4
+    @Option(help: "Batches each of site a's connections keeps waiting at most.") var window = 8
+    @Option(help: "Notices site b publishes a second.") var noticesPerSecond = 50
+    @Option(help: "Seconds of each phase (a idle, a loaded).") var seconds = 20.0
+    @Option(help: "Seed of the generated zones and detections.") var seed: UInt64 = 1
+    @OptionGroup var output: BenchOutputOptions
+
+    struct Phase: Codable {
+        var noticeOkP50Ms: Double
+        var noticeOkP99Ms: Double
+        var noticeOkMaxMs: Double
+        var notices: UInt64
+        var detectionsStoredPerSecond: Double
+        /// The 1-minute load average at the phase's end.
+        var loadAverage: Double
+    }
+
+    struct Result: Codable {
+        var cameras: Int
+        var zonesPerCamera: Int
+        var idle: Phase
+        var loaded: Phase
+        /// Loaded p99 over idle p99.
+        var p99Ratio: Double
+    }
+
+    func run() async throws {
+        let hub = try await BenchScratchHub.start("isolation", tweak: { $0.hub.messagesPerSecond = 1_000_000 }, prepare: { database in
+            for site in ["a", "b"] { _ = try SiteRepository(database: database).create(id: site, name: site, at: SystemClock().milliseconds()) }
+        })
+        try output.write(try await hub.stopping(after: measure))
+    }
+
+    private func measure(_ hub: BenchScratchHub) async throws -> Result {
+        var random = SeededRandom(seed: seed)
+        let room = VigilClient(configuration: hub.client(hub.adminToken))
+        _ = try await room.request(.publish(topic: "cameras/a", type: "topology", data: BenchCameras.topology(cameras, width: 640, height: 480)))
+        for camera in 0..<cameras {
+            for (index, zone) in BenchZones.definitions(zonesPerCamera, camera: "cam-\(camera)", &random).enumerated() {
+                _ = try await room.request(.publish(topic: "zones/a/cam-\(camera)-zone-\(index)", type: "define", data: zone))
+            }
+        }
+        await room.close()
+        let batches = try (0..<64).map { index in
+            let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % cameras)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
+            return LiveBatch(camera: made.camera, json: try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(made)))
+        }
+        let notices = VigilClient(configuration: hub.client(hub.adminToken))
+        let senders = (0..<publishers).map { _ in VigilClient(configuration: hub.client(hub.adminToken)) }
+        // Connected and warm before anything is timed: the first publish of each opens its connection.
+        _ = try await notices.request(.publish(topic: "notice/b", type: "notice", data: ["text": "warm-up"]))
+        for (index, sender) in senders.enumerated() {
+            let live = batches[index % batches.count]
+            _ = try await sender.request(.publish(topic: "detections/a/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
+        }
+
+        say("isolation: site b publishes \(noticesPerSecond) notices/s for \(seconds) s with site a idle")
+        let idle = try await phase(notices: notices, senders: [], batches: batches)
+        report("a idle", idle)
+        say("site a: \(cameras) cameras with \(zonesPerCamera) zones each, \(detectionsPerSecond) detections/s in batches of \(batch); site b as before")
+        let loaded = try await phase(notices: notices, senders: senders, batches: batches)
+        report("a loaded", loaded)
+        for client in senders + [notices] { await client.close() }
+        let ratio = loaded.noticeOkP99Ms / max(idle.noticeOkP99Ms, 0.001)
+        say(String(format: "  site b's ok p99 loaded / idle: %.2f", ratio))
+        return Result(cameras: cameras, zonesPerCamera: zonesPerCamera, idle: idle, loaded: loaded, p99Ratio: ratio)
+    }
+
+    private func report(_ name: String, _ phase: Phase) {
+        say("  \(name): " + String(format: "site b's ok p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d notices); site a stored %.0f detections/s; load average %.2f",
+            phase.noticeOkP50Ms, phase.noticeOkP99Ms, phase.noticeOkMaxMs, Int(phase.notices), phase.detectionsStoredPerSecond, phase.loadAverage))
+    }
+
+    /// Site b's notices for `seconds`, with site a's batches on `senders` meanwhile (none: a idle).
+    private func phase(notices: VigilClient, senders: [VigilClient], batches: [LiveBatch]) async throws -> Phase {
+        let started = ContinuousClock.now
+        let deadline = started + .milliseconds(Int(seconds * 1000))
+        let latencies = Latencies()
+        let batchesPerSecond = Double(detectionsPerSecond) / Double(batch) / Double(max(senders.count, 1))
+        let stored = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, sender) in senders.enumerated() {
+                group.addTask {
+                    try await paced(perSecond: batchesPerSecond, from: started, until: deadline, window: window) { tick in
+                        let live = batches[(tick * senders.count + index) % batches.count]
+                        let ok = try await sender.request(.publish(
+                            topic: "detections/a/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
+                        return Int(ok["detections"]?.numberValue ?? 0)
+                    }
+                }
+            }
+            group.addTask {
+                try await paced(perSecond: Double(noticesPerSecond), from: started, until: deadline, window: 1_000) { tick in
+                    let sent = ContinuousClock.now
+                    _ = try await notices.request(.publish(topic: "notice/b", type: "notice", data: ["text": .string("notice \(tick)")]))
+                    let took = ContinuousClock.now - sent
+                    latencies.record(took)
+                    return 0
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        let elapsed = (ContinuousClock.now - started) / .seconds(1)
+        let percentiles = latencies.percentiles
+        return Phase(
+            noticeOkP50Ms: percentiles.p50, noticeOkP99Ms: percentiles.p99, noticeOkMaxMs: percentiles.max, notices: percentiles.count,
+            detectionsStoredPerSecond: Double(stored) / elapsed, loadAverage: Self.loadAverage())
+    }
+
+    /// The 1-minute load average, from /proc/loadavg (0 where there is none).
+    private static func loadAverage() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return 0 }
+        return Double(text.split(separator: " ").first ?? "") ?? 0
+    }
+}
+
+/// Latencies recorded from many tasks.
+private final class Latencies: Sendable {
+    private let recorder = Mutex(LatencyRecorder())
+
+    var percentiles: Percentiles { recorder.withLock { $0.percentiles } }
+
+    func record(_ duration: Duration) { recorder.withLock { $0.record(duration) } }
+}
+
+/// Runs `send` `perSecond` times a second on a fixed schedule from `start` until `deadline`, each
+/// on its own task, with at most `window` waiting at once (a send due while the window is full
+/// waits for one to finish); answers the sum of what the sends return.
+private func paced(
+    perSecond: Double, from start: ContinuousClock.Instant, until deadline: ContinuousClock.Instant, window: Int,
+    _ send: @escaping @Sendable (Int) async throws -> Int
+) async throws -> Int {
+    let interval = Duration.nanoseconds(Int64(1e9 / max(perSecond, 0.001)))
+    return try await withThrowingTaskGroup(of: Int.self) { group in
+        var (total, waiting, tick) = (0, 0, 0)
+        while true {
+            let due = start + interval * tick
+            guard due < deadline else { break }
+            try await Task.sleep(until: due, clock: .continuous)
+            if waiting >= window {
+                total += try await group.next() ?? 0
+                waiting -= 1
+            }
+            let number = tick
+            group.addTask { try await send(number) }
+            waiting += 1
+            tick += 1
+        }
+        while let sent = try await group.next() { total += sent }
+        return total
+    }
+}
