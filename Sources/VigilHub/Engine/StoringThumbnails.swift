@@ -8,7 +8,7 @@ extension Hub.PreparedPublish {
         guard !thumbnails.isEmpty else { return self }
         var event = event
         event.effect = StoringThumbnails(thumbnails: thumbnails, then: event.effect)
-        return Hub.PreparedPublish(topic: topic, event: event, durability: durability, reply: reply)
+        return Hub.PreparedPublish(topic: topic, event: event, durability: durability, reply: reply, committedReply: committedReply)
     }
 }
 
