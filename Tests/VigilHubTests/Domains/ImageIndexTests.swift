@@ -127,7 +127,7 @@ import VigilTestSupport
         // rows than a chunk), and the index forgets it at the same cut-off.
         try await offThePool { [database = engine.database] in try DetectionRetention.set(2_400_000, of: "hq", in: database) }
         let cutoff = engine.clock.milliseconds() - 2_400_000
-        try await store(1, into: &site, as: room)
+        try await store(1, into: &site, as: room, keptFrom: cutoff)
         try await ask(20, of: &site, engine: engine, as: room, "past the retention", cutoff: cutoff)
     }
 
@@ -155,14 +155,17 @@ import VigilTestSupport
         return room
     }
 
-    /// Stores `batches` batches of `size` on random cameras; the ids are those the overlay is told.
-    private func store(_ batches: Int, of size: Int = 40, into site: inout Site, as room: Connection) async throws {
+    /// Stores `batches` batches of `size` on random cameras; the ids are those the overlay is told,
+    /// which leaves out the detections already past the retention (`keptFrom`): the hub drops them.
+    private func store(_ batches: Int, of size: Int = 40, into site: inout Site, as room: Connection, keptFrom cutoff: Int64 = .min) async throws {
         for _ in 0..<batches {
             let camera = site.random.pick(Self.cameras)
             let batch = site.batch(camera: camera, count: size)
             _ = try await room.publish("detections/hq/\(camera)", "batch", try batchJSON(camera: camera, width: 640, batch))
             let ids = try await room.nextEvent().data["detections"]?.arrayValue?.compactMap { $0["id"]?.numberValue.map(Int64.init) } ?? []
-            site.stored += zip(ids, batch).map { Stored(id: $0, camera: camera, detection: $1) }
+            let kept = batch.filter { $0.milliseconds >= cutoff }
+            #expect(ids.count == kept.count, "the overlay tells every detection kept, and only those")
+            site.stored += zip(ids, kept).map { Stored(id: $0, camera: camera, detection: $1) }
         }
     }
 
