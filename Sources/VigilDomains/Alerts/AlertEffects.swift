@@ -16,6 +16,7 @@ struct AlertDraft: Sendable {
 
 /// Raises the alert, unless it is motion at a location already being visited: then the visit goes
 /// on (a PIR sensor fires again and again while someone stands at the door) and no new alert is made.
+/// A new location is counted inside the commit against `AlertService.maxLocationsPerSite`.
 struct RaiseAlert: DomainEffect {
     let draft: AlertDraft
 
@@ -25,6 +26,11 @@ struct RaiseAlert: DomainEffect {
             throw ProtocolError(.notFound, "no thumbnail \(missing[0]); upload it with POST /api/thumbnails first")
         }
         if let location = draft.location {
+            if try transaction.location(location, site: draft.site) == nil,
+                try transaction.locationCount(of: draft.site) >= AlertService.maxLocationsPerSite
+            {
+                throw ProtocolError(.limitReached, "site \(draft.site) has \(AlertService.maxLocationsPerSite) locations, the most a site keeps")
+            }
             try transaction.ensureLocation(location, site: draft.site, name: draft.locationName)
             if draft.kind == "motion", let current = try transaction.location(location, site: draft.site), let visit = current.currentVisit {
                 try transaction.extendVisit(visit, at: location, site: draft.site, time: event.ts, snapshots: draft.thumbnails)

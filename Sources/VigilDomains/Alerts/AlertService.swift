@@ -19,6 +19,9 @@ struct AlertService: TopicService {
     static let maxMessageLength = 500
     static let maxNoteLength = 2000
     static let maxThumbnails = 8
+    /// The most locations a site keeps; an alert naming a new location past it is refused, so a
+    /// sensor that makes up names cannot grow the site's list without end.
+    static let maxLocationsPerSite = 1000
 
     let controlRoom: SiteScopedAccess
     let escalations: SiteScopedAccess

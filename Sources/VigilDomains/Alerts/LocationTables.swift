@@ -38,6 +38,10 @@ extension DomainTransaction {
         try fetchOne(LocationRecord.self, "SELECT * FROM locations WHERE site = ? AND id = ?", [site, id])
     }
 
+    func locationCount(of site: String) throws -> Int64 {
+        try fetchInteger("SELECT count(*) FROM locations WHERE site = ?", [site]) ?? 0
+    }
+
     /// Creates the location when it is new (named `name`, else by its id).
     func ensureLocation(_ id: String, site: String, name: String?) throws {
         try execute("INSERT INTO locations (site, id, name) VALUES (?, ?, ?) ON CONFLICT (site, id) DO NOTHING", [site, id, name ?? id])

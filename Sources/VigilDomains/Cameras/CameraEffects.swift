@@ -16,6 +16,7 @@ struct ImportTopology: DomainEffect {
 
 /// Moves a viewer to a camera, deciding against the topology and the viewer's current camera as
 /// they are in the commit. The event also goes to the viewer's own topic, for those following it.
+/// A new viewer is counted inside the commit against `CameraService.maxViewersPerSite`.
 struct SwitchCamera: DomainEffect {
     enum Move: Sendable {
         case to(String, jump: Bool)
@@ -31,6 +32,9 @@ struct SwitchCamera: DomainEffect {
             throw ProtocolError(.notFound, "site \(site) has no camera topology; import one first")
         }
         let current = try transaction.cameraView(of: viewer, site: site)?.camera
+        if current == nil, try transaction.cameraViewCount(of: site) >= CameraService.maxViewersPerSite {
+            throw ProtocolError(.limitReached, "site \(site) has \(CameraService.maxViewersPerSite) viewers, the most a site keeps")
+        }
         var payload: [String: JSONValue] = ["viewer": .string(viewer), "by": .string(event.from)]
         payload["from"] = current.map(JSONValue.string)
         let target: Camera

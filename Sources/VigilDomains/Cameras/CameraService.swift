@@ -14,6 +14,11 @@ struct CameraService: TopicService {
     let kind = "cameras"
     let durability = Durability.durable
     static let viewSegment = "view"
+    /// The most cameras a site's topology holds: a wall of a thousand is already more than a
+    /// control room can watch, and the topology is carried whole by every `state`.
+    static let maxCameras = 1000
+    /// The most viewers (guards' devices, walls) a site keeps a view of; every `state` lists them.
+    static let maxViewersPerSite = 1000
 
     let access: SiteScopedAccess
     let queries: CameraQueries
@@ -44,6 +49,9 @@ struct CameraService: TopicService {
         case "topology":
             try identity.require([.admin, .operator, .device], to: "import a camera topology")
             let topology = try Self.topology(from: data)
+            guard topology.cameras.count <= Self.maxCameras else {
+                throw ProtocolError(.limitReached, "a site holds at most \(Self.maxCameras) cameras; this topology has \(topology.cameras.count)")
+            }
             let cameras = Self.json(of: topology)
             return ValidatedEvent(
                 type: "camera.topology", payload: ["cameras": cameras], effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))

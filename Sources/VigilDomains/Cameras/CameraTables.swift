@@ -36,6 +36,10 @@ extension DomainTransaction {
         try fetchOne(CameraView.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? AND viewer = ?", [site, viewer])
     }
 
+    func cameraViewCount(of site: String) throws -> Int64 {
+        try fetchInteger("SELECT count(*) FROM camera_views WHERE site = ?", [site]) ?? 0
+    }
+
     func cameraViews(of site: String) throws -> [CameraView] {
         try fetchAll(CameraView.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? ORDER BY viewer", [site])
     }

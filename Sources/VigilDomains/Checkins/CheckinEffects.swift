@@ -2,7 +2,8 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// Records a new checkpoint; its first check-in is due one interval after creation.
+/// Records a new checkpoint; its first check-in is due one interval after creation. Counted
+/// inside the commit, so that racing creations cannot pass `CheckinService.maxCheckpointsPerSite`.
 struct CreateCheckpoint: DomainEffect {
     let site: String
     let id: String
@@ -10,6 +11,9 @@ struct CreateCheckpoint: DomainEffect {
     let everyMs: Int64
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        guard try transaction.checkpointCount(of: site) < CheckinService.maxCheckpointsPerSite else {
+            throw ProtocolError(.limitReached, "site \(site) has \(CheckinService.maxCheckpointsPerSite) checkpoints, the most a site keeps")
+        }
         let checkpoint = CheckpointRecord(site: site, id: id, name: name, everyMs: everyMs, createdAt: event.ts)
         try transaction.insert(checkpoint)
         event.payload = JSONValue.object(["checkpoint": checkpoint.json]).canonicalText

@@ -12,6 +12,9 @@ struct CheckinService: TopicService {
     let durability = Durability.durable
     /// Shortest and longest patrol interval.
     static let intervals: ClosedRange<Int64> = 1000...(30 * 86_400_000)
+    /// The most checkpoints a site keeps: every one is a round a guard must walk, and the
+    /// site's `state` lists them all.
+    static let maxCheckpointsPerSite = 200
 
     let access: SiteScopedAccess
     let codes: CheckpointCode

@@ -33,6 +33,10 @@ extension DomainTransaction {
         try fetchOne(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? AND id = ?", [site, id])
     }
 
+    func checkpointCount(of site: String) throws -> Int64 {
+        try fetchInteger("SELECT count(*) FROM checkpoints WHERE site = ?", [site]) ?? 0
+    }
+
     func checkpoints(of site: String) throws -> [CheckpointRecord] {
         try fetchAll(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? ORDER BY name, id", [site])
     }

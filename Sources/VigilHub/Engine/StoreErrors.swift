@@ -10,6 +10,7 @@ extension ProtocolError {
         switch error {
         case .notFound(let what): self.init(.notFound, "\(what) does not exist")
         case .alreadyExists(let what): self.init(.alreadyExists, "\(what) already exists")
+        case .limitReached(let why): self.init(.limitReached, why)
         case .unavailable: self.init(.storeUnavailable, "the store could not be read; try again")
         }
     }

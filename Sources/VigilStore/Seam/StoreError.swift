@@ -3,6 +3,8 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     case alreadyExists(String)
     case notFound(String)
+    /// A collection is at its documented limit: nothing was written.
+    case limitReached(String)
     /// The back end failed (I/O, a full disk or database bound, corruption): nothing was written.
     case unavailable(String)
 
@@ -10,6 +12,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .alreadyExists(let what): "\(what) already exists"
         case .notFound(let what): "\(what) does not exist"
+        case .limitReached(let why): why
         case .unavailable(let why): "the store failed: \(why)"
         }
     }

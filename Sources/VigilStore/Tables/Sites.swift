@@ -40,6 +40,9 @@ private struct SiteRow: Decodable, FetchableRecord {
 
 /// The sites a hub serves (`hq`, `warehouse-2`); tokens are scoped to them.
 public struct SiteRepository: Sendable {
+    /// The most sites a hub keeps: every site has its own directory states, timers and indexes.
+    public static let maxSites = 1000
+
     let database: VigilDatabase
 
     public init(database: VigilDatabase) {
@@ -50,6 +53,9 @@ public struct SiteRepository: Sendable {
         try database.writeNow { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [id]) == nil else {
                 throw StoreError.alreadyExists("site \(id)")
+            }
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM sites") ?? 0 < Self.maxSites else {
+                throw StoreError.limitReached("the hub has \(Self.maxSites) sites, the most it keeps")
             }
             try db.execute(
                 sql: "INSERT INTO sites (id, name, created_at, escalate_after_ms, quiet_after_ms) VALUES (?, ?, ?, ?, ?)",

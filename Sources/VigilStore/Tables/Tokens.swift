@@ -34,6 +34,11 @@ public struct TokenRecord: Sendable, Equatable {
 }
 
 public struct TokenRepository: Sendable {
+    /// The most live tokens (neither revoked nor expired) that name one site, and that cover every
+    /// site. Ended tokens stay as the record of who had access and do not count.
+    public static let maxLivePerSite = 1000
+    public static let maxLiveAllSites = 100
+
     let database: VigilDatabase
 
     public init(database: VigilDatabase) {
@@ -46,11 +51,31 @@ public struct TokenRepository: Sendable {
             for site in token.sites where try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [site]) == nil {
                 throw StoreError.notFound("site \(site)")
             }
+            try Self.requireRoom(for: token, in: db)
             try db.execute(
                 sql: "INSERT INTO tokens (id, name, role, all_sites, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt, token.expiresAt])
             for site in token.sites {
                 try db.execute(sql: "INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", arguments: [token.id, site])
+            }
+        }
+    }
+
+    /// Counted in the transaction that inserts, so that tokens issued at once cannot pass the limits.
+    private static func requireRoom(for token: TokenRecord, in db: Database) throws {
+        let live = "t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)"
+        if token.allSites {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM tokens t WHERE t.all_sites = 1 AND \(live)", arguments: [token.createdAt]) ?? 0
+            guard count < maxLiveAllSites else {
+                throw StoreError.limitReached("the hub has \(maxLiveAllSites) live tokens for every site, the most it keeps; revoke one first")
+            }
+        }
+        for site in token.sites {
+            let count = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM token_sites s JOIN tokens t ON t.id = s.token_id WHERE s.site_id = ? AND \(live)",
+                arguments: [site, token.createdAt]) ?? 0
+            guard count < maxLivePerSite else {
+                throw StoreError.limitReached("site \(site) has \(maxLivePerSite) live tokens, the most a site keeps; revoke one first")
             }
         }
     }
