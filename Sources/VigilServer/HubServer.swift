@@ -30,6 +30,8 @@ public struct HubServer: Sendable {
     /// domains and clock (the system clock unless a test gives its own).
     public init(configuration: ServerConfiguration, domains: [any Domain.Type], clock: any HubClock = SystemClock(), logger: Logger) throws {
         self.configuration = configuration
+        // Checked first: a map file that is not one refuses the start before anything is opened.
+        let map = try MapSource(configuration)
         database = try VigilDatabase(
             path: configuration.databasePath, migrations: domains.migrations, maxBytes: configuration.maxDatabaseBytes)
         let registry = PrometheusCollectorRegistry()
@@ -53,7 +55,7 @@ public struct HubServer: Sendable {
             privateKey: .privateKey(try NIOSSLPrivateKey(file: key, format: .pem)))
 
         let router = Router(context: VigilRequestContext.self)
-        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware(imageOrigin: map.imageOrigin))
         router.add(middleware: ShutdownGate(hub: hub))
         router.add(middleware: ControlCharacterGuard())
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
@@ -61,6 +63,7 @@ public struct HubServer: Sendable {
         APIRoutes(hub: hub, registry: registry).register(on: router)
         try OpenAPIRoute(path: configuration.apiDocument, logger: logger).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
+        MapRoutes(source: map).register(on: router)
         let administration = Administration(database: database, hub: hub).routes
         let limiter = AddressLimiter(perSecond: configuration.openRequestsPerSecond, burst: configuration.openRequestsBurst)
         DomainRoutes(hub: hub, extra: administration, scheme: "https", limiter: limiter).register(on: router)

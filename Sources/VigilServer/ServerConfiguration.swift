@@ -21,6 +21,13 @@ public struct ServerConfiguration: Sendable {
     /// `/vendor/`: the hub's pages load no script from another origin.
     public var javascriptDirectory = "/usr/share/javascript"
     public var hub = HubConfiguration()
+    /// An MBTiles file of raster tiles the hub serves to its pages under `/map/tiles/` (works offline).
+    public var mapTiles: String?
+    /// Or a tile server's URL template (`https://tiles.example.org/{z}/{x}/{y}.png`) the pages load
+    /// tiles from; the CSP then allows its origin in `img-src`. Not both.
+    public var mapTilesURL: String?
+    /// The credit the tile server requires, shown on the map.
+    public var mapAttribution: String?
     /// The most the database file may grow to; past it publishes get `store_unavailable` while
     /// reads go on. nil: bounded only by the disk.
     public var maxDatabaseBytes: Int?

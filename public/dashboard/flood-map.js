@@ -1,7 +1,8 @@
 // A flood region on a Leaflet map (Debian's libjs-leaflet, served by the hub under /vendor): the
-// boundaries as rectangles and the markers as circles coloured by severity. Without a tile URL
-// (a control room may have no internet) the map is a plain graticule of latitude and longitude
-// lines; with one, the tiles are drawn under the same shapes. A marker's popup says what was seen,
+// boundaries as rectangles and the markers as circles coloured by severity, over the tiles the hub
+// names in /map/config.json (its own MBTiles file, which works offline, or a tile server) with their
+// attribution. Without a map the hub's operator configured, a plain graticule of latitude and
+// longitude lines. A marker's popup says what was seen,
 // when and in which event, with the photo sent with it (served for approved markers without a
 // token); given `onRemove` (moderators), it also offers to take the marker down again.
 import * as L from "/vendor/leaflet/leaflet.esm.js";
@@ -10,13 +11,13 @@ import { h, ago } from "../ui/dom.js";
 /** Where the hub serves an approved marker's photo (docs/protocol.md, the flood files). */
 export const photoURL = (hash) => `/api/flood/photos/${hash}`;
 export const SEVERITY_COLOURS = ["#8ee59b", "#ffe066", "#ffb347", "#ff6b5b", "#d18cff"];
-const TILES_KEY = "vigil.flood.tiles";
 
-export const tileURL = () => localStorage.getItem(TILES_KEY) ?? "";
-export function setTileURL(url) {
-  if (url) localStorage.setItem(TILES_KEY, url);
-  else localStorage.removeItem(TILES_KEY);
-}
+/** The hub's map (docs/openapi.yaml, /map/config.json), asked for once per page. */
+let configured = null;
+const mapConfig = () => (configured ??= fetch("/map/config.json").then((answer) => answer.ok ? answer.json() : { tiles: null }));
+
+/** The attribution as text: Leaflet shows it as HTML. */
+const escaped = (text) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export class FloodMap {
   /** `eventName(id)` names a marker's event in its popup. */
@@ -29,19 +30,27 @@ export class FloodMap {
     this.markers = L.layerGroup().addTo(this.map);
     this.shown = new Map();
     this.tiles = null;
-    this.useTiles(tileURL());
     this.map.on("moveend", () => this.drawGraticule());
     this.drawGraticule();
+    mapConfig().then((config) => this.useTiles(config), () => {});
   }
 
-  useTiles(url) {
-    this.tiles?.remove();
-    this.tiles = url ? L.tileLayer(url, { maxZoom: 19 }).addTo(this.map) : null;
-    this.tiles?.bringToBack();
+  /** Draws the configured tiles under the shapes, within the zooms and bounds the map holds (no
+   *  tile is asked for where there is none), and drops the graticule they replace. */
+  useTiles({ tiles, minZoom = 0, maxZoom = 19, bounds, attribution }) {
+    if (!tiles || this.disposed) return;
+    const options = { minZoom, maxNativeZoom: maxZoom, maxZoom: Math.max(maxZoom, 19), attribution: attribution ? escaped(attribution) : "" };
+    if (bounds) options.bounds = L.latLngBounds([bounds[1], bounds[0]], [bounds[3], bounds[2]]);
+    this.graticule.clearLayers();
+    this.graticule = null;
+    if (attribution) L.control.attribution({ prefix: false }).addTo(this.map);
+    this.tiles = L.tileLayer(tiles, options).addTo(this.map);
+    this.tiles.bringToBack();
   }
 
   /** Lines every 1, 0.5, 0.1 ... degrees, as the zoom asks, over the visible part of the map. */
   drawGraticule() {
+    if (!this.graticule) return;
     this.graticule.clearLayers();
     const bounds = this.map.getBounds();
     const span = Math.max(bounds.getNorth() - bounds.getSouth(), 0.01);
@@ -115,6 +124,7 @@ export class FloodMap {
   }
 
   dispose() {
+    this.disposed = true;
     this.map.remove();
   }
 }

@@ -4,7 +4,7 @@
 // reporter's contact; approve or reject a selection, or everything pending in a boundary). Reads
 // flood/{region} and flood/{region}/reports (the dashboard is for admins and operators, who moderate).
 import { h, ago, announce, thumbnailURL } from "../ui/dom.js";
-import { FloodMap, SEVERITY_COLOURS, setTileURL, tileURL } from "./flood-map.js";
+import { FloodMap, SEVERITY_COLOURS } from "./flood-map.js";
 import { FloodEvents } from "./flood-events.js";
 
 export async function mountFlood(root, { connection }) {
@@ -15,7 +15,6 @@ export async function mountFlood(root, { connection }) {
   }
   const picker = h("select", { id: "flood-region", "aria-label": "Flood region" },
     regions.map(({ region }) => h("option", { value: region.id }, region.name)));
-  const tiles = h("input", { id: "flood-tiles", type: "url", placeholder: "https://tile.example/{z}/{x}/{y}.png", value: tileURL(), "aria-label": "Map tile URL (none: graticule only)" });
   const mapElement = h("div", { id: "flood-map", role: "region", "aria-label": "Map of the region's boundaries and approved markers" });
   const eventList = h("ul", { id: "flood-events", "aria-labelledby": "flood-events-title" });
   const count = h("p", { class: "count", role: "status" });
@@ -28,7 +27,7 @@ export async function mountFlood(root, { connection }) {
     SEVERITY_COLOURS.map((colour, index) => h("span", { class: `legend flood-severity-${index + 1}` }, `${index + 1}`)));
   root.replaceChildren(
     h("h2", {}, "Flood"),
-    h("div", { class: "toolbar" }, h("label", {}, "Region ", picker), h("label", {}, "Tiles ", tiles)),
+    h("div", { class: "toolbar" }, h("label", {}, "Region ", picker)),
     h("div", { class: "flood" }, h("div", { class: "flood-map-column" }, mapElement, legend), h("div", { class: "flood-side" },
       h("section", { class: "flood-event-list", "aria-labelledby": "flood-events-title" }, h("h3", { id: "flood-events-title" }, "Flood events"), eventList),
       h("section", { class: "flood-moderation", "aria-labelledby": "flood-queue-title" },
@@ -40,7 +39,6 @@ export async function mountFlood(root, { connection }) {
     onRemove: (id) => decide("remove", { markers: [id] }),
     eventName: (id) => events.open.get(id)?.name,
   });
-  tiles.addEventListener("change", () => { setTileURL(tiles.value.trim()); map.useTiles(tileURL()); });
 
   const pending = new Map();
   let subscriptions = [];

@@ -3,8 +3,16 @@ import Hummingbird
 
 /// Headers every HTTP response carries: HTTPS only, no sniffing, no framing, no referrer, and a
 /// content security policy that lets the dashboard load only its own scripts and open only its own
-/// WebSocket.
+/// WebSocket, with images from itself and, when the operator names a tile server, from that origin.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    let contentSecurityPolicy: String
+
+    init(imageOrigin: String? = nil) {
+        let images = ["'self'", "data:", "blob:"] + (imageOrigin.map { [$0] } ?? [])
+        contentSecurityPolicy =
+            "default-src 'self'; connect-src 'self' wss:; img-src \(images.joined(separator: " ")); object-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+    }
+
     static var frameOptions: HTTPField.Name { HTTPField.Name("X-Frame-Options")! }
     static var referrerPolicy: HTTPField.Name { HTTPField.Name("Referrer-Policy")! }
 
@@ -19,8 +27,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[Self.frameOptions] = "DENY"
         response.headers[Self.referrerPolicy] = "no-referrer"
-        response.headers[.contentSecurityPolicy] =
-            "default-src 'self'; connect-src 'self' wss:; img-src 'self' data: blob:; object-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         return response
     }
 }

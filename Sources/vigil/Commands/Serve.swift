@@ -30,6 +30,7 @@ struct Serve: AsyncParsableCommand {
     var indexMegabytesPerSite: Int?
     @Option(name: .customLong("legacy-http-port"), help: "Also listen on this port in plain HTTP for old flood apps: only POST /index.php and the KML files it points to (env VIGIL_LEGACY_HTTP_PORT; default: off). See docs/security.md.")
     var legacyHTTPPort: Int?
+    @OptionGroup var map: MapOptions
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
 
     func run() async throws {
@@ -65,6 +66,7 @@ struct Serve: AsyncParsableCommand {
             configuration.hub.indexBytesPerSite = megabytes << 20
         }
         configuration.legacyHTTPPort = legacyHTTPPort ?? ProcessInfo.processInfo.environment["VIGIL_LEGACY_HTTP_PORT"].flatMap { Int($0) }
+        map.apply(to: &configuration)
 
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info
