@@ -11,8 +11,9 @@ import VigilStore
 /// and each transaction takes from every scope with something waiting, in turn, at most
 /// `rowsPerScope` rows of each (a write's rows are its effect's `rows`; a single write over the
 /// budget goes alone). One site's backlog so keeps its own writes waiting, never another site's:
-/// a transaction stays short and every site gets into the next one. A topic has one scope, so its
-/// writes keep their order.
+/// a transaction stays short and every site gets into the next one. A light share does not share a
+/// transaction with a heavy one (`FairQueues`): a lone notice is not made to wait for a batch of
+/// detections written with it. A topic has one scope, so its writes keep their order.
 final class GroupCommit: Sendable {
     typealias Completion = @Sendable (Result<Committed, any Error>) -> Void
 
