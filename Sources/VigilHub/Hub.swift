@@ -40,7 +40,9 @@ public final class Hub: Sendable {
         self.logger = logger
         services = ServiceRegistry(domains.flatMap(\.services))
         presence = PresenceTracker(bus: bus, clock: clock)
-        commits = GroupCommit(store: store, bus: bus, metrics: metrics, maxBatch: configuration.maxCommitBatch, logger: logger)
+        commits = GroupCommit(
+            store: store, bus: bus, metrics: metrics, maxBatch: configuration.maxCommitBatch, rowsPerScope: configuration.commitRowsPerSite,
+            logger: logger)
         sessions = SessionRegistry(maxPerToken: configuration.maxConnectionsPerToken, logger: logger)
     }
 

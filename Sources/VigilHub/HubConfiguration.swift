@@ -24,6 +24,10 @@ public struct HubConfiguration: Sendable {
     public var historyMaxBytes = 1024 * 1024
     /// Most events appended in one transaction.
     public var maxCommitBatch = 2048
+    /// Most rows one site's writes put into one transaction (a write counts its effect's `rows`),
+    /// so that one site's backlog keeps no other site's writes waiting; the rest waits for the
+    /// next transaction. A single write over it goes alone.
+    public var commitRowsPerSite = 256
     /// What a domain's in-memory index may keep of one site, in bytes: past it the oldest entries
     /// are let go, and the queries that need them read them from the store.
     public var indexBytesPerSite = 512 << 20

@@ -32,6 +32,8 @@ struct StoreDetections: DomainEffect {
         overlay = DetectionOverlay(batch)
     }
 
+    var rows: Int { batch.detections.count }
+
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         guard let camera = try transaction.decodedCameraTopology(of: site)?.camera(batch.camera) else {
             throw Self.refusal(.notFound, field: "camera", "site \(site) has no camera \(batch.camera) in its topology")

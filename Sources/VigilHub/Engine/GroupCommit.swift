@@ -6,6 +6,14 @@ import VigilStore
 /// Group commit: publishes that arrive while a transaction is being written wait and go together
 /// in the next one, so a burst costs a few fsyncs instead of one each. After each commit the
 /// events are fanned out in `seq` order, then each publisher gets its answer.
+///
+/// Writes wait in one queue per scope (a topic's second segment: the site of site-scoped kinds),
+/// and each transaction takes from every scope with something waiting, in turn, at most
+/// `rowsPerScope` rows of each (a write's rows are its effect's `rows`; a single write over the
+/// budget goes alone). One site's backlog so keeps its own writes waiting, never another site's:
+/// a transaction stays short and every site gets into the next one. A light share does not share a
+/// transaction with a heavy one (`FairQueues`): a lone notice is not made to wait for a batch of
+/// detections written with it. A topic has one scope, so its writes keep their order.
 final class GroupCommit: Sendable {
     typealias Completion = @Sendable (Result<Committed, any Error>) -> Void
 
@@ -22,10 +30,12 @@ final class GroupCommit: Sendable {
         let event: NewEvent
         let topic: Topic
         let completion: Completion
+
+        var rows: Int { max(1, event.effect?.rows ?? 1) }
     }
 
     private struct State {
-        var queue: [Pending] = []
+        var queues = FairQueues<Pending>()
         var writing = false
     }
 
@@ -34,21 +44,23 @@ final class GroupCommit: Sendable {
     private let bus: any EventBus
     private let metrics: HubMetrics
     private let maxBatch: Int
+    private let rowsPerScope: Int
     private let logger: Logger
 
-    init(store: any EventStore, bus: any EventBus, metrics: HubMetrics, maxBatch: Int, logger: Logger) {
+    init(store: any EventStore, bus: any EventBus, metrics: HubMetrics, maxBatch: Int, rowsPerScope: Int, logger: Logger) {
         self.store = store
         self.bus = bus
         self.metrics = metrics
         self.maxBatch = maxBatch
+        self.rowsPerScope = rowsPerScope
         self.logger = logger
     }
 
     /// Queues an event; `completion` runs after it is committed and fanned out, or failed.
-    /// Events submitted in an order are committed in that order.
+    /// Events of one scope submitted in an order are committed in that order.
     func submit(_ event: NewEvent, topic: Topic, completion: @escaping Completion) {
         let startWriter = state.withLock { state -> Bool in
-            state.queue.append(Pending(event: event, topic: topic, completion: completion))
+            state.queues.append(Pending(event: event, topic: topic, completion: completion), to: topic.scope)
             guard !state.writing else { return false }
             state.writing = true
             return true
@@ -99,14 +111,11 @@ final class GroupCommit: Sendable {
 
     private func nextBatch() -> [Pending]? {
         state.withLock { state in
-            guard !state.queue.isEmpty else {
+            guard !state.queues.isEmpty else {
                 state.writing = false
                 return nil
             }
-            let count = min(state.queue.count, maxBatch)
-            let batch = Array(state.queue.prefix(count))
-            state.queue.removeFirst(count)
-            return batch
+            return state.queues.takeRound(limit: maxBatch, budget: rowsPerScope, cost: \.rows)
         }
     }
 }

@@ -8,6 +8,13 @@
 /// and the rest of the batch commits. Any other error fails the whole batch.
 public protocol DomainEffect: Sendable {
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String]
+    /// About how many rows `apply` writes: what the group commit counts against a site's share of
+    /// a transaction. One unless the effect writes in proportion to its input.
+    var rows: Int { get }
+}
+
+extension DomainEffect {
+    public var rows: Int { 1 }
 }
 
 /// An error an effect throws to refuse its own event (an alert already acknowledged). The store
