@@ -37,7 +37,9 @@ final class Chromium: @unchecked Sendable {
             throw BrowserError.driver("chromedriver did not start")
         }
         let capabilities: [String: Any] = [
-            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:loggingPrefs": ["browser": "ALL"], "goog:chromeOptions": [
+            // Scripts run with a callback (axe-core over a whole page) may take minutes when every
+            // test runs at once on two cores: WebDriver's default of 30 s is not a statement about the page.
+            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:loggingPrefs": ["browser": "ALL"], "timeouts": ["script": 180_000], "goog:chromeOptions": [
                 "binary": browser,
                 "args": [
                     "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900",
