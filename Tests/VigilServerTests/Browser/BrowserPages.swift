@@ -31,6 +31,8 @@ enum BrowserPages {
 
 /// What Chrome logs for each attempt to reach a hub that is down: expected while a test has stopped it.
 let refusedWebSocket = "/ws' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED"
+/// What Chrome logs for a picture asked for while the test stops the hub (503 `shutting_down`).
+let refusedWhileStopping = "Failed to load resource: the server responded with a status of 503 (Service Unavailable)"
 
 /// Runs `body` with a browser that trusts `hub`; a test that throws leaves a screenshot. The test fails
 /// on any error the page logged and any request that failed, but those `expected` names (a part of the

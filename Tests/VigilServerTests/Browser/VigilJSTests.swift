@@ -14,7 +14,7 @@ struct VigilJSTests {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub, testPages: ["client-test.html", "client-test.js"])
             // While the hub is down the page's reconnection attempts are refused, as they must be.
-            try await withBrowser(hub, "restart", expecting: [refusedWebSocket]) { browser in
+            try await withBrowser(hub, "restart", expecting: [refusedWebSocket, refusedWhileStopping]) { browser in
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))")
                 #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
                 #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in")
