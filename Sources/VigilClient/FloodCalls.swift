@@ -98,7 +98,8 @@ extension VigilClient {
 
     /// Operators and admins: the numbers of the rejected markers.
     public func rejectFloodMarkers(region: String, _ selection: FloodModeration) async throws -> [Int] {
-        try await floodCommand("flood/\(region)/reports", "reject", selection.data, "markers").arrayValue?.compactMap { $0.numberValue.map(Int.init) } ?? []
+        let rejected = try await floodCommand("flood/\(region)/reports", "reject", selection.data, "markers")
+        return rejected.arrayValue?.compactMap { $0.numberValue.map(Int.init) } ?? []
     }
 
     /// Operators and admins: approved markers taken down again (a hoax, a duplicate); each one's

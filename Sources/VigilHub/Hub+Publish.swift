@@ -6,7 +6,7 @@ extension Hub {
     /// A validated publish, ready to commit or fan out.
     public struct PreparedPublish: Sendable {
         let topic: Topic
-        let event: NewEvent
+        var event: NewEvent
         let durability: Durability
         let reply: [String: JSONValue]
         let committedReply: (@Sendable () -> [String: JSONValue])?

@@ -40,7 +40,8 @@ public struct DetectionSimulation: Sendable {
     public func run() async throws {
         let http = try HubHTTP(configuration: hub)
         let wall = try await http.send("GET", "/api/sites/\(settings.site)/cameras").json()
-        let topology = try JSONDecoder().decode(CameraTopology.self, from: Data(JSONValue.object(["cameras": wall["cameras"] ?? .array([])]).canonicalText.utf8))
+        let cameras = JSONValue.object(["cameras": wall["cameras"] ?? .array([])])
+        let topology = try JSONDecoder().decode(CameraTopology.self, from: Data(cameras.canonicalText.utf8))
         guard !topology.cameras.isEmpty else {
             throw ClientError.unexpectedAnswer("site \(settings.site) has no cameras; import a topology first (vigil import cameras)")
         }
@@ -48,7 +49,8 @@ public struct DetectionSimulation: Sendable {
         var walkers: [SimulatedWalker] = []
         for track in 0..<settings.people {
             let shirt = random.pick(SnapshotScene.shirts)
-            let png = SnapshotPainter.png(SnapshotScene(across: 0.5, depth: 0.9, shirt: shirt, bar: SnapshotScene.motionBar), size: try FrameSize(width: 64, height: 96))
+            let scene = SnapshotScene(across: 0.5, depth: 0.9, shirt: shirt, bar: SnapshotScene.motionBar)
+            let png = SnapshotPainter.png(scene, size: try FrameSize(width: 64, height: 96))
             guard let thumbnail = try await http.send("POST", "/api/thumbnails", body: .bytes(png)).json()["hash"]?.stringValue else {
                 throw ClientError.unexpectedAnswer("the upload returned no hash")
             }

@@ -124,7 +124,8 @@ struct DemoDirector {
         case .notice:
             let notice: DemoAction =
                 random.chance(0.7)
-                ? .notice(level: "info", text: infoNotices.deal(using: &random)) : .notice(level: "warning", text: warningNotices.deal(using: &random))
+                ? .notice(level: "info", text: infoNotices.deal(using: &random))
+                : .notice(level: "warning", text: warningNotices.deal(using: &random))
             agenda.append((now + random.uniform(60...120), notice))
         case .urgent:
             // One guard answers at once, the other only after the hub has repeated it.

@@ -6,9 +6,9 @@ extension Hub.PreparedPublish {
     /// (which may then name them): an event refused, by its checks or its effect, leaves none behind.
     public func storing(_ thumbnails: [Thumbnail]) -> Hub.PreparedPublish {
         guard !thumbnails.isEmpty else { return self }
-        var event = event
-        event.effect = StoringThumbnails(thumbnails: thumbnails, then: event.effect)
-        return Hub.PreparedPublish(topic: topic, event: event, durability: durability, reply: reply, committedReply: committedReply)
+        var storing = self
+        storing.event.effect = StoringThumbnails(thumbnails: thumbnails, then: event.effect)
+        return storing
     }
 }
 
