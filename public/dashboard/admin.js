@@ -1,5 +1,6 @@
 // Administration: sites and tokens for admins; checkpoints of the site, with the QR code to print,
 // for admins and operators. A new token's secret is shown once, with its sign-in link.
+import { drawQR } from "../ui/qr-code.js";
 import { h, announce, ID_PATTERN } from "../ui/dom.js";
 import { roundText, watchCheckpoints } from "./checkpoints.js";
 
@@ -119,9 +120,8 @@ function checkpointsSection(connection, feed, site) {
   // The QR code is drawn in the page from the code's text (the encoder is loaded when first
   // needed); printing shows the card alone.
   async function showCode(checkpoint, code) {
-    const { drawQR } = await import("../qr.js");
     const canvas = h("canvas", { role: "img", "aria-label": `QR code of checkpoint ${checkpoint.name}` });
-    drawQR(canvas, code);
+    await drawQR(canvas, code);
     card.hidden = false;
     card.replaceChildren(h("h4", {}, `${checkpoint.name} · ${site}`), canvas, h("p", { class: "code" }, code),
       h("button", { type: "button", onclick: () => window.print() }, "Print"),

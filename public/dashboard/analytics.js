@@ -4,10 +4,13 @@
 // (select a bar for its results). Drag a result into the image query to find the same person on
 // other cameras, or into the chat. The drawn regions, or a line drawn with the line tool and the
 // way its crossings count, can be kept as a watch zone; the camera's zones are drawn over its frame
-// and listed beside it (zones.js). Live boxes of the chosen camera are drawn over its frame.
-import { h, svg, announce, ID_PATTERN } from "../ui/dom.js";
+// and listed beside it (zones.js). The frame shows the camera's picture (its live stream or latest
+// snapshot) and, where they were sent with thumbnails, the people of its latest detections at their
+// places; live boxes of the chosen camera are drawn over it.
+import { h, svg, announce, ID_PATTERN, thumbnailURL } from "../ui/dom.js";
+import { CameraPictures } from "../ui/camera-pictures.js";
 import { draggableThumbnail, dropped, installThumbnailDrag, THUMBNAIL_TYPE } from "../ui/drag.js";
-import { drawBars } from "./bars.js";
+import { TimeChart } from "./time-chart.js";
 import { drawOnFrame } from "./frame-drawing.js";
 import { DIRECTION_NAMES, lineShape, regionShape } from "./zone-shapes.js";
 import { mountZones } from "./zones.js";
@@ -41,10 +44,12 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   const zoneLayer = svg("g", { class: "zones" });
   const regionLayer = svg("g", { class: "regions" });
   const liveLayer = svg("g", { class: "live-boxes" });
-  const picture = svg("image", { class: "stream" });
+  const picture = svg("image", { class: "stream", preserveAspectRatio: "xMidYMid slice" });
+  const seenLayer = svg("g", { class: "seen" });
+  const pictures = new CameraPictures();
   const frame = svg("svg", { class: "frame", role: "img", "aria-label": "Camera frame: drag to draw a region", viewBox: "0 0 640 480" });
-  frame.append(svg("rect", { class: "backdrop", x: "0", y: "0", width: "100%", height: "100%" }), picture, zoneLayer, regionLayer, liveLayer);
-  const chart = h("div", { class: "timeline bars", role: "group", "aria-label": "People per time bucket: select a bar for its results" });
+  frame.append(svg("rect", { class: "backdrop", x: "0", y: "0", width: "100%", height: "100%" }), picture, seenLayer, zoneLayer, regionLayer, liveLayer);
+  const chart = h("div", { class: "timeline" });
   const status = h("p", { class: "meta", role: "status" }, "Draw a region over the frame, then search.");
   const hits = h("ul", { class: "hits", "aria-label": "People found" });
   const drop = h("div", { class: "drop", tabindex: "0", role: "region", "aria-label": "Image query: drop a result here" }, "Drop a person here to find them on other cameras");
@@ -80,13 +85,19 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     line = null;
     drawRegions();
     liveLayer.replaceChildren();
+    seenLayer.replaceChildren();
     zones.draw();
     if (!chosen) return;
     frame.setAttribute("viewBox", `0 0 ${chosen.frameSize.width} ${chosen.frameSize.height}`);
-    if (chosen.streamURL && new URL(chosen.streamURL).origin === location.origin) picture.setAttribute("href", chosen.streamURL);
-    else picture.removeAttribute("href");
     picture.setAttribute("width", chosen.frameSize.width);
     picture.setAttribute("height", chosen.frameSize.height);
+    showPicture();
+  }
+
+  function showPicture() {
+    const seen = camera() && pictures.of(camera());
+    if (seen) picture.setAttribute("href", seen.url);
+    else picture.removeAttribute("href");
   }
 
   /** The regions and the line drawn, and the shape being drawn. */
@@ -142,15 +153,19 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     }
   }
 
+  const timelineChart = new TimeChart(chart, {
+    label: "People per time bucket: select a bar for its results",
+    describe: (count) => `${count} ${count === 1 ? "person" : "people"}`,
+    empty: "Nobody passed in this window.",
+    onSelect: (bucket) => search({ ...lastSelection, from: bucket.start, to: bucket.end }, `at ${new Date(bucket.jump).toLocaleTimeString()}`),
+  });
+
   async function timeline(data) {
     const span = data.to - data.from;
     const bucket = Math.min(3_600_000, Math.max(1000, Math.round(span / 60 / 1000) * 1000));
     const result = await connection.query(topic, "timeline", { ...data, bucket });
-    drawBars(chart, result.buckets.map((bar) => ({
-      start: bar.start, end: bar.end, value: bar.tracks, dataset: { start: bar.start, end: bar.end, jump: bar.jump },
-      label: `${new Date(bar.start).toLocaleTimeString()}: ${bar.tracks} ${bar.tracks === 1 ? "person" : "people"}`,
-      onSelect: () => search({ ...lastSelection, from: bar.start, to: bar.end }, `at ${new Date(bar.jump).toLocaleTimeString()}`),
-    })), { from: result.from, to: result.to, empty: "Nobody passed in this window." });
+    timelineChart.show(result.buckets.map((counted) => ({ start: counted.start, end: counted.end, value: counted.tracks, jump: counted.jump })),
+      { from: result.from, to: result.to, step: result.bucketMs });
   }
 
   form.addEventListener("submit", async (event) => {
@@ -223,14 +238,23 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
     }
   });
 
-  // Live boxes of the chosen camera, kept for a moment after each batch.
+  // Live boxes of the chosen camera, kept for a moment after each batch; the people seen, until the next.
   let fade = null;
   feed.on(`${topic}/+`, (event) => {
     if (event.type !== "detections" || event.data.camera !== cameraSelect.value) return;
+    const seen = event.data.detections.filter((d) => d.thumbnail);
+    if (seen.length) {
+      seenLayer.replaceChildren(...seen.map((d) => svg("image", {
+        href: thumbnailURL(d.thumbnail), x: d.box.x, y: d.box.y, width: d.box.width, height: d.box.height, preserveAspectRatio: "xMidYMid slice",
+      })));
+    }
     liveLayer.replaceChildren(...event.data.detections.map((d) =>
       svg("rect", { class: "live-box", x: d.box.x, y: d.box.y, width: d.box.width, height: d.box.height, "data-detection": d.id })));
     clearTimeout(fade);
     fade = setTimeout(() => liveLayer.replaceChildren(), LIVE_BOXES_MS);
+  });
+  feed.on(`alerts/${site}`, (event) => {
+    if (pictures.learn(event)) showPicture();
   });
   feed.on(`cameras/${site}`, (event) => {
     if (event.type === "state" || event.type === "camera.topology") {
@@ -238,5 +262,11 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
       drawCameras();
     }
   });
-  return { dispose: () => clearTimeout(fade) };
+  return {
+    dispose() {
+      clearTimeout(fade);
+      timelineChart.destroy();
+      zones.dispose();
+    },
+  };
 }

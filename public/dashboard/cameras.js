@@ -6,11 +6,12 @@
 import { h, announce } from "../ui/dom.js";
 import { draggableThumbnail } from "../ui/drag.js";
 import { cameraName, learnCameras } from "../ui/names.js";
+import { CameraPictures } from "../ui/camera-pictures.js";
 
 export function mountCameras(root, { connection, feed, site, role }) {
   let cameras = [];
   const views = new Map(); // viewer -> camera id
-  const snapshots = new Map(); // camera id -> latest snapshot hash
+  const pictures = new CameraPictures();
   let selected = null;
   let followed = null; // {viewer, subscription, camera}
   const floors = h("div", { class: "floors" });
@@ -62,9 +63,9 @@ export function mountCameras(root, { connection, feed, site, role }) {
   }
 
   function picture(camera) {
-    if (camera.streamURL && new URL(camera.streamURL).origin === location.origin) return h("img", { src: camera.streamURL, alt: `Live: ${camera.name}` });
-    const hash = snapshots.get(camera.id);
-    return hash ? draggableThumbnail(hash, { kind: "camera", camera: camera.id }, { alt: `Latest snapshot: ${camera.name}`, loading: "lazy" })
+    const seen = pictures.of(camera);
+    if (seen?.live) return h("img", { src: seen.url, alt: `Live: ${camera.name}` });
+    return seen ? draggableThumbnail(seen.hash, { kind: "camera", camera: camera.id }, { alt: `Latest snapshot: ${camera.name}`, loading: "lazy" })
       : h("span", { class: "no-picture" }, "no picture yet");
   }
 
@@ -109,14 +110,8 @@ export function mountCameras(root, { connection, feed, site, role }) {
     draw();
   });
 
-  // The latest snapshot of each camera: that of the newest alert or motion at a location of the same id.
   feed.on(`alerts/${site}`, (event) => {
-    const found = event.type === "state" ? event.data.alerts.map((alert) => [alert.location, alert.thumbnails.at(-1)])
-      : event.type === "alert.raised" ? [[event.data.alert.location, event.data.alert.thumbnails.at(-1)]]
-        : event.type === "visit.motion" ? [[event.data.location, event.data.thumbnails.at(-1)]] : [];
-    let changed = false;
-    for (const [location, hash] of found) if (location && hash) { snapshots.set(location, hash); changed = true; }
-    if (changed) draw();
+    if (pictures.learn(event)) draw();
   });
 
   return { dispose: () => followed?.subscription?.unsubscribe().catch(() => {}) };

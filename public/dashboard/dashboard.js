@@ -1,8 +1,9 @@
-// The control room: one site at a time (chosen among the token's sites), its alert queue, the
-// locations being visited, the camera wall, the chat, the guards and their rounds, notices, video
-// analytics, and for admins and operators the flood tab and the administration tab. Everything of a
-// site comes through one SiteFeed; the flood tab, which is not a site's, reads its own topics once it
-// is first opened.
+// The control room: one site at a time (chosen among the token's sites). The live view holds the
+// alert queue; the camera wall, the locations being visited, the guards and their rounds; the chat
+// and the notices; video analytics has a view of its own; for admins and operators the flood view
+// and the administration view. The view last chosen is remembered. On a wall or desk screen every
+// view fills the window and scrolls only inside its panels. Everything of a site comes through one
+// SiteFeed; the flood view, which is not a site's, reads its own topics once it is first opened.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted, soundSwitch } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
@@ -17,6 +18,7 @@ import { mountChat } from "../chat/chat.js";
 import { mountFlood } from "./flood.js";
 
 const SITE_KEY = "vigil.site";
+const VIEW_KEY = "vigil.view";
 
 export async function mountDashboard(root, { connection, welcome }) {
   const sites = welcome.sites.includes("*") ? (await connection.api("GET", "/api/sites")).sites.map((site) => site.id) : welcome.sites;
@@ -26,32 +28,39 @@ export async function mountDashboard(root, { connection, welcome }) {
     setMuted(!isMuted());
     mute.setAttribute("aria-pressed", String(isMuted()));
   });
+  const mayAdminister = welcome.role === "admin" || welcome.role === "operator";
+  const tab = (view, name) => h("button", { type: "button", dataset: { view } }, name);
   const tabs = h("nav", { class: "tabs", "aria-label": "Views" },
-    h("button", { type: "button", "aria-current": "page", dataset: { view: "live" } }, "Live"),
-    h("button", { type: "button", dataset: { view: "flood" } }, "Flood"),
-    welcome.role === "admin" || welcome.role === "operator" ? h("button", { type: "button", dataset: { view: "admin" } }, "Administration") : null);
-  const live = h("div", { class: "live" },
-    h("section", { id: "alerts", class: "panel" }),
-    h("section", { id: "cameras", class: "panel" }),
-    h("div", { class: "side" },
-      h("section", { id: "chat", class: "panel" }),
-      h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" }), h("section", { id: "notices", class: "panel" })),
-    h("section", { id: "analytics", class: "panel" }));
-  const admin = h("div", { class: "admin", hidden: true }, h("section", { id: "administration", class: "panel" }));
-  const flood = h("div", { class: "flood-view", hidden: true }, h("section", { id: "flood", class: "panel" }));
-  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, soundSwitch(), tabs), live, flood, admin);
+    tab("live", "Live"), tab("analytics", "Analytics"), tab("flood", "Flood"), mayAdminister ? tab("admin", "Administration") : null);
+  const views = {
+    live: h("div", { class: "view live" },
+      h("section", { id: "alerts", class: "panel" }),
+      h("div", { class: "middle" },
+        h("section", { id: "cameras", class: "panel" }), h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" })),
+      h("div", { class: "side" }, h("section", { id: "chat", class: "panel" }), h("section", { id: "notices", class: "panel" }))),
+    analytics: h("div", { class: "view analytics-view", hidden: true }, h("section", { id: "analytics", class: "panel" })),
+    flood: h("div", { class: "view flood-view", hidden: true }, h("section", { id: "flood", class: "panel" })),
+    admin: h("div", { class: "view admin", hidden: true }, h("section", { id: "administration", class: "panel" })),
+  };
+  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, soundSwitch(), tabs), ...Object.values(views));
+  document.body.classList.add("control-room");
   let floodPanel = null;
 
+  function open(view) {
+    for (const button of tabs.querySelectorAll("button")) {
+      if (button.dataset.view === view) button.setAttribute("aria-current", "page");
+      else button.removeAttribute("aria-current");
+    }
+    for (const [name, element] of Object.entries(views)) element.hidden = name !== view;
+    localStorage.setItem(VIEW_KEY, view);
+    if (view === "flood" && !floodPanel) floodPanel = mountFlood(root.querySelector("#flood"), { connection });
+  }
   tabs.addEventListener("click", (event) => {
     const view = event.target.closest("button")?.dataset.view;
-    if (!view) return;
-    for (const button of tabs.querySelectorAll("button")) button.toggleAttribute("aria-current", button.dataset.view === view);
-    tabs.querySelector("[aria-current]").setAttribute("aria-current", "page");
-    live.hidden = view !== "live";
-    admin.hidden = view !== "admin";
-    flood.hidden = view !== "flood";
-    if (view === "flood" && !floodPanel) floodPanel = mountFlood(root.querySelector("#flood"), { connection });
+    if (view) open(view);
   });
+  const remembered = localStorage.getItem(VIEW_KEY);
+  open(tabs.querySelector(`[data-view="${remembered}"]`) ? remembered : "live");
 
   let current = null;
   const closeSite = () => {
@@ -79,17 +88,18 @@ export async function mountDashboard(root, { connection, welcome }) {
   }
 
   picker.addEventListener("change", () => show(picker.value));
-  const remembered = sessionStorage.getItem(SITE_KEY);
-  picker.value = sites.includes(remembered) ? remembered : sites[0];
+  const rememberedSite = sessionStorage.getItem(SITE_KEY);
+  picker.value = sites.includes(rememberedSite) ? rememberedSite : sites[0];
   if (picker.value) {
     await show(picker.value);
   } else {
     // No site yet: an admin starts by creating one.
-    live.replaceChildren(h("p", { class: "empty" }, "There is no site yet. An admin creates one under Administration, or with vigil site create."));
+    views.live.replaceChildren(h("p", { class: "empty" }, "There is no site yet. An admin creates one under Administration, or with vigil site create."));
     mountAdministration(root.querySelector("#administration"), { connection, site: null, role: welcome.role, me: welcome.user });
   }
   return {
     dispose() {
+      document.body.classList.remove("control-room");
       closeSite();
       floodPanel?.then((panel) => panel.dispose());
     },

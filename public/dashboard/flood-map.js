@@ -1,12 +1,18 @@
 // A flood region on a Leaflet map (Debian's libjs-leaflet, served by the hub under /vendor): the
-// boundaries as rectangles and the markers as circles coloured by severity, over the tiles the hub
+// boundaries as rectangles and the markers as circles coloured by severity, gathered where they
+// crowd into clusters that show how many they hold and the worst severity among them
+// (Leaflet.markercluster, Debian's libjs-leaflet.markercluster: a city's flood has thousands of
+// reports), over the tiles the hub
 // names in /map/config.json (its own MBTiles file, which works offline, or a tile server) with their
 // attribution. Without a map the hub's operator configured, a plain graticule of latitude and
 // longitude lines. A marker's popup says what was seen,
 // when and in which event, with the photo sent with it (served for approved markers without a
 // token); given `onRemove` (moderators), it also offers to take the marker down again.
-import * as L from "/vendor/leaflet/leaflet.esm.js";
 import { h, ago } from "../ui/dom.js";
+
+// Leaflet and its marker clusters are classic scripts (the cluster plugin extends the global `L`),
+// loaded by the page before its modules run.
+const L = window.L;
 
 /** Where the hub serves an approved marker's photo (docs/protocol.md, the flood files). */
 export const photoURL = (hash) => `/api/flood/photos/${hash}`;
@@ -24,10 +30,12 @@ export class FloodMap {
   constructor(element, { onRemove, eventName = () => null } = {}) {
     this.onRemove = onRemove;
     this.eventName = eventName;
-    this.map = L.map(element, { center: [20, 0], zoom: 2, worldCopyJump: true, attributionControl: false });
+    // The clusters need the map's highest zoom before any tile layer gives one.
+    this.map = L.map(element, { center: [20, 0], zoom: 2, maxZoom: 19, worldCopyJump: true, attributionControl: false });
     this.graticule = L.layerGroup().addTo(this.map);
     this.boundaries = L.layerGroup().addTo(this.map);
-    this.markers = L.layerGroup().addTo(this.map);
+    this.markers = L.markerClusterGroup({ maxClusterRadius: 40, showCoverageOnHover: false, chunkedLoading: true, iconCreateFunction: clusterIcon })
+      .addTo(this.map);
     this.shown = new Map();
     this.tiles = null;
     this.map.on("moveend", () => this.drawGraticule());
@@ -78,6 +86,7 @@ export class FloodMap {
   }
 
   addMarkers(markers) {
+    const added = [];
     for (const marker of markers) {
       if (this.shown.has(marker.id)) continue;
       const colour = SEVERITY_COLOURS[marker.severity - 1];
@@ -89,9 +98,11 @@ export class FloodMap {
       }).bindTooltip(`Severity ${marker.severity}${marker.description ? `: ${marker.description}` : ""}`);
       circle.bindPopup(() => this.popup(marker, circle), { minWidth: 200, maxWidth: 280 });
       circle.floodEvent = marker.event;
-      circle.addTo(this.markers);
+      circle.severity = marker.severity;
+      added.push(circle);
       this.shown.set(marker.id, circle);
     }
+    this.markers.addLayers(added);
   }
 
   popup(marker, circle) {
@@ -107,10 +118,8 @@ export class FloodMap {
   }
 
   removeMarkers(ids) {
-    for (const id of ids) {
-      this.shown.get(id)?.remove();
-      this.shown.delete(id);
-    }
+    this.markers.removeLayers(ids.map((id) => this.shown.get(id)).filter(Boolean));
+    for (const id of ids) this.shown.delete(id);
   }
 
   /** Drops the markers of one event (closed: the region shows it no more). */
@@ -127,4 +136,15 @@ export class FloodMap {
     this.disposed = true;
     this.map.remove();
   }
+}
+
+/** A cluster's icon: how many markers it holds, ringed in the colour of the worst severity among them. */
+function clusterIcon(cluster) {
+  const markers = cluster.getAllChildMarkers();
+  const worst = Math.max(...markers.map((marker) => marker.severity));
+  const count = cluster.getChildCount();
+  return L.divIcon({
+    html: h("span", { "aria-label": `${count} reports, worst severity ${worst}` }, String(count)),
+    className: `flood-cluster flood-cluster-${worst}`, iconSize: L.point(36, 36),
+  });
 }

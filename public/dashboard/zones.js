@@ -4,7 +4,7 @@
 // this hour, and for the selected line its crossings per hour over the last day. Admins and
 // operators remove them. The list follows zones/{site}/+ as anyone defines and removes zones.
 import { h, svg, announce } from "../ui/dom.js";
-import { drawBars } from "./bars.js";
+import { TimeChart } from "./time-chart.js";
 import { DIRECTION_NAMES, lineShape, regionShape } from "./zone-shapes.js";
 
 const HOUR = 3_600_000;
@@ -16,9 +16,12 @@ export function mountZones({ connection, feed, site, role, layer, camera }) {
   const status = h("p", { class: "meta", role: "status" });
   const list = h("ul", { class: "zone-list", "aria-label": "Watch zones on this camera" });
   const chartTitle = h("h4", { id: "crossings-title" });
-  const chart = h("div", { class: "bars crossings", role: "group", "aria-labelledby": "crossings-title" });
+  const chart = h("div", { class: "crossings" });
   const element = h("section", { class: "zones" }, h("h3", {}, "Watch zones"), status, list, chartTitle, chart);
   const mayRemove = role === "admin" || role === "operator";
+  const crossings = new TimeChart(chart, {
+    label: "Crossings per hour", describe: (count) => plural(count, "crossing"), empty: "No crossing in the last 24 hours.",
+  });
   let zones = new Map(); // id -> the zone as listed, its figures kept current by its events
   let since = 0;
   let selected = null; // the line whose crossings per hour are charted
@@ -118,11 +121,7 @@ export function mountZones({ connection, feed, site, role, layer, camera }) {
     const from = to - 24 * HOUR;
     const perHour = new Map();
     for (const c of zone.counts) if (c.hour >= from) perHour.set(c.hour, (perHour.get(c.hour) ?? 0) + c.count);
-    const bars = [...perHour].sort(([a], [b]) => a - b).map(([hour, crossings]) => ({
-      start: hour, end: hour + HOUR, value: crossings, dataset: { hour },
-      label: `${new Date(hour).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}: ${plural(crossings, "crossing")}`,
-    }));
-    drawBars(chart, bars, { from, to, empty: "No crossing in the last 24 hours." });
+    crossings.show([...perHour].map(([hour, value]) => ({ start: hour, value })), { from, to, step: HOUR });
   }
 
   /** Draws and lists the zones of the camera shown; again whenever the camera changes. */
@@ -134,5 +133,5 @@ export function mountZones({ connection, feed, site, role, layer, camera }) {
     drawCrossings(shown);
   }
 
-  return { element, draw };
+  return { element, draw, dispose: () => crossings.destroy() };
 }

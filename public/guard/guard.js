@@ -2,7 +2,8 @@
 // control room pushed (swipe to a neighbour), check-in at a checkpoint by its QR code (scanned with
 // the browser's barcode detector where there is one, pasted otherwise), the site's chat, and the notices.
 import { chime, soundSwitch } from "../ui/sound.js";
-import { h, ago, announce, thumbnailURL } from "../ui/dom.js";
+import { h, ago, announce } from "../ui/dom.js";
+import { CameraPictures } from "../ui/camera-pictures.js";
 import { alertTitle, alertWhere, cameraName, learnCameras } from "../ui/names.js";
 import { raisedBy } from "../dashboard/alerts.js";
 import { draggableThumbnail } from "../ui/drag.js";
@@ -26,9 +27,9 @@ export async function mountGuardView(root, { connection, welcome }) {
   const chatSection = h("section", { id: "chat", class: "panel guard-chat", "aria-label": "Chat" });
   root.replaceChildren(h("div", { class: "guard" }, soundSwitch(), alertsSection, chatSection, checkinSection, cameraSection, noticeSection));
 
-  const snapshots = new Map(); // location id -> the newest snapshot of an alert there
-  guardAlerts(alertsSection, feed, connection, site, welcome.server, snapshots);
-  guardCamera(cameraSection, feed, connection, site, me, snapshots);
+  const pictures = new CameraPictures();
+  guardAlerts(alertsSection, feed, connection, site, welcome.server, pictures);
+  guardCamera(cameraSection, feed, connection, site, me, pictures);
   guardCheckIn(checkinSection, feed, connection, site);
   const chat = mountChat(chatSection, { connection, site, role: welcome.role, me });
   await mountNotices(noticeSection, { connection, feed, site, role: welcome.role });
@@ -36,7 +37,7 @@ export async function mountGuardView(root, { connection, welcome }) {
   return { dispose: () => { feed.stop(); chat.dispose(); } };
 }
 
-function guardAlerts(root, feed, connection, site, server, snapshots) {
+function guardAlerts(root, feed, connection, site, server, pictures) {
   const alerts = new Map();
   const list = h("ul", { class: "alert-list" });
   root.replaceChildren(h("h2", { id: "g-alerts" }, "Alerts for you"), list);
@@ -58,17 +59,17 @@ function guardAlerts(root, feed, connection, site, server, snapshots) {
       announce(`Not acknowledged: ${error.message}`);
     }
   }
-  const keepSnapshot = (alert) => alert.location && alert.thumbnails?.length && snapshots.set(alert.location, alert.thumbnails.at(-1));
   feed.on(`alerts/${site}/escalated`, (event) => {
-    if (event.type === "state") { alerts.clear(); event.data.alerts.forEach((alert) => alerts.set(alert.id, alert)); event.data.alerts.forEach(keepSnapshot); }
-    else if (event.type === "alert.escalated") { alerts.set(event.data.alert.id, event.data.alert); keepSnapshot(event.data.alert); chime(true); }
+    pictures.learn(event);
+    if (event.type === "state") { alerts.clear(); event.data.alerts.forEach((alert) => alerts.set(alert.id, alert)); }
+    else if (event.type === "alert.escalated") { alerts.set(event.data.alert.id, event.data.alert); chime(true); }
     else if (event.type === "alert.acknowledged" && alerts.has(event.data.alert)) Object.assign(alerts.get(event.data.alert), { state: "acknowledged", acknowledgedBy: event.data.by });
     else if (event.type === "alert.resolved") alerts.delete(event.data.alert);
     draw();
   });
 }
 
-function guardCamera(root, feed, connection, site, me, snapshots) {
+function guardCamera(root, feed, connection, site, me, pictures) {
   let cameras = [];
   let showing = null;
   const view = h("div", { class: "pushed" });
@@ -85,14 +86,9 @@ function guardCamera(root, feed, connection, site, me, snapshots) {
         camera.streamURL ? [" · ", h("a", { href: camera.streamURL, rel: "noreferrer", target: "_blank" }, "open the live stream")] : "")]
       : [h("p", { class: "empty" }, "The control room has not sent you a camera yet.")]));
   }
-  // The live stream when the hub serves it (the page may show pictures of its own origin alone),
-  // else the newest snapshot of an alert at the camera's place.
   function picture(camera) {
-    if (camera.streamURL && new URL(camera.streamURL, location.href).origin === location.origin) {
-      return h("img", { class: "camera-picture", src: camera.streamURL, alt: `Live: ${camera.name}` });
-    }
-    const hash = snapshots.get(camera.id);
-    return hash ? h("img", { class: "camera-picture", src: thumbnailURL(hash), alt: `Latest snapshot: ${camera.name}` })
+    const seen = pictures.of(camera);
+    return seen ? h("img", { class: "camera-picture", src: seen.url, alt: `${seen.live ? "Live" : "Latest snapshot"}: ${camera.name}` })
       : h("p", { class: "no-picture meta" }, "No picture of this camera yet.");
   }
   async function swipe(direction) {

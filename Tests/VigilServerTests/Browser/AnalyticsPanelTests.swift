@@ -53,6 +53,7 @@ struct AnalyticsPanelTests {
             try await withBrowser(hub, "analytics-panel") { browser in
                 try await browser.resize(width: 1600, height: 1400)
                 try await DashboardTests.signIn(browser, hub, as: "operator")
+                try await DashboardTests.open("analytics", in: browser)
                 #expect(await browser.waitUntil("return document.querySelector('#analytics select[name=camera]')?.value === 'lobby'"), "the panel knows the cameras")
                 try await Self.drawRectangle(browser, from: (80, 80), to: (200, 180))
                 #expect(try await browser.evaluate("return document.querySelectorAll('#analytics .regions rect').length") as? Int == 1)
@@ -80,14 +81,18 @@ struct AnalyticsPanelTests {
                 #expect(await browser.waitUntil("return document.querySelector('#analytics .found > .meta').textContent.startsWith('0 people')"))
 
                 // The timeline has the walker's bar; selecting it lists its results.
-                #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bar').length >= 1 || document.querySelector('#analytics .timeline .empty') !== null"))
+                #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bucket').length >= 1 || document.querySelector('#analytics .timeline .empty:not([hidden])') !== null"))
                 _ = try await browser.evaluate("""
                     const rule = document.querySelector('#analytics select[name=rule]');
                     rule.value = 'intensity'; rule.dispatchEvent(new Event('change'));
                     document.querySelector('#analytics form.roi').requestSubmit(); return null
                     """)
-                #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bar').length === 1"), "one bar: a minute ago")
-                _ = try await browser.evaluate("document.querySelector('#analytics .timeline .bar').click(); return null")
+                #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bucket').length === 1"), "one bar: a minute ago")
+                #expect(try await TimeChartProbe.barPixels(browser, in: "#analytics .timeline") > 0, "drawn on the chart")
+                let axis = try await TimeChartProbe.axisLabels(browser, in: "#analytics .timeline")
+                #expect(axis.count >= 4 && axis.allSatisfy { $0.range(of: #"^\d{1,2}:\d\d"#, options: .regularExpression) != nil },
+                    "a time axis with its buckets labelled by the time they start: \(axis)")
+                _ = try await browser.evaluate("document.querySelector('#analytics .timeline .bucket').click(); return null")
                 #expect(await browser.waitUntil("return /^1 person at /.test(document.querySelector('#analytics .found > .meta').textContent)"), "the bar's results")
 
                 // Dropped on the image query for the neighbouring cameras, the walker is found on the dock camera.
@@ -141,10 +146,11 @@ struct AnalyticsPanelTests {
             try await withBrowser(hub, "analytics-a11y") { browser in
                 try await browser.resize(width: 1600, height: 1400)
                 try await DashboardTests.signIn(browser, hub, as: "operator")
+                try await DashboardTests.open("analytics", in: browser)
                 #expect(await browser.waitUntil("return document.querySelector('#analytics select[name=camera]')?.value === 'lobby'"))
                 try await Self.drawRectangle(browser, from: (0, 0), to: (640, 480))
                 _ = try await browser.evaluate("document.querySelector('#analytics form.roi').requestSubmit(); return null")
-                #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bar').length >= 1 && document.querySelectorAll('#analytics .found > .hits img').length === 2"))
+                #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bucket').length >= 1 && document.querySelectorAll('#analytics .found > .hits img').length === 2"))
                 #expect(await browser.waitUntil("return [...document.querySelectorAll('#analytics .hits img')].every(i => i.complete)"))
                 #expect(try await Axe.violations(in: browser) == [])
             }

@@ -18,12 +18,15 @@ enum BrowserPages {
         }
     }
 
-    /// Where the browser tests leave a picture of each view they drive, for the README: refreshed
-    /// whenever the tests run, so a view's picture changes with the view.
+    /// Where the browser tests leave a picture of each view they drive, for the README, when asked
+    /// to (`VIGIL_SCREENSHOTS=1`, after a view changed): a picture holds the times and names of its
+    /// run, so taking them on every run would change them on every run.
     static let screenshots = repository.appendingPathComponent("docs/screenshots")
+    static let takesScreenshots = ProcessInfo.processInfo.environment["VIGIL_SCREENSHOTS"] == "1"
 
-    /// Saves what `browser` shows as `docs/screenshots/{name}.png`.
+    /// Saves what `browser` shows as `docs/screenshots/{name}.png`, when asked to.
     static func saveScreenshot(_ browser: Chromium, as name: String) async throws {
+        guard takesScreenshots else { return }
         try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
         await browser.screenshot(to: screenshots.appendingPathComponent("\(name).png"))
     }

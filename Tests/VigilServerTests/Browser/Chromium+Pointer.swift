@@ -46,11 +46,13 @@ extension Chromium {
         try await pointer(moves)
     }
 
-    /// Drops files from the desktop at the centre of `selector` (Chromium's own drag events, as
-    /// when a file is dragged in from outside the browser).
+    /// Drops files from the desktop at the centre of `selector`, scrolled into view first as a person
+    /// would (Chromium's own drag events, as when a file is dragged in from outside the browser).
     func dropFiles(_ paths: [String], on selector: String) async throws {
         guard let box = try await evaluate("""
-            const box = document.querySelector(\(try jsString(selector))).getBoundingClientRect();
+            const target = document.querySelector(\(try jsString(selector)));
+            target.scrollIntoView({ block: 'center' });
+            const box = target.getBoundingClientRect();
             return [box.left + box.width / 2, box.top + box.height / 2];
             """) as? [Double], box.count == 2 else { throw BrowserError.driver("no element \(selector)") }
         let data: [String: Any] = ["items": [], "files": paths, "dragOperationsMask": 1]

@@ -18,6 +18,12 @@ struct DashboardTests {
         #expect(await browser.waitUntil("return document.getElementById('site').value === 'hq' && document.querySelector('#alerts .count')?.textContent.includes('open') === true"))
     }
 
+    /// Opens one of the dashboard's views (`live`, `analytics`, `flood`, `admin`) with its tab.
+    static func open(_ view: String, in browser: Chromium) async throws {
+        _ = try await browser.evaluate("document.querySelector('.tabs button[data-view=\(view)]').click(); return null")
+        #expect(await browser.waitUntil("return document.querySelector('.tabs button[data-view=\(view)]').getAttribute('aria-current') === 'page'"))
+    }
+
     /// Raises an alert as the sensor does, with one snapshot; returns the alert's id and the snapshot's hash.
     static func raise(_ hub: TestHub, at location: String, kind: String = "motion", severity: Int = 2) async throws -> (id: String, hash: String) {
         let uploaded = try await hub.upload(fixtureImage("snapshot.jpg"))

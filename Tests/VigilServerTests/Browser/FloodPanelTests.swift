@@ -39,7 +39,7 @@ struct FloodPanelTests {
                 #expect(await browser.waitUntil("return document.querySelector('#flood .count').textContent === '1 pending'"))
                 #expect(await browser.waitUntil("return \(Self.count("#flood-map path.flood-marker.flood-severity-3")) === 1"), "the approved marker, coloured by its severity")
 
-                _ = try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(severity: 1))
+                _ = try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(try GeoPoint(latitude: 46.82, longitude: -96.78), severity: 1))
                 #expect(await browser.waitUntil("return document.querySelector('#flood .count').textContent === '2 pending'"), "a new report arrives live")
                 _ = try await browser.evaluate("document.querySelector('#flood button[data-boundary=\"\(fixture.boundary)\"]').click(); return null")
                 #expect(await browser.waitUntil("return document.querySelector('#flood .count').textContent === '0 pending'"), "everything pending in Fargo, in one action")
@@ -68,6 +68,40 @@ struct FloodPanelTests {
                 }
             }
             await reporter.close()
+        }
+    }
+
+    /// Reports that crowd one street gather into clusters that say how many they hold, ringed in the
+    /// colour of the worst severity among them; a click on a cluster zooms in and they come apart.
+    @Test func crowdedMarkersGatherInClustersThatCountThemAndShowTheWorstSeverity() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            if Axe.isAvailable { try Axe.serve(hub) }
+            let fixture = try await FloodFixture.make(hub)
+            let reporter = fixture.reporter(hub)
+            for index in 0..<30 {
+                let point = try GeoPoint(latitude: 46.88 + Double(index % 6) * 0.0004, longitude: -96.79 + Double(index / 6) * 0.0004)
+                _ = try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(point, severity: index == 17 ? 5 : 2))
+            }
+            let room = hub.client("operator")
+            _ = try await room.approveFloodMarkers(region: "red-river", .boundary(fixture.boundary))
+            try await withBrowser(hub, "flood-clusters") { browser in
+                try await DashboardTests.signIn(browser, hub, as: "operator")
+                try await DashboardTests.open("flood", in: browser)
+                let singles = Self.count("#flood-map path.flood-marker")
+                let inClusters = "[...document.querySelectorAll('#flood-map .flood-cluster span')].reduce((sum, span) => sum + Number(span.textContent), 0)"
+                #expect(await browser.waitUntil("return \(inClusters) + \(singles) === 30"), "every approved report, in a cluster or alone")
+                #expect(try await browser.evaluate("return \(Self.count("#flood-map .flood-cluster"))") as? Int ?? 0 >= 1, "the crowded ones gathered")
+                #expect(try await browser.evaluate("return \(Self.count("#flood-map .flood-cluster-5"))") as? Int == 1, "the worst severity rings its cluster")
+                let before = try await browser.evaluate("return \(singles)") as? Int ?? 0
+                _ = try await browser.evaluate("document.querySelector('#flood-map .flood-cluster').click(); return null")
+                #expect(await browser.waitUntil("return \(singles) > \(before)"), "zoomed in, the cluster comes apart")
+                if Axe.isAvailable {
+                    #expect(try await Axe.violations(in: browser, of: "document.getElementById('flood-map')") == [], "the clusters' colours and names")
+                }
+            }
+            await reporter.close()
+            await room.close()
         }
     }
 }

@@ -31,7 +31,7 @@ enum Zbar {
     }
 }
 
-/// `public/qr.js` in headless Chromium: each code it draws must read back as exactly its text.
+/// The page's QR codes (`public/ui/qr-code.js`, over Debian's QR code generator) in headless Chromium: each code it draws must read back as exactly its text.
 @Suite(
     .timeLimit(.minutes(3)),
     .enabled(if: Chromium.isAvailable && Zbar.isAvailable, "needs chromium, chromium-driver and zbar-tools from Debian"))
@@ -39,7 +39,7 @@ struct QRCodeTests {
     /// Every printable ASCII character but the space, 150 in all.
     private let ascii = String((0..<150).map { Character(UnicodeScalar(UInt8(33 + $0 * 37 % 94))) })
 
-    /// Opens the test page on a hub that serves `qr.js`.
+    /// Opens the test page on a hub that serves the pages and Debian's QR code generator.
     private func withQRPage(_ name: String, _ body: (TestHub, Chromium) async throws -> Void) async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub, testPages: ["qr-test.html", "qr-test.js"])
@@ -70,8 +70,8 @@ struct QRCodeTests {
                 "POST", "/api/publish", as: "operator",
                 body: ["topic": "checkins/hq", "type": "create_checkpoint", "data": ["name": "Gate B", "every": "30m"]])
             let checkpointCode = try #require(json(created.body)["code"]?.stringValue, "\(created.body)")
-            // The standard's capacities at level M, in bytes: 14 for version 1, 26 for 2, 84 for 5,
-            // 152 for 8, 450 for 16; UTF-8 other than ASCII costs the 12 bits of its ECI.
+            // The standard's capacities at level M, in bytes: 14 for version 1, 26 for 2, 62 for 4,
+            // 84 for 5, 152 for 8, 450 for 16.
             let texts: [(text: String, version: Int)] = [
                 (checkpointCode, 5),
                 ("x", 1),
@@ -86,8 +86,8 @@ struct QRCodeTests {
                 #expect(try await browser.evaluate("return version(\(Self.literal(text)))") as? Int == version, "version of \(text)")
                 try await expectReadBack(text, in: browser)
             }
-            let tooLong = try await browser.evaluate("try { draw('x'.repeat(2332)); return null } catch (error) { return error.message }")
-            #expect(tooLong as? String == "qr.js: 2332 bytes of UTF-8 are too many for a QR code")
+            let tooLong = try await browser.evaluate("return draw('x'.repeat(2332)).then(() => null, (error) => error.message)")
+            #expect(tooLong as? String == "2332 bytes of UTF-8 are too many for a QR code")
         }
     }
 

@@ -22,6 +22,7 @@ struct ZonePanelTests {
             try await withBrowser(hub, "zone-panel") { browser in
                 try await browser.resize(width: 1600, height: 1400)
                 try await DashboardTests.signIn(browser, hub, as: "operator")
+                try await DashboardTests.open("analytics", in: browser)
                 #expect(await browser.waitUntil("return \(panel).querySelector('select[name=camera]')?.value === 'lobby'"))
                 #expect(await browser.waitUntil("return \(panel).querySelector('.zone-list li[data-zone=gate]') !== null"), "the lobby's zone is listed")
                 #expect(try await browser.evaluate("return \(panel).querySelector('.zone-list li[data-zone=gate] .meta').textContent") as? String
@@ -79,8 +80,10 @@ struct ZonePanelTests {
                 }), site: "hq")
                 try await hub.advance(by: .seconds(1))
                 #expect(await browser.waitUntil("return \(item).querySelector('.figures').textContent === '1 crossing this hour'"))
-                #expect(await browser.waitUntil("return \(panel).querySelectorAll('.crossings .bar').length === 1"), "its crossings per hour")
-                #expect(try await browser.evaluate("return \(panel).querySelector('.crossings .bar').getAttribute('aria-label').endsWith(': 1 crossing')") as? Bool == true)
+                #expect(await browser.waitUntil("return \(panel).querySelectorAll('.crossings .bucket').length === 1"), "its crossings per hour")
+                #expect(try await browser.evaluate("return \(panel).querySelector('.crossings .bucket').textContent.endsWith(': 1 crossing')") as? Bool == true)
+                #expect(try await TimeChartProbe.axisLabels(browser, in: "#analytics .crossings").count >= 6, "the day's hours on the time axis")
+                #expect(try await TimeChartProbe.barPixels(browser, in: "#analytics .crossings") > 0, "the hour's bar drawn")
                 if Axe.isAvailable { #expect(try await Axe.violations(in: browser) == []) }
 
                 // Someone else's zone appears as it is defined; the Remove button ends this one.
