@@ -32,13 +32,13 @@ struct ChatCommands {
             }
             draft = RoomDraft(id: id, name: name, topicLine: try fields.optionalString("topic", maxLength: Self.maxTopicLineLength), alert: nil)
         }
-        return ValidatedEvent(type: "room.created", payload: [:], effect: CreateRoom(site: site, draft: draft))
+        return ValidatedEvent(type: ChatEventType.roomCreated.rawValue, payload: [:], effect: CreateRoom(site: site, draft: draft))
     }
 
     func archiveRoom(_ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         try identity.require(ChatService.moderators, to: "archive chat rooms")
         let room = try CommandData(data, shape: "{room}").identifier("room")
-        return ValidatedEvent(type: "room.archived", payload: [:], effect: ArchiveRoom(site: site, room: room))
+        return ValidatedEvent(type: ChatEventType.roomArchived.rawValue, payload: [:], effect: ArchiveRoom(site: site, room: room))
     }
 
     func say(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
@@ -56,26 +56,26 @@ struct ChatCommands {
         let draft = MessageDraft(
             id: TokenSecret.recordID(prefix: "msg_"), site: site, room: room, text: text, attachments: attachments,
             replyTo: try fields.optionalIdentifier("replyTo"), urgentRepeatMs: urgent ? repeatEvery ?? Self.defaultRepeatMs : nil)
-        return ValidatedEvent(type: "message.posted", payload: [:], effect: PostMessage(draft: draft))
+        return ValidatedEvent(type: ChatEventType.messagePosted.rawValue, payload: [:], effect: PostMessage(draft: draft))
     }
 
     func edit(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         let fields = try CommandData(data, shape: "{message, text}")
         let change = MessageChange(site: site, room: room, message: try fields.identifier("message"), moderator: isModerator)
         guard let text = try Self.text(fields) else { throw ProtocolError(.invalidData, "data.text is required") }
-        return ValidatedEvent(type: "message.edited", payload: [:], effect: EditMessage(change: change, text: text))
+        return ValidatedEvent(type: ChatEventType.messageEdited.rawValue, payload: [:], effect: EditMessage(change: change, text: text))
     }
 
     func delete(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        ValidatedEvent(type: "message.deleted", payload: [:], effect: DeleteMessage(change: try change(in: room, data)))
+        ValidatedEvent(type: ChatEventType.messageDeleted.rawValue, payload: [:], effect: DeleteMessage(change: try change(in: room, data)))
     }
 
     func acknowledge(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        ValidatedEvent(type: "message.acknowledged", payload: [:], effect: AcknowledgeUrgent(change: try change(in: room, data)))
+        ValidatedEvent(type: ChatEventType.messageAcknowledged.rawValue, payload: [:], effect: AcknowledgeUrgent(change: try change(in: room, data)))
     }
 
     func cancelUrgent(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        ValidatedEvent(type: "urgent.cancelled", payload: [:], effect: CancelUrgent(change: try change(in: room, data)))
+        ValidatedEvent(type: ChatEventType.urgentCancelled.rawValue, payload: [:], effect: CancelUrgent(change: try change(in: room, data)))
     }
 
     private var isModerator: Bool { ChatService.moderators.contains(identity.role) }
@@ -101,11 +101,7 @@ struct ChatCommands {
         guard let list = value.arrayValue, list.count <= maxAttachments else {
             throw ProtocolError(.invalidData, "data.attachments must be a list of at most \(maxAttachments) attachments")
         }
-        var attachments: [ChatAttachment] = []
-        for (index, item) in list.enumerated() {
-            attachments.append(try ChatAttachment(item, index: index))
-        }
-        return attachments
+        return try value.decode([ChatAttachment].self, field: "data.attachments")
     }
 
     /// "Night shift, gate B" -> "night-shift-gate-b".

@@ -30,7 +30,7 @@ struct CreateRoom: DomainEffect {
             site: site, id: draft.id, name: name ?? draft.id, topicLine: draft.topicLine, alertID: draft.alert, createdBy: event.from,
             createdAt: event.ts)
         try transaction.insert(room)
-        event.payload = JSONValue.object(["room": room.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: ChatRoomCreated(room: room.wire))
         return [ChatService.roomTopic(draft.id, site: site)] + (draft.alert == nil ? [] : [AlertService.topic(of: site)])
     }
 }
@@ -78,21 +78,21 @@ struct PostMessage: DomainEffect {
                 throw ProtocolError(.invalidData, "nobody else chats on site \(draft.site) to acknowledge an urgent message")
             }
         }
-        try transaction.insert(record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from))
+        try transaction.insert(try record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from))
         if let repeatMs = draft.urgentRepeatMs {
             try transaction.insertRecipients(of: draft.id, recipients, repeatAt: event.ts + repeatMs)
         }
         guard let stored = try transaction.message(draft.id, site: draft.site, room: draft.room) else {
             preconditionFailure("the message was just inserted")
         }
-        event.payload = JSONValue.object(["message": try transaction.json(of: stored)]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: try transaction.wire(of: stored)))
         return (mentions + recipients.filter { !mentions.contains($0) }).map { InboxService.topic(of: $0, site: draft.site) }
     }
 
-    private func record(seq: UInt64, mentions: [String], at time: Int64, from author: String) -> MessageRecord {
+    private func record(seq: UInt64, mentions: [String], at time: Int64, from author: String) throws -> MessageRecord {
         MessageRecord(
             n: 0, id: draft.id, site: draft.site, room: draft.room, seq: Int64(seq), author: author, text: draft.text,
-            attachments: JSONValue.array(draft.attachments.map(\.json)).canonicalText, replyTo: draft.replyTo, mentions: TextList(mentions),
+            attachments: try MessageRecord.column(of: draft.attachments), replyTo: draft.replyTo, mentions: TextList(mentions),
             urgentRepeatMs: draft.urgentRepeatMs, postedAt: time)
     }
 }
@@ -112,7 +112,7 @@ struct EditMessage: DomainEffect {
         let newlyMentioned = mentions.filter { !message.mentions.items.contains($0) }
         try transaction.edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
         guard let edited = try transaction.message(message.id, site: change.site, room: change.room) else { return [] }
-        event.payload = JSONValue.object(["message": try transaction.json(of: edited)]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: try transaction.wire(of: edited)))
         return newlyMentioned.map { InboxService.topic(of: $0, site: change.site) }
     }
 }

@@ -13,12 +13,12 @@ struct ChatQueries: Sendable {
     func directory(of site: String, for reader: String) async throws -> TopicSnapshot {
         try await store.read { transaction in
             let head = try transaction.head(of: ChatService.directoryTopic(of: site))
-            let rooms = try transaction.roomsWithControl(of: site).map { room in
-                var fields = room.json.objectValue ?? [:]
-                fields["unread"] = .number(Double(try transaction.unreadCount(of: reader, room: room.id, site: site)))
-                return JSONValue.object(fields)
+            let rooms = try transaction.roomsWithControl(of: site).map { record in
+                var room = record.wire
+                room.unread = try transaction.unreadCount(of: reader, room: record.id, site: site)
+                return room
             }
-            return TopicSnapshot(head: head, data: ["rooms": .array(rooms)])
+            return TopicSnapshot(head: head, data: ["rooms": try JSONValue(encoding: rooms)])
         }
     }
 
@@ -31,8 +31,8 @@ struct ChatQueries: Sendable {
             }
             let messages = try transaction.messages(of: id, site: site, before: nil, limit: Self.statePage)
             return TopicSnapshot(head: head, data: [
-                "room": room.json,
-                "messages": .array(try messages.map(transaction.json(of:))),
+                "room": try JSONValue(encoding: room.wire),
+                "messages": try JSONValue(encoding: try messages.map(transaction.wire(of:))),
                 "earlier": .bool(try transaction.hasMessages(in: id, site: site, before: messages.first?.seq)),
                 "read": .number(Double(try transaction.readMarker(of: reader, room: id, site: site))),
                 "unread": .number(Double(try transaction.unreadCount(of: reader, room: id, site: site))),
@@ -44,11 +44,9 @@ struct ChatQueries: Sendable {
     func messages(of room: String, site: String, before: Int64?, limit: Int) async throws -> JSONValue {
         try await store.read { transaction in
             let page = try transaction.messages(of: room, site: site, before: before, limit: limit)
-            var body: [String: JSONValue] = ["messages": .array(try page.map(transaction.json(of:)))]
-            if let first = page.first, try transaction.hasMessages(in: room, site: site, before: first.seq) {
-                body["next"] = .number(Double(first.seq))
-            }
-            return .object(body)
+            var answer = ChatMessagePage(messages: try page.map(transaction.wire(of:)))
+            if let first = page.first, try transaction.hasMessages(in: room, site: site, before: first.seq) { answer.next = first.seq }
+            return try JSONValue(encoding: answer)
         }
     }
 
@@ -57,9 +55,9 @@ struct ChatQueries: Sendable {
     func search(_ search: ChatSearch) async throws -> JSONValue {
         try await store.read { transaction in
             let page = try transaction.search(search)
-            var body: [String: JSONValue] = ["messages": .array(try page.map(transaction.json(of:)))]
-            if page.count == search.limit, let last = page.last { body["next"] = .number(Double(last.n)) }
-            return .object(body)
+            var answer = ChatMessagePage(messages: try page.map(transaction.wire(of:)))
+            if page.count == search.limit, let last = page.last { answer.next = last.n }
+            return try JSONValue(encoding: answer)
         }
     }
 
@@ -75,7 +73,7 @@ struct ChatQueries: Sendable {
                 rooms.append(["room": .string(room.topic), "name": .string(room.name), "unread": .number(Double(unread))])
             }
             let urgent = try transaction.urgentAwaiting(name, site: site)
-            return TopicSnapshot(head: head, data: ["rooms": .array(rooms), "urgent": .array(try urgent.map(transaction.json(of:)))])
+            return TopicSnapshot(head: head, data: ["rooms": .array(rooms), "urgent": try JSONValue(encoding: try urgent.map(transaction.wire(of:)))])
         }
     }
 }

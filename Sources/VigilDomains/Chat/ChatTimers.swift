@@ -1,3 +1,4 @@
+import VigilCore
 import VigilHub
 import VigilStore
 
@@ -7,7 +8,7 @@ enum ChatTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         try transaction.urgentRepeatsDue(at: now).map { recipient in
             TimerFiring(
-                topic: InboxService.topic(of: recipient.name, site: recipient.site), type: "urgent.repeated",
+                topic: InboxService.topic(of: recipient.name, site: recipient.site), type: ChatEventType.urgentRepeated.rawValue,
                 effect: RepeatUrgent(messageID: recipient.messageId, recipient: recipient.name))
         }
     }

@@ -44,7 +44,7 @@ struct InboxService: TopicService {
         }
         guard let seq = try fields.integer("seq", in: 0...Int.max) else { throw ProtocolError(.invalidData, "data.seq is required") }
         return ValidatedEvent(
-            type: "read.marked", payload: [:], effect: MarkRead(site: room.scope, room: room.segments[2], seq: Int64(seq)))
+            type: ChatEventType.readMarked.rawValue, payload: [:], effect: MarkRead(site: room.scope, room: room.segments[2], seq: Int64(seq)))
     }
 
     func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {

@@ -51,9 +51,7 @@ struct RepeatUrgent: DomainEffect {
             throw ProtocolError(.invalidTransition, "no repeat of \(messageID) is due for \(recipient)")
         }
         try transaction.scheduleRepeat(of: messageID, to: recipient, at: event.ts + repeatMs)
-        event.payload = JSONValue.object([
-            "message": try transaction.json(of: message), "repeat": .number(Double(due.repeats + 1)),
-        ]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: ChatUrgentRepeated(message: try transaction.wire(of: message), repeat: Int(due.repeats) + 1))
         return []
     }
 }

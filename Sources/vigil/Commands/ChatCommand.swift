@@ -16,16 +16,15 @@ struct ChatCommand: AsyncParsableCommand {
     }
 
     /// One line per message: time, author, text and what is attached.
-    static func line(for message: JSONValue, edited: Bool = false) -> String {
-        let time = message["postedAt"]?.numberValue.map { Date(timeIntervalSince1970: $0 / 1000).formatted(date: .omitted, time: .standard) } ?? "?"
-        let author = message["author"]?.stringValue ?? "?"
-        if message["deleted"] == true { return "\(time) \(author): (deleted)" }
-        var text = message["text"]?.stringValue ?? ""
-        let pictures = message["attachments"]?.arrayValue?.count ?? 0
+    static func line(for message: ChatMessage, edited: Bool = false) -> String {
+        let time = Date(timeIntervalSince1970: Double(message.postedAt) / 1000).formatted(date: .omitted, time: .standard)
+        if message.deleted == true { return "\(time) \(message.author): (deleted)" }
+        var text = message.text ?? ""
+        let pictures = message.attachments?.count ?? 0
         if pictures > 0 { text += " [\(pictures) picture\(pictures == 1 ? "" : "s")]" }
-        if message["urgent"] != nil { text = "URGENT " + text }
+        if message.urgent != nil { text = "URGENT " + text }
         if edited { text += " (edited)" }
-        return "\(time) \(author): \(text)"
+        return "\(time) \(message.author): \(text)"
     }
 
     struct Say: AsyncParsableCommand {
@@ -41,7 +40,7 @@ struct ChatCommand: AsyncParsableCommand {
             try await withHub(connection, command: "chat say") { client in
                 let message = try await client.say(
                     in: topic, text: text.isEmpty ? nil : text, images: images.map { URL(fileURLWithPath: $0) }, urgent: urgent)
-                say("ok \(message["id"]?.stringValue ?? "?") seq \(message["seq"]?.numberValue.map { String(Int($0)) } ?? "?")")
+                say("ok \(message.id) seq \(message.seq)")
             }
         }
     }
@@ -57,14 +56,14 @@ struct ChatCommand: AsyncParsableCommand {
             try await withHub(connection, command: "chat tail") { client in
                 var received = 0
                 for try await event in try await client.subscribe(topic) {
-                    switch event.type {
-                    case "state":
-                        for message in event.data["messages"]?.arrayValue ?? [] { say(ChatCommand.line(for: message)) }
+                    if event.type == "state" {
+                        for message in try event.data.decode(ChatMessagePage.self).messages { say(ChatCommand.line(for: message)) }
                         continue
-                    case "message.posted", "message.edited":
-                        guard let message = event.data["message"] else { continue }
-                        say(ChatCommand.line(for: message, edited: event.type == "message.edited"))
-                    case "message.deleted":
+                    }
+                    switch ChatEventType(rawValue: event.type) {
+                    case .messagePosted?, .messageEdited?:
+                        say(ChatCommand.line(for: try event.data.decode(ChatMessageEvent.self).message, edited: event.type == ChatEventType.messageEdited.rawValue))
+                    case .messageDeleted?:
                         say("\(event.data["by"]?.stringValue ?? "?") deleted \(event.data["message"]?.stringValue ?? "?")")
                     default:
                         continue
@@ -86,7 +85,7 @@ struct ChatCommand: AsyncParsableCommand {
         func run() async throws {
             try await withHub(connection, command: "chat search") { client in
                 for message in try await client.searchChat(site: site, for: words, limit: limit).messages {
-                    say("\(message["room"]?.stringValue ?? "?") \(ChatCommand.line(for: message))")
+                    say("\(message.room) \(ChatCommand.line(for: message))")
                 }
             }
         }

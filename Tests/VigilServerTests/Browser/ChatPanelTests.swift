@@ -96,7 +96,7 @@ struct ChatPanelTests {
                     "unread and the mention show on the room")
 
                 let urgent = try await operatorClient.say(in: "chat/hq/control", text: "Fire alarm east wing, confirm", urgent: true)
-                let urgentID = try #require(urgent["id"]?.stringValue)
+                let urgentID = urgent.id
                 #expect(await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li[data-message=\"\(urgentID)\"]') !== null"), "urgent stands out")
                 _ = try await browser.evaluate("document.querySelector('#chat .urgent-for-me li button').click(); return null")
                 #expect(await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li') === null"), "until acknowledged")
@@ -105,7 +105,7 @@ struct ChatPanelTests {
 
                 // Acknowledged on the guard's other device: the phone's banner goes too.
                 let second = try await operatorClient.say(in: "chat/hq/control", text: "Radio check", urgent: true)
-                let secondID = try #require(second["id"]?.stringValue)
+                let secondID = second.id
                 #expect(await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li[data-message=\"\(secondID)\"]') !== null"))
                 let otherDevice = hub.client("guard")
                 try await otherDevice.acknowledgeUrgent(secondID, in: "chat/hq/control")

@@ -9,9 +9,9 @@ import VigilCore
         try await withHub { hub async throws in
             let guardClient = hub.client("guard")
             let message = try await guardClient.say(in: "chat/hq/control", text: "Van at gate B, @olga", images: [fixtureImage("snapshot.png")])
-            let attached = try #require(message["attachments"]?.arrayValue?.first)
-            #expect(attached["source"] == ["kind": "upload"] && message["mentions"] == ["olga"])
-            let served = try await HubHTTP(configuration: guardClient.configuration).send("GET", "/thumbnails/\(attached["thumbnail"]?.stringValue ?? "")")
+            let attached = try #require(message.attachments?.first)
+            #expect(attached.source == .upload && message.mentions == ["olga"])
+            let served = try await HubHTTP(configuration: guardClient.configuration).send("GET", "/thumbnails/\(attached.thumbnail)")
             let original = [UInt8](try Data(contentsOf: fixtureImage("snapshot.png")))
             #expect(served.status == 200 && served.body == original, "the picture was uploaded before the message named it")
 
@@ -19,17 +19,19 @@ import VigilCore
             let scribbled = try await operatorClient.say(
                 in: "chat/hq/control", text: "This one?", attachments: [
                     ChatAttachment(
-                        thumbnail: try #require(attached["thumbnail"]?.stringValue), source: .camera("cam-3"), ts: 1_767_225_600_000,
+                        thumbnail: attached.thumbnail, source: .camera("cam-3"), ts: 1_767_225_600_000,
                         foreground: [PixelPoint(x: 3, y: 4)], background: [PixelPoint(x: 60, y: 40)]),
-                ], replyTo: message["id"]?.stringValue, urgent: true)
-            #expect(scribbled["attachments"]?.arrayValue?.first?["scribble"] == ["foreground": [[3, 4]], "background": [[60, 40]]])
-            try await guardClient.acknowledgeUrgent(try #require(scribbled["id"]?.stringValue), in: "chat/hq/control")
+                ], replyTo: message.id, urgent: true)
+            #expect(scribbled.attachments?.first?.scribble == .init(foreground: [PixelPoint(x: 3, y: 4)], background: [PixelPoint(x: 60, y: 40)]))
+            #expect(scribbled.attachments?.first?.source == .init(kind: .camera, camera: "cam-3", ts: 1_767_225_600_000))
+            #expect(scribbled.replyTo == message.id && scribbled.urgent?.recipients.map(\.name).isEmpty == false)
+            try await guardClient.acknowledgeUrgent(scribbled.id, in: "chat/hq/control")
 
-            try await operatorClient.markRead("chat/hq/control", through: UInt64(try #require(scribbled["seq"]?.numberValue)))
+            try await operatorClient.markRead("chat/hq/control", through: scribbled.seq)
             let state = try await collect(1, from: try await operatorClient.subscribe("chat/hq/control"))[0]
-            #expect(state.data["unread"] == 0 && state.data["read"] == scribbled["seq"])
+            #expect(state.data["unread"] == 0 && state.data["read"]?.numberValue == Double(scribbled.seq))
             let found = try await guardClient.searchChat(site: "hq", for: "van")
-            #expect(found.messages.map { $0["id"] } == [message["id"]] && found.next == nil)
+            #expect(found.messages.map(\.id) == [message.id] && found.next == nil)
             for client in [guardClient, operatorClient] { await client.close() }
         }
     }

@@ -1,0 +1,68 @@
+import Foundation
+
+// The typed contract (`Contract/`, a folder per domain) is one `Codable` definition of each wire
+// shape that the hub's domains and `VigilClient` both use. These helpers carry those types to and
+// from the `JSONValue`s of the protocol's envelope, where the hub's own JSON reader left them.
+
+extension JSONValue {
+    /// Decodes `T` from this value. A shape that does not fit is `invalid_data` naming the field,
+    /// under `field` (`data`, or `data.attachments`), and saying what it must be.
+    public func decode<T: Decodable>(_ type: T.Type, field: String = "data") throws(ProtocolError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(canonicalText.utf8))
+        } catch let error as DecodingError {
+            throw ProtocolError(.invalidData, Self.sentence(for: error, under: field))
+        } catch {
+            throw ProtocolError(.invalidData, "\(field) is not of the form docs/protocol.md gives")
+        }
+    }
+
+    /// The value `value` encodes to.
+    public init(encoding value: some Encodable) throws {
+        self = try JSONValue(parsing: try JSONEncoder().encode(value))
+    }
+
+    /// "data.attachments[0].source.kind must be text": where a decoding went wrong, in the protocol's words.
+    private static func sentence(for error: DecodingError, under field: String) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce(field) { path, key in key.intValue.map { "\(path)[\($0)]" } ?? "\(path).\(key.stringValue)" }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is required"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)) must be \(Self.kind(of: type))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty && context.underlyingError != nil
+                ? "\(field) is not JSON" : "\(path(context.codingPath)) \(context.debugDescription)"
+        @unknown default:
+            return "\(field) is not of the form docs/protocol.md gives"
+        }
+    }
+
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is UInt64.Type: "a whole number"
+        case is Double.Type: "a number"
+        case is [Any].Type: "a list"
+        default: "an object"
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Refuses the value of `key` with `sentence`, which completes "data.{key} ..." (`must be ...`).
+    func refuse(_ key: Key, _ sentence: String) -> DecodingError {
+        DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: sentence)
+    }
+}
+
+extension JSONValue {
+    /// The canonical text (`canonicalText`) of what `value` encodes to: an event's payload as the
+    /// store keeps it.
+    public static func canonicalText(of value: some Encodable) throws -> String {
+        try JSONValue(encoding: value).canonicalText
+    }
+}

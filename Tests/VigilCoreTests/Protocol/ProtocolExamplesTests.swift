@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import VigilCore
+
+/// The JSON examples of `docs/protocol.md` against the typed contract (`Sources/VigilCore/Contract`):
+/// each example's `data` or `result` whose shape the contract defines decodes into its type and
+/// encodes back to the same value, so the document, the hub and the clients cannot drift apart.
+struct ProtocolExamplesTests {
+    static let document = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/protocol.md")
+
+    /// One example: a line of the document that is a protocol message.
+    struct Example {
+        let line: Int
+        let message: JSONValue
+        var op: String? { message["op"]?.stringValue }
+        var topic: String? { message["topic"]?.stringValue }
+        var type: String? { message["type"]?.stringValue }
+    }
+
+    static func examples() throws -> [Example] {
+        let text = try String(contentsOf: document, encoding: .utf8)
+        return try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            guard line.hasPrefix("{\"op\"") else { return nil }
+            return Example(line: index + 1, message: try JSONValue(parsing: line))
+        }
+    }
+
+    /// Decodes `value` as `T` and encodes it again.
+    static func roundTrip<T: Codable>(_ type: T.Type, _ value: JSONValue) throws -> JSONValue {
+        try JSONValue(encoding: value.decode(T.self))
+    }
+
+    /// The contract's type of an event's (or an accepted publish's) `data`, by the domain of its topic.
+    static func eventData(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
+        guard topic.hasPrefix("chat/") || topic.hasPrefix("inbox/") else { return nil }
+        switch ChatEventType(rawValue: type) {
+        case .roomCreated?: return { try roundTrip(ChatRoomCreated.self, $0) }
+        case .messagePosted?, .messageEdited?: return { try roundTrip(ChatMessageEvent.self, $0) }
+        case .urgentRepeated?: return { try roundTrip(ChatUrgentRepeated.self, $0) }
+        default: return nil
+        }
+    }
+
+    /// The contract's type of a query's `result`.
+    static func queryResult(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
+        topic.hasPrefix("chat/") && type == "search" ? { try roundTrip(ChatMessagePage.self, $0) } : nil
+    }
+
+    @Test func everyExampleTheContractDefinesDecodesAndEncodesBackUnchanged() throws {
+        var asked: [String: (topic: String, type: String)] = [:] // a query's ref -> what it asked, for its answer
+        var checked: [String] = []
+        for example in try Self.examples() {
+            let place = "docs/protocol.md:\(example.line)"
+            if example.op == "query", let ref = example.message["ref"]?.stringValue, let topic = example.topic, let type = example.type {
+                asked[ref] = (topic, type)
+            }
+            if let topic = example.topic, let type = example.type, example.op == "event" || example.op == "ok",
+               let data = example.message["data"], let check = Self.eventData(topic: topic, type: type) {
+                let again = try check(data)
+                #expect(again == data, "\(place): \(type) encodes back unchanged: \(again.canonicalText)")
+                checked.append(type)
+            }
+            if example.op == "ok", let result = example.message["result"], let ref = example.message["ref"]?.stringValue,
+               let query = asked[ref], let check = Self.queryResult(topic: query.topic, type: query.type) {
+                let again = try check(result)
+                #expect(again == result, "\(place): the \(query.type) result encodes back unchanged: \(again.canonicalText)")
+                checked.append(query.type)
+            }
+        }
+        #expect(Set(checked) == ["room.created", "message.posted", "search"], "the chat examples were all found: \(checked)")
+    }
+
+    @Test func aShapeTheContractRefusesNamesTheField() throws {
+        let attachment: JSONValue = ["thumbnail": .string(String(repeating: "a", count: 64)), "source": ["kind": "poster"]]
+        #expect(throws: ProtocolError(.invalidData, "data.attachments[0].source.kind must be one of alert, camera, detection, upload")) {
+            try JSONValue.array([attachment]).decode([ChatAttachment].self, field: "data.attachments")
+        }
+        let unnamed: JSONValue = ["thumbnail": .string(String(repeating: "a", count: 64)), "source": ["kind": "alert"]]
+        #expect(throws: ProtocolError(.invalidData, "data.source names the alert it came from: id or camera")) {
+            try unnamed.decode(ChatAttachment.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.thumbnail must be a SHA-256 hash as POST /api/thumbnails returns it")) {
+            try JSONValue.object(["thumbnail": "9f2c...", "source": ["kind": "upload"]]).decode(ChatAttachment.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.message.seq is required")) {
+            try JSONValue.object(["message": ["id": "msg_1", "site": "hq", "room": "control", "author": "olga", "postedAt": 1]]).decode(ChatMessageEvent.self)
+        }
+    }
+}
