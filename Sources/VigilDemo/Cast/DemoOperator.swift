@@ -28,37 +28,39 @@ actor DemoOperator {
 
     private func follow(_ alerts: AsyncThrowingStream<Event, any Error>) async throws {
         for try await event in alerts {
-            let data = event.data
-            switch event.type {
-            case "state":
-                queue = (data["alerts"]?.arrayValue ?? []).compactMap(DemoAlert.init(json:))
-            case "alert.raised":
-                if let alert = data["alert"].flatMap(DemoAlert.init(json:)) { queue.append(alert) }
-            case "alert.escalated":
-                update(data["alert"]?["id"]?.stringValue) { $0.escalated = true }
-            case "alert.acknowledged":
-                update(data["alert"]?.stringValue) { $0.acknowledgedBy = data["by"]?.stringValue }
-            case "alert.resolved":
-                queue.removeAll { $0.id == data["alert"]?.stringValue }
+            if event.type == "state" {
+                queue = try event.data.decode(AlertsState.self).alerts.map(DemoAlert.init)
+                continue
+            }
+            switch AlertEventType(rawValue: event.type) {
+            case .raised?:
+                queue.append(DemoAlert(try event.data.decode(AlertChanged.self).alert))
+            case .escalated?:
+                update(try event.data.decode(AlertChanged.self).alert.id) { $0.escalated = true }
+            case .acknowledged?:
+                let decided = try event.data.decode(AlertDecided.self)
+                update(decided.alert) { $0.acknowledgedBy = decided.by }
+            case .resolved?:
+                let decided = try event.data.decode(AlertDecided.self)
+                queue.removeAll { $0.id == decided.alert }
             default:
                 break
             }
         }
     }
 
-    private func update(_ id: String?, _ change: (inout DemoAlert) -> Void) {
+    private func update(_ id: String, _ change: (inout DemoAlert) -> Void) {
         guard let index = queue.firstIndex(where: { $0.id == id }) else { return }
         change(&queue[index])
     }
 
     func acknowledge(_ alert: DemoAlert) async throws -> String {
-        _ = try await client.request(.publish(topic: "alerts/\(site)", type: "acknowledge", data: ["alert": .string(alert.id)]))
+        try await client.acknowledgeAlert(alert.id, site: site)
         return "\(name) acknowledged \(alert.id) (\(alert.message))"
     }
 
     func resolve(_ alert: DemoAlert, note: String) async throws -> String {
-        _ = try await client.request(.publish(
-            topic: "alerts/\(site)", type: "resolve", data: ["alert": .string(alert.id), "note": .string(note)]))
+        try await client.resolveAlert(alert.id, site: site, note: note)
         return "\(name) resolved \(alert.id) (\(alert.message)): \(note)"
     }
 
@@ -103,12 +105,9 @@ actor DemoOperator {
 }
 
 extension DemoAlert {
-    /// An alert as `alerts/{site}` carries it (docs/protocol.md §6.3).
-    init?(json: JSONValue) {
-        guard let id = json["id"]?.stringValue else { return nil }
+    init(_ alert: Alert) {
         self.init(
-            id: id, kind: json["kind"]?.stringValue ?? "custom", message: json["message"]?.stringValue ?? id,
-            acknowledgedBy: json["acknowledgedBy"]?.stringValue, escalated: json["escalatedAt"] != nil, location: json["location"]?.stringValue,
-            snapshot: json["thumbnails"]?.arrayValue?.first?.stringValue)
+            id: alert.id, kind: alert.kind, message: alert.message, acknowledgedBy: alert.acknowledgedBy, escalated: alert.escalatedAt != nil,
+            location: alert.location, snapshot: alert.thumbnails.first)
     }
 }

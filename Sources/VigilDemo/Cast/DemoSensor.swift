@@ -21,15 +21,14 @@ struct DemoSensor: Sendable {
 
     func raise(_ kind: String, at camera: Camera, message: String, scene: SnapshotScene) async throws -> String {
         let snapshot = try await http.uploadThumbnail(SnapshotPainter.png(scene, size: camera.frameSize))
-        let ok = try await client.request(.publish(topic: "alerts/\(site)", type: "raise", data: [
-            "kind": .string(kind), "location": .string(camera.id), "locationName": .string(camera.title), "message": .string(message),
-            "thumbnails": [.string(snapshot)],
-        ]))
-        if ok["type"]?.stringValue == "visit.motion" {
-            let visit = ok["data"]?["visit"]?.numberValue.map { String(Int($0)) } ?? "?"
-            return "more motion at \(camera.title) (visit \(visit), snapshot \(snapshot.prefix(12)))"
+        let raised = try await client.raiseAlert(
+            site: site, kind: kind, message: message, location: camera.id, locationName: camera.title, thumbnails: [snapshot])
+        switch raised {
+        case .moreMotion(let motion):
+            return "more motion at \(camera.title) (visit \(motion.visit), snapshot \(snapshot.prefix(12)))"
+        case .alert(let alert):
+            return "\(kind) at \(camera.title) (alert \(alert.id))"
         }
-        return "\(kind) at \(camera.title) (alert \(ok["data"]?["alert"]?["id"]?.stringValue ?? "?"))"
     }
 
     func leave() async {

@@ -34,16 +34,13 @@ struct RaiseAlert: DomainEffect {
             try transaction.ensureLocation(location, site: draft.site, name: draft.locationName)
             if draft.kind == "motion", let current = try transaction.location(location, site: draft.site), let visit = current.currentVisit {
                 try transaction.extendVisit(visit, at: location, site: draft.site, time: event.ts, snapshots: draft.thumbnails)
-                event.type = "visit.motion"
-                event.payload = JSONValue.object([
-                    "location": .string(location), "visit": .number(Double(visit)), "at": .number(Double(event.ts)),
-                    "thumbnails": .array(draft.thumbnails.map(JSONValue.string)),
-                ]).canonicalText
+                event.type = AlertEventType.visitMotion.rawValue
+                event.payload = try JSONValue.canonicalText(of: VisitMotion(location: location, visit: visit, at: event.ts, thumbnails: draft.thumbnails))
                 return []
             }
         }
         let alert = try transaction.raiseAlert(draft, by: event.from, at: event.ts)
-        event.payload = JSONValue.object(["alert": alert.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: AlertChanged(alert: alert.wire))
         return []
     }
 }
@@ -59,7 +56,7 @@ struct AcknowledgeAlert: DomainEffect {
             throw ProtocolError(.invalidTransition, "alert \(id) is already \(alert.state.rawValue) (by \(alert.acknowledgedBy ?? "?"))")
         }
         try transaction.acknowledge(id, by: event.from, at: event.ts)
-        event.payload = JSONValue.object(["alert": .string(id), "by": .string(event.from), "at": .number(Double(event.ts))]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: AlertDecided(alert: id, by: event.from, at: event.ts))
         return alert.escalatedAt == nil ? [] : [AlertService.escalatedTopic(of: site)]
     }
 }
@@ -78,9 +75,7 @@ struct ResolveAlert: DomainEffect {
                 alert.state == .raised ? "alert \(id) must be acknowledged before it is resolved" : "alert \(id) is already resolved")
         }
         try transaction.resolve(id, by: event.from, at: event.ts, note: note)
-        var payload: [String: JSONValue] = ["alert": .string(id), "by": .string(event.from), "at": .number(Double(event.ts))]
-        if let note { payload["note"] = .string(note) }
-        event.payload = JSONValue.object(payload).canonicalText
+        event.payload = try JSONValue.canonicalText(of: AlertDecided(alert: id, by: event.from, at: event.ts, note: note))
         return alert.escalatedAt == nil ? [] : [AlertService.escalatedTopic(of: site)]
     }
 }
@@ -105,7 +100,7 @@ struct EscalateAlert: DomainEffect {
         }
         try transaction.markEscalated(id, at: event.ts)
         alert.escalatedAt = event.ts
-        event.payload = JSONValue.object(["alert": alert.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: AlertChanged(alert: alert.wire))
         return [AlertService.escalatedTopic(of: site)]
     }
 }

@@ -15,11 +15,10 @@ struct AlertQueries: Sendable {
         let escalatedOnly = topic.segments.count == 3
         return try await store.read { transaction in
             let head = try transaction.head(of: topic.rawValue)
-            var data: [String: JSONValue] = ["alerts": .array(try transaction.openAlerts(of: site, escalatedOnly: escalatedOnly).map(\.json))]
-            if !escalatedOnly {
-                data["visited"] = .array(try transaction.visitedLocations(of: site).map(\.json))
-            }
-            return TopicSnapshot(head: head, data: data)
+            let state = AlertsState(
+                alerts: try transaction.openAlerts(of: site, escalatedOnly: escalatedOnly).map(\.wire),
+                visited: escalatedOnly ? nil : try transaction.visitedLocations(of: site).map(\.wire))
+            return TopicSnapshot(head: head, data: try JSONValue(encoding: state).objectValue ?? [:])
         }
     }
 
@@ -27,9 +26,8 @@ struct AlertQueries: Sendable {
     func locations(of site: String, after: String?, limit: Int) async throws -> JSONValue {
         let limit = Self.pageSize(limit)
         let page = try await store.read { try $0.locations(of: site, after: after, limit: limit) }
-        var body: [String: JSONValue] = ["locations": .array(page.map(\.json))]
-        if page.count == limit, let last = page.last { body["next"] = .string(last.id) }
-        return .object(body)
+        let next = page.count == limit ? page.last?.id : nil
+        return try JSONValue(encoding: AlertLocationPage(locations: page.map(\.wire), next: next))
     }
 
     /// A location's visits, newest first, older than visit `before`: `{location, visits, next?}`.
@@ -41,9 +39,8 @@ struct AlertQueries: Sendable {
         if unknown {
             throw ProtocolError(.notFound, "site \(site) has no location \(location)")
         }
-        var body: [String: JSONValue] = ["location": .string(location), "visits": .array(page.map(\.json))]
-        if page.count == limit, let last = page.last { body["next"] = .number(Double(last.id)) }
-        return .object(body)
+        let next = page.count == limit ? page.last?.id : nil
+        return try JSONValue(encoding: AlertVisitPage(location: location, visits: page.map(\.wire), next: next))
     }
 
     private static func pageSize(_ asked: Int) -> Int {

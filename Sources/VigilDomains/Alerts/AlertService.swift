@@ -63,10 +63,10 @@ struct AlertService: TopicService {
             let fields = try CommandData(data, shape: type == "resolve" ? "{alert, note?}" : "{alert}")
             let id = try fields.identifier("alert")
             if type == "acknowledge" {
-                return ValidatedEvent(type: "alert.acknowledged", payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id))
+                return ValidatedEvent(type: AlertEventType.acknowledged.rawValue, payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id))
             }
             let note = try fields.optionalString("note", maxLength: Self.maxNoteLength)
-            return ValidatedEvent(type: "alert.resolved", payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note))
+            return ValidatedEvent(type: AlertEventType.resolved.rawValue, payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note))
         default:
             throw ProtocolError(.unknownType, "alerts topics take raise, acknowledge and resolve")
         }
@@ -88,7 +88,7 @@ struct AlertService: TopicService {
             message: try fields.optionalString("message", maxLength: Self.maxMessageLength) ?? Self.defaultMessage(kind, at: location),
             location: location, locationName: try fields.optionalString("locationName", maxLength: 100),
             thumbnails: try fields.hashes("thumbnails", max: Self.maxThumbnails))
-        return ValidatedEvent(type: "alert.raised", payload: ["alert": .string(draft.id)], effect: RaiseAlert(draft: draft))
+        return ValidatedEvent(type: AlertEventType.raised.rawValue, payload: ["alert": .string(draft.id)], effect: RaiseAlert(draft: draft))
     }
 
     static func defaultSeverity(of kind: String) -> Int {

@@ -1,3 +1,4 @@
+import VigilCore
 import VigilHub
 import VigilStore
 
@@ -6,11 +7,11 @@ import VigilStore
 enum AlertTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         let escalations = try transaction.alertsDueToEscalate(at: now).map { alert in
-            TimerFiring(topic: AlertService.topic(of: alert.site), type: "alert.escalated", effect: EscalateAlert(site: alert.site, id: alert.id))
+            TimerFiring(topic: AlertService.topic(of: alert.site), type: AlertEventType.escalated.rawValue, effect: EscalateAlert(site: alert.site, id: alert.id))
         }
         let visitEnds = try transaction.quietLocations(at: now).map { quiet in
             TimerFiring(
-                topic: AlertService.topic(of: quiet.site), type: "visit.ended",
+                topic: AlertService.topic(of: quiet.site), type: AlertEventType.visitEnded.rawValue,
                 effect: EndVisit(site: quiet.site, location: quiet.location, visit: quiet.visit))
         }
         return escalations + visitEnds

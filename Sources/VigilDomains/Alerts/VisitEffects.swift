@@ -16,7 +16,7 @@ struct EndVisit: DomainEffect {
         else {
             throw ProtocolError(.invalidTransition, "visit \(visit) at \(location) is not over")
         }
-        event.payload = JSONValue.object(["location": .string(location), "visit": ended.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: VisitEnded(location: location, visit: ended.wire))
         return []
     }
 }

@@ -107,7 +107,7 @@ struct RaiseLoitering: DomainEffect {
             thumbnails: body["detection"]?["thumbnail"]?.stringValue.map { [$0] } ?? [])
         let alert = try transaction.raiseAlert(draft, by: event.from, at: event.ts)
         var payload = body.objectValue ?? [:]
-        payload["alert"] = alert.json
+        payload["alert"] = try JSONValue(encoding: alert.wire)
         payload["zone"] = .string(zone)
         event.payload = JSONValue.object(payload).canonicalText
         return [ZoneService.topic(of: zone, site: site)]

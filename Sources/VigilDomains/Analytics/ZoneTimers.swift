@@ -1,3 +1,4 @@
+import VigilCore
 import VigilHub
 import VigilStore
 
@@ -11,7 +12,7 @@ enum ZoneTimers {
                     effect: FlushZone(site: pending.site, zone: pending.zone))
             }
             return TimerFiring(
-                topic: AlertService.topic(of: pending.site), type: "alert.raised",
+                topic: AlertService.topic(of: pending.site), type: AlertEventType.raised.rawValue,
                 effect: RaiseLoitering(site: pending.site, zone: pending.zone, pending: pending.id))
         }
     }

@@ -57,7 +57,7 @@ struct MissCheckpoint: DomainEffect {
             site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))")
         let alert = try transaction.raiseAlert(missed, by: event.from, at: event.ts)
         event.payload = JSONValue.object([
-            "alert": alert.json, "checkpoint": .object(["id": .string(record.id), "name": .string(record.name), "dueAt": .number(Double(nextDue))]),
+            "alert": try JSONValue(encoding: alert.wire), "checkpoint": .object(["id": .string(record.id), "name": .string(record.name), "dueAt": .number(Double(nextDue))]),
         ]).canonicalText
         return [CheckinService.topic(of: site)]
     }

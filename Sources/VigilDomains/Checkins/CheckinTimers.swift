@@ -1,3 +1,4 @@
+import VigilCore
 import VigilHub
 import VigilStore
 
@@ -7,7 +8,7 @@ enum CheckinTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         try transaction.checkpointsDue(at: now).map { checkpoint in
             TimerFiring(
-                topic: AlertService.topic(of: checkpoint.site), type: "alert.raised",
+                topic: AlertService.topic(of: checkpoint.site), type: AlertEventType.raised.rawValue,
                 effect: MissCheckpoint(site: checkpoint.site, checkpoint: checkpoint.id))
         }
     }

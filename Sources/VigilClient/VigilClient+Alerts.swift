@@ -1,0 +1,52 @@
+import VigilCore
+
+/// What raising an alert did: a new alert, or more motion at a location already being visited,
+/// which raises none (docs/protocol.md §6.1).
+public enum RaisedAlert: Sendable, Equatable {
+    case alert(Alert)
+    case moreMotion(VisitMotion)
+}
+
+/// Alerts for sensors, guards' devices and scripts (docs/protocol.md §6.1), on `alerts/{site}`.
+/// Follow a site's alerts with `subscribe("alerts/{site}")` and read each event's `data` with
+/// `event.data.decode(...)`: `AlertsState` first, then `AlertChanged`, `AlertDecided`,
+/// `VisitMotion` or `VisitEnded` by `AlertEventType(rawValue: event.type)`.
+extension VigilClient {
+    /// Raises an alert at `site`; `thumbnails` are hashes of snapshots uploaded first
+    /// (`HubHTTP.uploadThumbnail`). Without `severity` the hub gives the kind's default.
+    public func raiseAlert(
+        site: String, kind: String, message: String? = nil, severity: Int? = nil, location: String? = nil, locationName: String? = nil,
+        thumbnails: [String] = []
+    ) async throws -> RaisedAlert {
+        var data: [String: JSONValue] = ["kind": .string(kind), "thumbnails": .array(thumbnails.map(JSONValue.string))]
+        data["message"] = message.map(JSONValue.string)
+        data["severity"] = severity.map { .number(Double($0)) }
+        data["location"] = location.map(JSONValue.string)
+        data["locationName"] = locationName.map(JSONValue.string)
+        let ok = try await request(.publish(topic: "alerts/\(site)", type: "raise", data: .object(data)))
+        let raised = ok["data"] ?? .null
+        if ok["type"]?.stringValue == AlertEventType.visitMotion.rawValue {
+            return .moreMotion(try raised.decode(VisitMotion.self))
+        }
+        return .alert(try raised.decode(AlertChanged.self).alert)
+    }
+
+    /// Acknowledges alert `id` of `site`: once, whoever is first (`invalid_transition` after).
+    @discardableResult
+    public func acknowledgeAlert(_ id: String, site: String) async throws -> AlertDecided {
+        try await decide("acknowledge", id, site: site, data: ["alert": .string(id)])
+    }
+
+    /// Resolves an acknowledged alert, with an optional note.
+    @discardableResult
+    public func resolveAlert(_ id: String, site: String, note: String? = nil) async throws -> AlertDecided {
+        var data: [String: JSONValue] = ["alert": .string(id)]
+        data["note"] = note.map(JSONValue.string)
+        return try await decide("resolve", id, site: site, data: data)
+    }
+
+    private func decide(_ type: String, _ id: String, site: String, data: [String: JSONValue]) async throws -> AlertDecided {
+        let ok = try await request(.publish(topic: "alerts/\(site)", type: type, data: .object(data)))
+        return try (ok["data"] ?? .null).decode(AlertDecided.self)
+    }
+}
