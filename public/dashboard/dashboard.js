@@ -1,6 +1,6 @@
 // The control room: one site at a time (chosen among the token's sites). The live view holds the
 // alert queue; the camera wall, the locations being visited, the guards and their rounds; the chat
-// and the notices; video analytics has a view of its own; for admins and operators the flood view
+// and the notices; video analytics has a view of its own, beside the same chat and notices; for admins and operators the flood view
 // and the administration view. The view last chosen is remembered. On a wall or desk screen every
 // view fills the window and scrolls only inside its panels. Everything of a site comes through one
 // SiteFeed; the flood view, which is not a site's, reads its own topics once it is first opened.
@@ -32,12 +32,18 @@ export async function mountDashboard(root, { connection, welcome }) {
   const tab = (view, name) => h("button", { type: "button", dataset: { view } }, name);
   const tabs = h("nav", { class: "tabs", "aria-label": "Views" },
     tab("live", "Live"), tab("analytics", "Analytics"), tab("flood", "Flood"), mayAdminister ? tab("admin", "Administration") : null);
+  // The chat and the notices beside the live view and the analytics view alike: a person found
+  // in analytics is dragged into the chat.
+  const side = h("div", { class: "side" }, h("section", { id: "chat", class: "panel" }), h("section", { id: "notices", class: "panel" }));
   const views = {
     live: h("div", { class: "view live" },
       h("section", { id: "alerts", class: "panel" }),
       h("div", { class: "middle" },
-        h("section", { id: "cameras", class: "panel" }), h("section", { id: "visits", class: "panel" }), h("section", { id: "people", class: "panel" })),
-      h("div", { class: "side" }, h("section", { id: "chat", class: "panel" }), h("section", { id: "notices", class: "panel" }))),
+        // Lists without controls of their own, reached by keyboard to scroll them.
+        h("section", { id: "cameras", class: "panel" }),
+        h("section", { id: "visits", class: "panel", tabindex: "0", "aria-label": "Being visited" }),
+        h("section", { id: "people", class: "panel", tabindex: "0", "aria-label": "Guards and rounds" })),
+      side),
     analytics: h("div", { class: "view analytics-view", hidden: true }, h("section", { id: "analytics", class: "panel" })),
     flood: h("div", { class: "view flood-view", hidden: true }, h("section", { id: "flood", class: "panel" })),
     admin: h("div", { class: "view admin", hidden: true }, h("section", { id: "administration", class: "panel" })),
@@ -52,6 +58,7 @@ export async function mountDashboard(root, { connection, welcome }) {
       else button.removeAttribute("aria-current");
     }
     for (const [name, element] of Object.entries(views)) element.hidden = name !== view;
+    if (view === "live" || view === "analytics") views[view].append(side);
     localStorage.setItem(VIEW_KEY, view);
     if (view === "flood" && !floodPanel) floodPanel = mountFlood(root.querySelector("#flood"), { connection });
   }

@@ -28,7 +28,8 @@ export class TimeChart {
     this.onSelect = onSelect;
     this.buckets = [];
     this.fallback = h("ul", { class: "buckets" });
-    this.canvas = h("canvas", { role: "img", "aria-label": label }, this.fallback);
+    // A group, not an image: what it holds (a button per bucket) is read and reached.
+    this.canvas = h("canvas", { role: "group", "aria-label": label }, this.fallback);
     this.note = h("p", { class: "empty", hidden: true });
     container.replaceChildren(h("div", { class: "time-chart" }, this.canvas), this.note);
     this.chart = new Chart(this.canvas, {

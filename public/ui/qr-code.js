@@ -1,23 +1,25 @@
 // QR codes drawn in the page, so a checkpoint's code can be shown and printed without any other
 // program, by Kazuhiko Arase's QR code generator (Debian's node-qrcode-generator, served under
-// /vendor): byte mode with the text as UTF-8, error correction level M, the smallest version (1–40)
-// that holds it, the mask with the lowest penalty.
+// /vendor): byte mode, error correction level M, the smallest version (1–40) that holds the text,
+// the mask with the lowest penalty. Only ASCII text: the generator writes no ECI header, without
+// which readers disagree on what other bytes mean (zbar reads "é" as a Japanese character). The
+// hub's checkpoint codes are ASCII (base64url).
 import { classicScript } from "./classic-script.js";
 
 async function generator() {
   await classicScript("/vendor/qrcode-generator/qrcode.js");
-  window.qrcode.stringToBytes = window.qrcode.stringToBytesFuncs["UTF-8"];
   return window.qrcode;
 }
 
 /** `text`'s code: its version and size, and `dark(x, y)` from the top left. Throws when the text is too long. */
 export async function qrMatrix(text) {
+  if (/[^\x20-\x7e]/.test(text)) throw new Error("a QR code is drawn of printable ASCII text only");
   const code = (await generator())(0, "M");
   code.addData(text, "Byte");
   try {
     code.make();
   } catch {
-    throw new Error(`${new TextEncoder().encode(text).length} bytes of UTF-8 are too many for a QR code`);
+    throw new Error(`${text.length} characters are too many for a QR code`);
   }
   const size = code.getModuleCount();
   return { version: (size - 17) / 4, size, dark: (x, y) => code.isDark(y, x) };

@@ -152,7 +152,8 @@ struct AnalyticsPanelTests {
                 _ = try await browser.evaluate("document.querySelector('#analytics form.roi').requestSubmit(); return null")
                 #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bucket').length >= 1 && document.querySelectorAll('#analytics .found > .hits img').length === 2"))
                 #expect(await browser.waitUntil("return [...document.querySelectorAll('#analytics .hits img')].every(i => i.complete)"))
-                #expect(try await Axe.violations(in: browser) == [])
+                let violations = try await Axe.violations(in: browser)
+                #expect(violations == [], "\(violations)")
             }
         }
     }

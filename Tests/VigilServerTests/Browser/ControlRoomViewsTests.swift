@@ -48,6 +48,7 @@ struct ControlRoomViewsTests {
     @Test func everyViewFitsAScreenAndAWallAndTheGuardsViewAPhone() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
+            if Axe.isAvailable { try Axe.serve(hub) }
             let guardLink = try await Self.playTheDemo(hub)
             try await withBrowser(hub, "control-room-views") { browser in
                 try await browser.resize(width: 1920, height: 1080)
@@ -57,8 +58,10 @@ struct ControlRoomViewsTests {
                     const picker = document.getElementById('site');
                     picker.value = 'demo'; picker.dispatchEvent(new Event('change')); return null
                     """)
-                #expect(await browser.waitUntil("return document.querySelectorAll('#alerts li.alert').length > 0 && document.querySelectorAll('#cameras .camera').length > 0"),
-                    "the demo's alerts and camera wall")
+                #expect(await browser.waitUntil("""
+                    return document.querySelectorAll('#alerts li.alert').length > 0 && document.querySelectorAll('#cameras .camera').length > 0
+                      && document.querySelectorAll('#chat .messages li').length > 0
+                    """), "the demo's alerts, camera wall and chat")
                 try await BrowserPages.saveScreenshot(browser, as: "control-room")
 
                 try await DashboardTests.open("analytics", in: browser)
@@ -74,6 +77,10 @@ struct ControlRoomViewsTests {
                         try await DashboardTests.open(view, in: browser)
                         let misfits = try await browser.evaluate(Self.misfits) as? [String]
                         #expect(misfits == [], "the \(view) view at \(width) x \(height): \(misfits ?? [])")
+                        if Axe.isAvailable, width == 1920 {
+                            let violations = try await Axe.violations(in: browser)
+                            #expect(violations == [], "the \(view) view breaks no WCAG rule: \(violations)")
+                        }
                     }
                 }
 
