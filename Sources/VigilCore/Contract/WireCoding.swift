@@ -66,3 +66,11 @@ extension JSONValue {
         try JSONValue(encoding: value).canonicalText
     }
 }
+
+extension JSONValue {
+    /// The fields of the object `value` encodes to: a state's or a command's reply. The contract's
+    /// types encode without fail (they hold no value JSON cannot write), so nothing is lost here.
+    public static func fields(of value: some Encodable) -> [String: JSONValue] {
+        (try? JSONValue(encoding: value))?.objectValue ?? [:]
+    }
+}

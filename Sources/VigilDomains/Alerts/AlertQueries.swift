@@ -18,7 +18,7 @@ struct AlertQueries: Sendable {
             let state = AlertsState(
                 alerts: try transaction.openAlerts(of: site, escalatedOnly: escalatedOnly).map(\.wire),
                 visited: escalatedOnly ? nil : try transaction.visitedLocations(of: site).map(\.wire))
-            return TopicSnapshot(head: head, data: try JSONValue(encoding: state).objectValue ?? [:])
+            return TopicSnapshot(head: head, data: JSONValue.fields(of: state))
         }
     }
 

@@ -35,9 +35,9 @@ struct SwitchCamera: DomainEffect {
         if current == nil, try transaction.cameraViewCount(of: site) >= CameraService.maxViewersPerSite {
             throw ProtocolError(.limitReached, "site \(site) has \(CameraService.maxViewersPerSite) viewers, the most a site keeps")
         }
-        var payload: [String: JSONValue] = ["viewer": .string(viewer), "by": .string(event.from)]
-        payload["from"] = current.map(JSONValue.string)
         let target: Camera
+        var jumped: Bool?
+        var swiped: CameraDirection?
         switch move {
         case .to(let id, let jump):
             guard let camera = topology.camera(id) else {
@@ -46,7 +46,7 @@ struct SwitchCamera: DomainEffect {
             if let current, current != id, !jump, !topology.isNeighbour(id, of: current) {
                 throw ProtocolError(.notANeighbour, "camera \(id) is not a neighbour of camera \(current); send jump: true to jump there")
             }
-            payload["jump"] = .bool(jump)
+            jumped = jump
             target = camera
         case .swipe(let direction):
             guard let current else {
@@ -55,14 +55,13 @@ struct SwitchCamera: DomainEffect {
             guard let camera = topology.neighbour(of: current, direction) else {
                 throw ProtocolError(.noNeighbour, "camera \(current) has no neighbour \(direction.rawValue)")
             }
-            payload["direction"] = .string(direction.rawValue)
+            swiped = direction
             target = camera
         }
-        try transaction.setCameraView(CameraView(viewer: viewer, camera: target.id, switchedBy: event.from, switchedAt: event.ts), site: site)
-        payload["camera"] = .string(target.id)
-        payload["floor"] = .number(Double(target.floor))
-        payload["streamURL"] = target.streamURL.map(JSONValue.string)
-        event.payload = JSONValue.object(payload).canonicalText
+        try transaction.setCameraView(CameraViewRecord(viewer: viewer, camera: target.id, switchedBy: event.from, switchedAt: event.ts), site: site)
+        event.payload = try JSONValue.canonicalText(of: CameraSwitched(
+            viewer: viewer, by: event.from, camera: target.id, floor: target.floor, from: current, streamURL: target.streamURL, jump: jumped,
+            direction: swiped))
         return [CameraService.viewTopic(of: viewer, site: site)]
     }
 }

@@ -13,13 +13,13 @@ struct CameraQueries: Sendable {
         return try await store.read { transaction in
             let head = try transaction.head(of: topic.rawValue)
             if let viewer {
-                var data: [String: JSONValue] = ["viewer": .string(viewer)]
-                data["view"] = try transaction.cameraView(of: viewer, site: site)?.json
-                return TopicSnapshot(head: head, data: data)
+                let state = CameraViewState(viewer: viewer, view: try transaction.cameraView(of: viewer, site: site)?.wire)
+                return TopicSnapshot(head: head, data: JSONValue.fields(of: state))
             }
+            // The wall as imported, already in its wire form.
             let cameras = try transaction.cameraTopology(of: site).flatMap { try? JSONValue(parsing: $0) }
             return TopicSnapshot(head: head, data: [
-                "cameras": cameras ?? .array([]), "views": .array(try transaction.cameraViews(of: site).map(\.json)),
+                "cameras": cameras ?? .array([]), "views": try JSONValue(encoding: try transaction.cameraViews(of: site).map(\.wire)),
             ])
         }
     }

@@ -54,14 +54,14 @@ struct CameraService: TopicService {
             }
             let cameras = Self.json(of: topology)
             return ValidatedEvent(
-                type: "camera.topology", payload: ["cameras": cameras], effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))
+                type: CameraEventType.topology.rawValue, payload: ["cameras": cameras], effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))
         case "switch":
             try identity.require([.admin, .operator], to: "push a camera to a viewer")
             let fields = try CommandData(data, shape: "{viewer, camera, jump?}")
             let viewer = try fields.identifier("viewer")
             let camera = try fields.string("camera", maxLength: 128)
             let move = SwitchCamera.Move.to(camera, jump: try fields.bool("jump") ?? false)
-            return ValidatedEvent(type: "camera.switched", payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: move))
+            return ValidatedEvent(type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: move))
         case "swipe":
             try identity.require([.admin, .operator, .guard], to: "swipe a camera view")
             let fields = try CommandData(data, shape: "{direction, viewer?}")
@@ -76,7 +76,7 @@ struct CameraService: TopicService {
             guard Topic.isValidSegment(viewer) else {
                 throw ProtocolError(.invalidData, "the viewer name \"\(viewer)\" cannot name a topic; give data.viewer")
             }
-            return ValidatedEvent(type: "camera.switched", payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction)))
+            return ValidatedEvent(type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction)))
         default:
             throw ProtocolError(.unknownType, "cameras topics take topology, switch and swipe")
         }

@@ -3,7 +3,7 @@ import VigilCore
 import VigilStore
 
 /// Who is looking at which camera: a guard's device or a wall of the control room.
-struct CameraView: Sendable, Equatable, Decodable {
+struct CameraViewRecord: Sendable, Equatable, Decodable {
     var viewer: String
     var camera: String
     var switchedBy: String
@@ -32,19 +32,19 @@ extension DomainTransaction {
             [site, json, who, time])
     }
 
-    func cameraView(of viewer: String, site: String) throws -> CameraView? {
-        try fetchOne(CameraView.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? AND viewer = ?", [site, viewer])
+    func cameraView(of viewer: String, site: String) throws -> CameraViewRecord? {
+        try fetchOne(CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? AND viewer = ?", [site, viewer])
     }
 
     func cameraViewCount(of site: String) throws -> Int64 {
         try fetchInteger("SELECT count(*) FROM camera_views WHERE site = ?", [site]) ?? 0
     }
 
-    func cameraViews(of site: String) throws -> [CameraView] {
-        try fetchAll(CameraView.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? ORDER BY viewer", [site])
+    func cameraViews(of site: String) throws -> [CameraViewRecord] {
+        try fetchAll(CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? ORDER BY viewer", [site])
     }
 
-    func setCameraView(_ view: CameraView, site: String) throws {
+    func setCameraView(_ view: CameraViewRecord, site: String) throws {
         try execute(
             """
             INSERT INTO camera_views (site, viewer, camera, switched_by, switched_at) VALUES (?, ?, ?, ?, ?)

@@ -16,7 +16,7 @@ struct CreateCheckpoint: DomainEffect {
         }
         let checkpoint = CheckpointRecord(site: site, id: id, name: name, everyMs: everyMs, createdAt: event.ts)
         try transaction.insert(checkpoint)
-        event.payload = JSONValue.object(["checkpoint": checkpoint.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: CheckpointCreated(checkpoint: checkpoint.wire))
         return []
     }
 }
@@ -31,10 +31,8 @@ struct RecordCheckIn: DomainEffect {
             throw ProtocolError(.notFound, "there is no checkpoint \(checkpoint) at site \(site)")
         }
         try transaction.recordCheckIn(at: record, guard: event.from, time: event.ts)
-        event.payload = JSONValue.object([
-            "checkpoint": .string(record.id), "name": .string(record.name), "guard": .string(event.from), "at": .number(Double(event.ts)),
-            "nextDueAt": .number(Double(event.ts + record.everyMs)),
-        ]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: CheckInRecorded(
+            checkpoint: record.id, name: record.name, guard: event.from, at: event.ts, nextDueAt: event.ts + record.everyMs))
         return []
     }
 }
@@ -56,9 +54,8 @@ struct MissCheckpoint: DomainEffect {
         let missed = AlertDraft.byHub(
             site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))")
         let alert = try transaction.raiseAlert(missed, by: event.from, at: event.ts)
-        event.payload = JSONValue.object([
-            "alert": try JSONValue(encoding: alert.wire), "checkpoint": .object(["id": .string(record.id), "name": .string(record.name), "dueAt": .number(Double(nextDue))]),
-        ]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: CheckpointMissed(
+            alert: alert.wire, checkpoint: CheckpointMissed.Due(id: record.id, name: record.name, dueAt: nextDue)))
         return [CheckinService.topic(of: site)]
     }
 }

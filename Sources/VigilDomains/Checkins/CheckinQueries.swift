@@ -11,7 +11,7 @@ struct CheckinQueries: Sendable {
         try await store.read { transaction in
             TopicSnapshot(
                 head: try transaction.head(of: topic.rawValue),
-                data: ["checkpoints": .array(try transaction.checkpoints(of: topic.scope).map(\.json))])
+                data: JSONValue.fields(of: CheckinsState(checkpoints: try transaction.checkpoints(of: topic.scope).map(\.wire))))
         }
     }
 

@@ -20,7 +20,7 @@ struct CheckinRoutes {
                 guard let checkpoint = try await request.read({ try await queries.checkpoint(id, site: site) }) else {
                     throw ProtocolError(.notFound, "checkpoint \(id) does not exist at site \(site)")
                 }
-                return .json(["checkpoint": checkpoint.json, "code": .string(codes.code(site: site, checkpoint: id))])
+                return .json(["checkpoint": .object(JSONValue.fields(of: checkpoint.wire)), "code": .string(codes.code(site: site, checkpoint: id))])
             },
         ]
     }

@@ -49,7 +49,7 @@ struct CheckinService: TopicService {
             let every = try fields.duration("every", in: Self.intervals)
             let id = TokenSecret.recordID(prefix: "cp_")
             return ValidatedEvent(
-                type: "checkpoint.created", payload: ["checkpoint": .string(id)],
+                type: CheckinEventType.checkpointCreated.rawValue, payload: ["checkpoint": .string(id)],
                 effect: CreateCheckpoint(site: site, id: id, name: name, everyMs: every),
                 reply: ["checkpoint": .string(id), "code": .string(codes.code(site: site, checkpoint: id))])
         case "check_in":
@@ -64,7 +64,7 @@ struct CheckinService: TopicService {
             guard named.site == site else {
                 throw ProtocolError(.invalidCheckpointCode, "the code is for a checkpoint of another site")
             }
-            return ValidatedEvent(type: "checkin.recorded", payload: ["checkpoint": .string(named.checkpoint)], effect: RecordCheckIn(site: site, checkpoint: named.checkpoint))
+            return ValidatedEvent(type: CheckinEventType.recorded.rawValue, payload: ["checkpoint": .string(named.checkpoint)], effect: RecordCheckIn(site: site, checkpoint: named.checkpoint))
         default:
             throw ProtocolError(.unknownType, "checkins topics take create_checkpoint and check_in")
         }

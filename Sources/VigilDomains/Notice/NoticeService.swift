@@ -7,7 +7,6 @@ struct NoticeService: TopicService {
     let kind = "notice"
     let durability = Durability.durable
     static let maxTextLength = 2000
-    static let levels: Set<String> = ["info", "warning", "urgent"]
 
     let access: SiteScopedAccess
 
@@ -21,7 +20,7 @@ struct NoticeService: TopicService {
 
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         try access.authorizeSiteTopicWrite(identity, topic)
-        guard type == "notice" else {
+        guard type == Notice.eventType else {
             throw ProtocolError(.unknownType, "notice topics take type \"notice\"")
         }
         guard let fields = data.objectValue else {
@@ -34,9 +33,9 @@ struct NoticeService: TopicService {
             throw ProtocolError(.invalidData, "data.text is longer than \(Self.maxTextLength) characters")
         }
         let level = fields["level"] ?? "info"
-        guard let levelName = level.stringValue, Self.levels.contains(levelName) else {
+        guard let level = level.stringValue.flatMap(Notice.Level.init(rawValue:)) else {
             throw ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")
         }
-        return ValidatedEvent(type: "notice", payload: ["text": .string(text), "level": .string(levelName)])
+        return ValidatedEvent(type: Notice.eventType, payload: .object(JSONValue.fields(of: Notice(text: text, level: level))))
     }
 }
