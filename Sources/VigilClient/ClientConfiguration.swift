@@ -6,19 +6,25 @@ import NIOSSL
 public struct ClientConfiguration: Sendable {
     /// `wss://host:port/ws`.
     public var url: String
+    /// The hub token (`vgl_` and 43 base64url characters, docs/protocol.md §1): sent as the bearer of the
+    /// WebSocket upgrade and of every `HubHTTP` request; its role decides what the client may do (§7).
     public var token: String
     /// A PEM file of the CA to trust (the hub's development CA); nil trusts the system's roots.
     public var caFile: String?
     /// Waits between reconnection attempts grow from `minBackoff` to `maxBackoff`.
     public var minBackoff: Duration = .milliseconds(200)
+    /// The longest wait between two reconnection attempts; the waits double up to it, with ±20% jitter.
     public var maxBackoff: Duration = .seconds(10)
     /// The largest frame accepted from the hub: above the hub's own request limit, since an event
     /// wraps a request's data and a history page holds many events.
     public var maxFrameBytes = 4 * 1024 * 1024
     /// How long a request waits for its answer before it fails with `timedOut`.
     public var requestTimeout: Duration = .seconds(30)
+    /// Where the client logs dropped frames, failed resubscriptions and connection failures (at debug level).
     public var logger = Logger(label: "vigil.client")
 
+    /// A configuration for the hub at `url` (`wss://host:port/ws`, or `ws://` without TLS), authenticating with `token`;
+    /// `caFile` is a PEM file of the CA to trust, such as the development CA `certs/vigil-dev-ca.pem`.
     public init(url: String, token: String, caFile: String? = nil) {
         self.url = url
         self.token = token
@@ -47,6 +53,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionLost
     /// The hub closed the connection for a reason retrying will not fix (an invalid token).
     case rejected(code: UInt16, reason: String)
+    /// ``VigilClient/close()`` was called; the client makes no more connections and every call fails with this.
     case closed
     /// No answer within `requestTimeout`; a publish may or may not have been stored.
     case timedOut
@@ -58,6 +65,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An HTTP answer that is not the hub's JSON (another server behind the URL, a cut-off body).
     case unexpectedAnswer(String)
 
+    /// The error in one sentence, for logs and command-line output; a refusal reads `code: message`.
     public var description: String {
         switch self {
         case .refused(let info): "\(info.code): \(info.message)"
@@ -85,6 +93,8 @@ extension ClientError {
 
 /// The `code` and sentence of a refusal.
 public struct ProtocolErrorInfo: Equatable, Sendable {
+    /// The hub's error code (docs/protocol.md §9), such as `forbidden` or `already_exists`; see `ErrorCode`.
     public let code: String
+    /// The hub's sentence saying what was wrong, for people (not to be matched on).
     public let message: String
 }

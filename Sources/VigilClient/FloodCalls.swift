@@ -1,9 +1,12 @@
 import VigilCore
 
-/// A marker as a reporter submits it (docs/protocol.md §6.6, `submit`).
+/// A marker as a reporter submits it (docs/protocol.md §6.7, `submit`).
 public struct FloodReport: Sendable {
+    /// Where the flood was seen (WGS 84 degrees).
     public var position: GeoPoint
+    /// How bad it is, a whole number from 1 to 5 (docs/protocol.md §6.7).
     public var severity: Int
+    /// What the reporter says of it; empty sends none.
     public var description: String
     /// The flood event; when nil, the hub picks the open event whose boundary holds the position.
     public var event: Int?
@@ -13,8 +16,10 @@ public struct FloodReport: Sendable {
     public var picture: String?
     /// Shown to moderators only.
     public var email: String?
+    /// Shown to moderators only, like `email`.
     public var phone: String?
 
+    /// A report of a flood seen at `position` with `severity`; the optional fields are sent only when given.
     public init(
         position: GeoPoint, severity: Int, description: String = "", event: Int? = nil, observedAt: Int64? = nil, picture: String? = nil,
         email: String? = nil, phone: String? = nil
@@ -45,7 +50,9 @@ public struct FloodReport: Sendable {
 
 /// Which markers a moderator decides: a selection, or everything pending in a boundary.
 public enum FloodModeration: Sendable {
+    /// The markers with these numbers.
     case markers([Int])
+    /// Every pending marker inside the boundary with this number.
     case boundary(Int)
 
     var data: JSONValue {
@@ -82,6 +89,7 @@ extension VigilClient {
         try await floodCommand("flood/\(region)", "rename_event", ["event": .number(Double(event)), "name": .string(name)], "event")
     }
 
+    /// Operators and admins: closes the event, after which it takes no more markers; returns the event record.
     public func closeFloodEvent(region: String, event: Int) async throws -> JSONValue {
         try await floodCommand("flood/\(region)", "close_event", ["event": .number(Double(event))], "event")
     }

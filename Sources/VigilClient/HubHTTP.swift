@@ -10,14 +10,19 @@ import VigilCore
 /// `ClientConfiguration`: the same host and port as its WebSocket URL, `https` for `wss`. One
 /// connection per request, closed after the answer: these calls are few (setup, uploads).
 public struct HubHTTP: Sendable {
+    /// The body of a request.
     public enum Body: Sendable {
+        /// JSON, sent as its canonical text with `Content-Type: application/json`.
         case json(JSONValue)
         /// Raw bytes, such as an image for `POST /api/thumbnails`.
         case bytes([UInt8])
     }
 
+    /// The hub's answer: its status and body, whatever the status.
     public struct Response: Sendable {
+        /// The HTTP status code, such as 200, or 403 for a refused token.
         public let status: Int
+        /// The body's bytes, read to the end (at most 16 MiB).
         public let body: [UInt8]
 
         /// The body as JSON when the status is a success; otherwise the hub's refusal is thrown
@@ -35,6 +40,7 @@ public struct HubHTTP: Sendable {
         }
     }
 
+    /// The configuration whose URL, token and CA the requests use.
     public let configuration: ClientConfiguration
     /// The hub's web address, `https://host:port`: where the dashboard is.
     public let origin: String
@@ -44,6 +50,8 @@ public struct HubHTTP: Sendable {
     /// Larger answers are refused; the largest the hub sends are thumbnails (2 MiB) and camera walls.
     private static let maxResponseBytes = 16 * 1024 * 1024
 
+    /// Requests to the hub of `configuration`'s URL (`wss://` becomes `https://`). Throws when the URL is not
+    /// a hub URL or when `caFile` cannot be read as PEM.
     public init(configuration: ClientConfiguration) throws {
         self.configuration = configuration
         address = try HubAddress(configuration.url)

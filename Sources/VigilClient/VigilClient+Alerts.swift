@@ -1,13 +1,15 @@
 import VigilCore
 
 /// What raising an alert did: a new alert, or more motion at a location already being visited,
-/// which raises none (docs/protocol.md §6.1).
+/// which raises none (docs/protocol.md §6.3).
 public enum RaisedAlert: Sendable, Equatable {
+    /// A new alert, as the hub stored it (its id, state and the time it was raised).
     case alert(Alert)
+    /// No new alert: the location was already being visited, and the motion was added to that visit.
     case moreMotion(VisitMotion)
 }
 
-/// Alerts for sensors, guards' devices and scripts (docs/protocol.md §6.1), on `alerts/{site}`.
+/// Alerts for sensors, guards' devices and scripts (docs/protocol.md §6.3), on `alerts/{site}`.
 /// Follow a site's alerts with `subscribe("alerts/{site}")` and read each event's `data` with
 /// `event.data.decode(...)`: `AlertsState` first, then `AlertChanged`, `AlertDecided`,
 /// `VisitMotion` or `VisitEnded` by `AlertEventType(rawValue: event.type)`.

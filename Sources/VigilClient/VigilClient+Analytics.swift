@@ -4,18 +4,30 @@ import VigilCore
 /// A detection a query found (docs/protocol.md §6.8): its group's best frame, how well it matched
 /// (`intensity` for an ROI query, `similarity` for an image query) and its group's span.
 public struct DetectionHit: Sendable, Equatable {
+    /// The number the hub gave the detection when it stored it.
     public let id: Int64
+    /// The camera that saw it, an id of the site's camera topology.
     public let camera: String
     /// Milliseconds since 1970.
     public let ts: Int64
+    /// The detection's box in the camera's frame, in pixels.
     public let box: Rect
+    /// What was detected, such as `person` or `car`.
     public let label: String
+    /// How sure the detector was, from 0 to 1.
     public let score: Double
+    /// The tracked object the detection belongs to, for that camera; nil for an untracked detection.
     public let track: Int?
+    /// SHA-256 of the detection's snapshot in the hub's thumbnail store (`GET /thumbnails/{sha256}`); nil without one.
     public let thumbnail: String?
+    /// How well it matched: the fraction of the box inside the regions (0...1) for an ROI query, the cosine
+    /// similarity (−1...1) for an image query.
     public let match: Double
+    /// The first time of the detection's group (its track's matching detections), in milliseconds since 1970.
     public let first: Int64
+    /// The last time of the detection's group, in milliseconds since 1970.
     public let last: Int64
+    /// How many matching detections the group holds (1 for an untracked detection).
     public let count: Int
 
     init(_ value: JSONValue, measure: String) throws {
@@ -43,10 +55,15 @@ public struct DetectionHit: Sendable, Equatable {
 /// One bar of a timeline: distinct tracked objects and detections from `start` to `end`, and the
 /// time of its first detection.
 public struct TimelineBucket: Sendable, Equatable {
+    /// The bucket's first millisecond (since 1970), included.
     public let start: Int64
+    /// The bucket's end in milliseconds since 1970, excluded; the last bucket ends at the query's `to`.
     public let end: Int64
+    /// How many distinct tracked objects were seen in the bucket.
     public let tracks: Int
+    /// How many detections the bucket holds.
     public let detections: Int
+    /// The time of the bucket's first detection, in milliseconds since 1970: where to jump to see it.
     public let jump: Int64
 }
 

@@ -10,6 +10,7 @@ import WSCore
 /// event once and in order across drops. Requests are async calls returning the `ok` fields or
 /// throwing the hub's `error`.
 public actor VigilClient {
+    /// What the client connects with: the hub's URL, the token, the CA to trust, backoff and timeouts.
     public let configuration: ClientConfiguration
 
     private struct Listener {
@@ -33,6 +34,8 @@ public actor VigilClient {
     private var runner: Task<Void, Never>?
     private var stopped: ClientError?
 
+    /// A client for the hub `configuration` names. It does not connect yet: the first call that needs the hub
+    /// (``connect()``, ``subscribe(_:since:)``, a request) does, and the client then stays connected until ``close()``.
     public init(configuration: ClientConfiguration) {
         self.configuration = configuration
     }
@@ -86,6 +89,8 @@ public actor VigilClient {
         return stream
     }
 
+    /// Ends the subscription to `topic` (written as it was subscribed): its stream finishes, and the hub is told
+    /// (docs/protocol.md §4.3). Nothing happens when there is no such subscription; throws the hub's refusal.
     public func unsubscribe(_ topic: String) async throws {
         guard let listener = listeners.removeValue(forKey: topic) else { return }
         listener.continuation.finish()

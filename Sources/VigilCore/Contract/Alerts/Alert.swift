@@ -1,4 +1,4 @@
-/// An alert of a site (docs/protocol.md §6.1): what was raised, where, with which snapshots, and
+/// An alert of a site (docs/protocol.md §6.3): what was raised, where, with which snapshots, and
 /// how far its lifecycle raised -> acknowledged -> resolved has gone.
 public struct Alert: Sendable, Equatable, Codable {
     public enum State: String, Sendable, Codable, CaseIterable {

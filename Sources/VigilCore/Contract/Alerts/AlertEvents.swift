@@ -1,5 +1,5 @@
 /// The alert domain's event types on `alerts/{site}` and `alerts/{site}/escalated` (docs/protocol.md
-/// §6.1), and the `data` each carries.
+/// §6.3), and the `data` each carries.
 public enum AlertEventType: String, Sendable, CaseIterable, Codable {
     case raised = "alert.raised"
     case acknowledged = "alert.acknowledged"

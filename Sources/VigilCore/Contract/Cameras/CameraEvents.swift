@@ -1,4 +1,4 @@
-/// The camera domain's event types (docs/protocol.md §6.3), and the `data` each carries. The
+/// The camera domain's event types (docs/protocol.md §6.4), and the `data` each carries. The
 /// cameras themselves are the topology's `Camera`s.
 public enum CameraEventType: String, Sendable, CaseIterable, Codable {
     case topology = "camera.topology"

@@ -1,4 +1,4 @@
-/// A checkpoint of a guard's round (docs/protocol.md §6.4): checked in at by scanning its code,
+/// A checkpoint of a guard's round (docs/protocol.md §6.5): checked in at by scanning its code,
 /// due again `everyMs` after each check-in.
 public struct Checkpoint: Sendable, Equatable, Codable {
     public var id: String

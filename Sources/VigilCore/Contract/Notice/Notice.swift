@@ -1,4 +1,4 @@
-/// A notice to a site's people (docs/protocol.md §6.5): event type `notice`, with this `data`.
+/// A notice to a site's people (docs/protocol.md §6.1): event type `notice`, with this `data`.
 public struct Notice: Sendable, Equatable, Codable {
     public enum Level: String, Sendable, Codable, CaseIterable {
         case info, warning, urgent
