@@ -5,17 +5,22 @@
 public struct ChatAttachment: Sendable, Equatable, Codable {
     /// Where a picture was dragged from.
     public struct Source: Sendable, Equatable, Codable {
+        /// What a picture was dragged from: an alert, a camera, a detection, or an upload from a device.
         public enum Kind: String, Sendable, Codable, CaseIterable {
+            /// The four kinds; every kind but `upload` names an `id` or a `camera`.
             case alert, camera, detection, upload
         }
 
+        /// What the picture was dragged from.
         public var kind: Kind
         /// The alert's id, or a detection's number as text.
         public var id: String?
+        /// The id of the camera it shows; nil when it names none.
         public var camera: String?
         /// When the picture was taken, in ms since 1970.
         public var ts: Int64?
 
+        /// A source of `kind`; every kind but `upload` needs `id` or `camera` to decode again.
         public init(kind: Kind, id: String? = nil, camera: String? = nil, ts: Int64? = nil) {
             self.kind = kind
             self.id = id
@@ -23,13 +28,19 @@ public struct ChatAttachment: Sendable, Equatable, Codable {
             self.ts = ts
         }
 
+        /// A snapshot of alert `id`.
         public static func alert(_ id: String) -> Source { Source(kind: .alert, id: id) }
+        /// A view of camera `camera`.
         public static func camera(_ camera: String) -> Source { Source(kind: .camera, camera: camera) }
+        /// A detection, its number as text `id`, seen by `camera` (nil when not known).
         public static func detection(id: String, camera: String?) -> Source { Source(kind: .detection, id: id, camera: camera) }
+        /// An image uploaded from a device, that points at nothing else.
         public static let upload = Source(kind: .upload)
 
         private enum CodingKeys: String, CodingKey { case kind, id, camera, ts }
 
+        /// Decodes `{kind, id?, camera?, ts?}`, taking `id` as text or a detection's number; refuses an unknown kind,
+        /// an empty or over-long id or camera (1–128 characters), a negative `ts`, and a non-upload that names nothing.
         public init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
             guard let kind = Kind(rawValue: try fields.decode(String.self, forKey: .kind)) else {
@@ -65,9 +76,12 @@ public struct ChatAttachment: Sendable, Equatable, Codable {
         /// Points per layer: a finger's stroke is sampled, not every pixel it crossed.
         public static let maxPoints = 4000
 
+        /// The foreground layer: points on the person or thing pointed at, in the thumbnail's pixels.
         public var foreground: [PixelPoint]
+        /// The background layer: points around it, in the thumbnail's pixels.
         public var background: [PixelPoint]
 
+        /// Strokes of the two layers, each a list of whole-pixel points.
         public init(foreground: [PixelPoint], background: [PixelPoint]) {
             self.foreground = foreground
             self.background = background
@@ -75,12 +89,15 @@ public struct ChatAttachment: Sendable, Equatable, Codable {
 
         private enum CodingKeys: String, CodingKey { case foreground, background }
 
+        /// Decodes `{foreground: [[x, y], ...], background: [[x, y], ...]}`; refuses a layer of more than `maxPoints`
+        /// points or a point that is not two whole numbers.
         public init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
             foreground = try Self.points(fields, .foreground)
             background = try Self.points(fields, .background)
         }
 
+        /// Encodes each layer as a list of `[x, y]` pairs.
         public func encode(to encoder: any Encoder) throws {
             var fields = encoder.container(keyedBy: CodingKeys.self)
             try fields.encode(foreground.map { [$0.x, $0.y] }, forKey: .foreground)
@@ -99,10 +116,14 @@ public struct ChatAttachment: Sendable, Equatable, Codable {
         }
     }
 
+    /// SHA-256 of the picture in the hub's thumbnail store, 64 lowercase hexadecimal digits.
     public var thumbnail: String
+    /// Where the picture was dragged from, so a click opens it.
     public var source: Source
+    /// Strokes drawn over the picture; nil when there are none.
     public var scribble: Scribble?
 
+    /// An attachment of thumbnail `thumbnail`; a scribble with no point in either layer is kept as nil.
     public init(thumbnail: String, source: Source, scribble: Scribble? = nil) {
         self.thumbnail = thumbnail
         self.source = source
@@ -118,6 +139,7 @@ public struct ChatAttachment: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case thumbnail, source, scribble }
 
+    /// Decodes `{thumbnail, source, scribble?}`, refusing a thumbnail that is not a SHA-256 hash in lowercase hexadecimal.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         let hash = try fields.decode(String.self, forKey: .thumbnail)
