@@ -1,25 +1,36 @@
 
 /// One request from a client: an operation and the `ref` the answer will carry.
 public struct ClientMessage: Sendable, Equatable {
+    /// The client's own id for the request, echoed by the answer (`ok` or `error`); at most 64 bytes; nil asks for an unreferenced answer.
     public var ref: String?
+    /// What is asked.
     public var request: ClientRequest
 
+    /// A request `request` whose answer will carry `ref`.
     public init(ref: String? = nil, _ request: ClientRequest) {
         self.ref = ref
         self.request = request
     }
 }
 
+/// The operations a client sends (docs/protocol.md §4), each with its fields.
 public enum ClientRequest: Sendable, Equatable {
+    /// Authenticates the connection with a hub token (§4.1); not needed after a bearer upgrade.
     case hello(token: String)
+    /// Follows a topic or pattern (§4.2); `since` resumes an exact topic after that `seq`.
     case subscribe(topic: String, since: UInt64?)
+    /// Stops following a topic, written as it was subscribed (§4.3).
     case unsubscribe(topic: String)
+    /// Sends a command of `type` with its `data` to the topic's service (§4.4).
     case publish(topic: String, type: String, data: JSONValue)
+    /// Pages back through the stored events of an exact topic before `before`, at most `limit` of them (§4.5).
     case history(topic: String, before: UInt64?, limit: Int?)
     /// Request/response work a topic kind answers without publishing (a search, an ROI query).
     case query(topic: String, type: String, data: JSONValue)
+    /// Asks the hub to answer `pong`, to keep a connection alive or measure its round trip (§4.7).
     case ping
 
+    /// The operation's name on the wire, the frame's `op`: `hello`, `subscribe`, ... `ping`.
     public var op: String {
         switch self {
         case .hello: "hello"
@@ -34,7 +45,9 @@ public enum ClientRequest: Sendable, Equatable {
 }
 
 extension ClientMessage {
+    /// The longest `ref` the hub accepts, in bytes.
     public static let maxRefLength = 64
+    /// The longest event `type` the hub accepts, in bytes.
     public static let maxTypeLength = 64
     /// The longest valid topic: 8 segments of 64 bytes and their separators.
     public static let maxTopicLength = Topic.maxSegments * Topic.maxSegmentLength + Topic.maxSegments - 1
@@ -125,7 +138,9 @@ extension ClientMessage {
 
 /// A request that could not be decoded, with the `ref` to answer when one was readable.
 public struct DecodeFailure: Error, Sendable, Equatable {
+    /// The `ref` of the request, when it could be read; the error frame carries it.
     public let ref: String?
+    /// Why the request was refused (`bad_json`, `bad_request`, `unknown_op`).
     public let error: ProtocolError
 }
 

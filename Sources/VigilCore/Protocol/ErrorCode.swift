@@ -1,15 +1,21 @@
 /// A stable, machine-readable error code carried by `error` frames and HTTP error bodies.
 /// It is a string wrapper rather than an enum so that an older client tolerates codes added later.
 public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The code as it is written on the wire, such as `forbidden`.
     public let rawValue: String
+    /// The code whose wire form is `rawValue`, known to this version or not.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code whose wire form is `rawValue`, known to this version or not.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The wire form, `rawValue`.
     public var description: String { rawValue }
 
+    /// Decodes the code from a JSON string.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
+    /// Encodes the code as a JSON string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -82,13 +88,17 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
 
 /// A request refused with a code and a human sentence.
 public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The refusal's code.
     public let code: ErrorCode
+    /// A sentence saying what was wrong, for people; it often names the field (`data.severity ...`).
     public let message: String
 
+    /// A refusal with `code` and the sentence `message`.
     public init(_ code: ErrorCode, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// `code: message`, as logs and the command line show a refusal.
     public var description: String { "\(code.rawValue): \(message)" }
 }

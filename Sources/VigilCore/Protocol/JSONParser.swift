@@ -2,8 +2,10 @@
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Offset of the offending byte in the UTF-8 text.
     public let offset: Int
+    /// What is wrong, such as "unterminated string" or "nesting deeper than 512".
     public let reason: String
 
+    /// `reason at byte offset`.
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
@@ -31,6 +33,7 @@ extension JSONValue {
         }
     }
 
+    /// Parses `text` as one JSON document, as ``init(parsing:)`` parses its UTF-8 bytes; throws where it is not JSON.
     public init(parsing text: some StringProtocol) throws(JSONParseError) {
         try self.init(parsing: text.utf8)
     }

@@ -1,30 +1,36 @@
 /// A small streaming JSON writer. The server builds its frames with it so that stored payloads,
 /// already canonical JSON text, are spliced in without being decoded and encoded again.
 public struct JSONWriter: Sendable {
+    /// The JSON written so far.
     public private(set) var text: String = ""
     private var needsComma: [Bool] = [false]
 
+    /// An empty writer whose text has room for `capacity` characters before it grows.
     public init(capacity: Int = 128) {
         text.reserveCapacity(capacity)
     }
 
+    /// Opens an object (`{`), as a value in its own right or the value of the last key.
     public mutating func beginObject() {
         separate()
         text.append("{")
         needsComma.append(false)
     }
 
+    /// Closes the innermost open object (`}`).
     public mutating func endObject() {
         needsComma.removeLast()
         text.append("}")
     }
 
+    /// Opens an array (`[`), as a value in its own right or the value of the last key.
     public mutating func beginArray() {
         separate()
         text.append("[")
         needsComma.append(false)
     }
 
+    /// Closes the innermost open array (`]`).
     public mutating func endArray() {
         needsComma.removeLast()
         text.append("]")
@@ -38,26 +44,31 @@ public struct JSONWriter: Sendable {
         needsComma[needsComma.count - 1] = false
     }
 
+    /// Writes a string value, escaping quotes, backslashes, control characters, U+2028 and U+2029.
     public mutating func string(_ value: String) {
         separate()
         Self.appendQuoted(value, to: &text)
     }
 
+    /// Writes a whole number value.
     public mutating func integer<T: BinaryInteger>(_ value: T) {
         separate()
         text.append(String(value))
     }
 
+    /// Writes a number value: a whole number without a fraction when it is one (below 2^53), `null` when not finite.
     public mutating func number(_ value: Double) {
         separate()
         text.append(Self.format(value))
     }
 
+    /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
         text.append(value ? "true" : "false")
     }
 
+    /// Writes `null`.
     public mutating func null() {
         separate()
         text.append("null")
@@ -69,6 +80,7 @@ public struct JSONWriter: Sendable {
         text.append(json)
     }
 
+    /// Writes any JSON value; an object's keys come sorted, so equal values give equal text (the canonical form).
     public mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
@@ -89,16 +101,19 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes `"name":"value"` inside an object.
     public mutating func field(_ name: String, _ value: String) {
         key(name)
         string(value)
     }
 
+    /// Writes `"name":"value"`, or `"name":null` when `value` is nil.
     public mutating func field(_ name: String, _ value: String?) {
         key(name)
         if let value { string(value) } else { null() }
     }
 
+    /// Writes `"name":value` with a whole number.
     public mutating func field<T: BinaryInteger>(_ name: String, _ value: T) {
         key(name)
         integer(value)

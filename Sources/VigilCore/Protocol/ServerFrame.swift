@@ -31,6 +31,7 @@ public enum ServerFrame {
         return writer.text
     }
 
+    /// `error` answering `ref` (null when it answers no request) with the refusal's code and message.
     public static func error(ref: String?, _ error: ProtocolError) -> String {
         var writer = JSONWriter()
         writer.beginObject()
@@ -82,15 +83,22 @@ public enum ServerFrame {
 
 /// What a client learns when it is authenticated.
 public struct Welcome: Sendable, Equatable {
+    /// This connection's id, `s_…`.
     public var session: String
+    /// The token's name; it is the `from` of what this connection publishes.
     public var user: String
+    /// The token's role, which decides what it may read and do (docs/protocol.md §7).
     public var role: Role
     /// The sites the token may see; `["*"]` for every site.
     public var sites: [String]
+    /// The id of the hub's store; a new epoch means old `seq` numbers mean nothing (§8).
     public var epoch: String
+    /// The hub's name and version, such as `vigil/0.1`.
     public var server: String
+    /// What this connection may send and hold.
     public var limits: SessionLimits
 
+    /// A welcome with each of its fields, as the hub sends it.
     public init(session: String, user: String, role: Role, sites: [String], epoch: String, server: String, limits: SessionLimits) {
         self.session = session
         self.user = user
@@ -104,10 +112,14 @@ public struct Welcome: Sendable, Equatable {
 
 /// The bounds a connection works within, announced in `welcome`.
 public struct SessionLimits: Sendable, Equatable {
+    /// The largest frame the hub accepts from this connection, in bytes.
     public var maxFrameBytes: Int
+    /// How many subscriptions this connection may hold at once.
     public var maxSubscriptions: Int
+    /// How many requests a second the connection may send before it gets `rate_limited`.
     public var messagesPerSecond: Int
 
+    /// Limits with each of their bounds.
     public init(maxFrameBytes: Int, maxSubscriptions: Int, messagesPerSecond: Int) {
         self.maxFrameBytes = maxFrameBytes
         self.maxSubscriptions = maxSubscriptions

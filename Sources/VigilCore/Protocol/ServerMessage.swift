@@ -1,13 +1,19 @@
 
 /// A frame from the server as a client decodes it.
 public enum ServerMessage: Sendable, Equatable {
+    /// The hub's `welcome`, once the connection is authenticated.
     case welcome(Welcome)
+    /// An event of a subscription.
     case event(Event)
     /// `ok` answering `ref`, with every field of the frame.
     case ok(ref: String?, fields: [String: JSONValue])
+    /// A refusal answering `ref` (nil when the hub reports a problem no request caused).
     case error(ref: String?, ProtocolError)
+    /// Reserved: events `from` to `to` (inclusive) of `topic` are no longer stored; the hub never sends it today.
     case gap(topic: String, from: UInt64, to: UInt64)
 
+    /// Decodes a text frame from the hub; throws `bad_json` for a frame that is not a JSON object and `bad_request`
+    /// for an unknown `op` or a missing or mistyped field.
     public static func decode(_ text: some StringProtocol) throws(ProtocolError) -> ServerMessage {
         guard let value = try? JSONValue(parsing: text), case .object(let fields) = value else {
             throw ProtocolError(.badJSON, "the server sent a frame that is not a JSON object")

@@ -1,15 +1,21 @@
 /// A topic is `kind/scope[/more]`, for example `notice/hq` or `presence/notice/hq`.
 /// Segments are 1–64 characters of letters, digits, `-`, `_` and `.`; at most 8 segments.
 public struct Topic: Hashable, Sendable, CustomStringConvertible {
+    /// The most segments a topic has.
     public static let maxSegments = 8
+    /// The longest segment, in bytes.
     public static let maxSegmentLength = 64
 
+    /// The topic as written, such as `alerts/hq`.
     public let rawValue: String
+    /// The topic's segments, in order; at least two.
     public let segments: [String]
 
+    /// The first segment, which names the service owning the topic (`notice`, `alerts`, `chat`, ...).
     public var kind: String { segments[0] }
     /// The segment after the kind: a site for site-scoped kinds.
     public var scope: String { segments[1] }
+    /// The topic as written.
     public var description: String { rawValue }
 
     /// Parses an exact topic (no wildcard).
@@ -61,13 +67,19 @@ public struct Topic: Hashable, Sendable, CustomStringConvertible {
 
 /// A subscription pattern: a topic in which `+` stands for exactly one segment (`notice/+`).
 public struct TopicPattern: Hashable, Sendable, CustomStringConvertible {
+    /// The pattern as written, such as `notice/+`.
     public let rawValue: String
+    /// The pattern's segments, `+` standing for any one segment.
     public let segments: [String]
 
+    /// The pattern as written.
     public var description: String { rawValue }
+    /// The first segment, which names the service owning the topics it matches; never a wildcard.
     public var kind: String { segments[0] }
+    /// Whether the pattern has no wildcard, and so matches one topic (only such a subscription resumes with `since`).
     public var isExact: Bool { !segments.contains("+") }
 
+    /// Parses a pattern; throws `invalid_topic` for a bad segment or a `+` in the kind.
     public init(_ rawValue: String) throws(ProtocolError) {
         self.segments = try Topic.split(rawValue, allowingWildcard: true)
         self.rawValue = rawValue
@@ -78,6 +90,7 @@ public struct TopicPattern: Hashable, Sendable, CustomStringConvertible {
         isExact ? Topic(validated: rawValue, segments: segments) : nil
     }
 
+    /// Whether `topic` has as many segments and each matches (`+` matching any).
     public func matches(_ topic: Topic) -> Bool {
         guard topic.segments.count == segments.count else { return false }
         for (pattern, segment) in zip(segments, topic.segments) where pattern != "+" && pattern != segment {
