@@ -4,7 +4,9 @@ import Foundation
 /// flood boundaries. When the west edge lies east of the east edge (west > east), the box crosses
 /// the antimeridian (180°) and holds the longitudes west...180 and -180...east.
 public struct GeoBox: Sendable, Hashable, Codable {
+    /// The north-west corner: the north edge's latitude and the west edge's longitude, in degrees.
     public let northWest: GeoPoint
+    /// The south-east corner: the south edge's latitude and the east edge's longitude, in degrees.
     public let southEast: GeoPoint
 
     /// Refuses a box whose north edge lies south of its south edge.
@@ -16,9 +18,13 @@ public struct GeoBox: Sendable, Hashable, Codable {
         self.southEast = southEast
     }
 
+    /// The north edge's latitude, in degrees.
     public var north: Double { northWest.latitude }
+    /// The south edge's latitude, in degrees.
     public var south: Double { southEast.latitude }
+    /// The west edge's longitude, in degrees.
     public var west: Double { northWest.longitude }
+    /// The east edge's longitude, in degrees; less than `west` when the box crosses the antimeridian.
     public var east: Double { southEast.longitude }
 
     /// True when the box runs east from its west edge across 180° to its east edge.

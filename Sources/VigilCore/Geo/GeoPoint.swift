@@ -2,7 +2,9 @@ import Foundation
 
 /// A point on the Earth in degrees (WGS 84): latitude -90...90, longitude -180...180.
 public struct GeoPoint: Sendable, Hashable {
+    /// Degrees north of the equator (negative south), -90...90.
     public let latitude: Double
+    /// Degrees east of Greenwich (negative west), -180...180.
     public let longitude: Double
 
     /// Creates a point; refuses NaN, infinities and out-of-range values.
@@ -30,6 +32,7 @@ public struct GeoPoint: Sendable, Hashable {
 extension GeoPoint: Codable {
     private enum CodingKeys: String, CodingKey { case latitude, longitude }
 
+    /// Decodes `{latitude, longitude}` in degrees, refusing values out of range.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let latitude = try container.decode(Double.self, forKey: .latitude)
@@ -41,6 +44,7 @@ extension GeoPoint: Codable {
         }
     }
 
+    /// Encodes `{latitude, longitude}` in degrees.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(latitude, forKey: .latitude)

@@ -1,6 +1,8 @@
 /// The size of a camera frame or a view in whole pixels.
 public struct FrameSize: Sendable, Hashable, Codable {
+    /// The width, in pixels (at least 1).
     public let width: Int
+    /// The height, in pixels (at least 1).
     public let height: Int
 
     /// Creates a size; both sides must be at least one pixel.
@@ -15,6 +17,7 @@ public struct FrameSize: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case width, height }
 
+    /// Decodes `{width, height}`, refusing a side under one pixel.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let width = try container.decode(Int.self, forKey: .width)
@@ -27,6 +30,7 @@ public struct FrameSize: Sendable, Hashable, Codable {
         }
     }
 
+    /// Encodes `{width, height}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(width, forKey: .width)

@@ -1,14 +1,21 @@
 /// Why a shape was refused.
 public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A frame size with a side under one pixel.
     case invalidFrameSize(width: Int, height: Int)
+    /// Vertex (or corner) `index` has a coordinate that is infinite or not a number.
     case nonFiniteCoordinate(index: Int)
+    /// A rectangle with a negative or non-finite side.
     case invalidRect(width: Double, height: Double)
+    /// Fewer than three distinct vertices (or a line whose two points are the same).
     case tooFewVertices(count: Int)
+    /// More vertices than `limit`.
     case tooManyVertices(count: Int, limit: Int)
+    /// The vertices all lie on one line.
     case zeroArea
     /// Edges `first` and `second` (edge i runs from vertex i to vertex i+1) cross each other.
     case selfIntersection(first: Int, second: Int)
 
+    /// The refusal in one sentence, such as "the polygon encloses no area".
     public var description: String {
         switch self {
         case .invalidFrameSize(let width, let height):

@@ -1,8 +1,11 @@
 /// A whole-pixel position in an image, from its top-left corner.
 public struct PixelPoint: Sendable, Hashable, Codable {
+    /// Pixels from the left edge, 0 for the first column.
     public var x: Int
+    /// Pixels from the top edge, 0 for the first row.
     public var y: Int
 
+    /// The pixel at column `x`, row `y`.
     public init(x: Int, y: Int) {
         self.x = x
         self.y = y

@@ -4,6 +4,7 @@ public struct Polygon: Sendable, Hashable {
     /// Most vertices accepted; a finger lasso is simplified well below this first.
     public static let maxVertexCount = 4096
 
+    /// The ring's vertices in frame pixels, without a closing copy of the first.
     public let vertices: [Point]
 
     /// Validates untrusted vertices: finite, at least three distinct, some area, no self-crossing.
@@ -83,6 +84,7 @@ extension Polygon: Codable {
         }
     }
 
+    /// Encodes the vertices as a list of `{x, y}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(vertices)

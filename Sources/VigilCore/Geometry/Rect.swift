@@ -1,10 +1,15 @@
 /// An axis-aligned rectangle in frame pixels: origin (x, y) at the top-left, then width and height.
 public struct Rect: Sendable, Hashable, Codable {
+    /// The left edge, in pixels from the frame's left.
     public var x: Double
+    /// The top edge, in pixels from the frame's top.
     public var y: Double
+    /// The width, in pixels.
     public var width: Double
+    /// The height, in pixels.
     public var height: Double
 
+    /// A rectangle as given, unchecked; see ``init(validatingX:y:width:height:)`` for untrusted numbers.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -35,9 +40,13 @@ public struct Rect: Sendable, Hashable, Codable {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The left edge, `x`.
     public var minX: Double { x }
+    /// The top edge, `y`.
     public var minY: Double { y }
+    /// The right edge, `x + width`.
     public var maxX: Double { x + width }
+    /// The bottom edge, `y + height`.
     public var maxY: Double { y + height }
 
     /// Area in square pixels; a rectangle with a negative side has none.

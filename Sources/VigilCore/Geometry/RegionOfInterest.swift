@@ -1,9 +1,12 @@
 /// A region drawn over a camera frame: a rectangle or a free-form (lasso) polygon.
 /// Coded as `{"rect": {x, y, width, height}}` or `{"polygon": [{x, y}, ...]}`.
 public enum RegionOfInterest: Sendable, Hashable {
+    /// A rectangle.
     case rect(Rect)
+    /// A simple polygon, such as a finger's lasso.
     case polygon(Polygon)
 
+    /// The region's area, in square pixels.
     public var area: Double {
         switch self {
         case .rect(let rect): rect.area
@@ -11,6 +14,7 @@ public enum RegionOfInterest: Sendable, Hashable {
         }
     }
 
+    /// The smallest rectangle holding the region.
     public var bounds: Rect {
         switch self {
         case .rect(let rect): rect
@@ -18,6 +22,7 @@ public enum RegionOfInterest: Sendable, Hashable {
         }
     }
 
+    /// Whether `point` lies inside the region or on its border.
     public func contains(_ point: Point) -> Bool {
         switch self {
         case .rect(let rect): rect.contains(point)
@@ -45,6 +50,7 @@ public enum RegionOfInterest: Sendable, Hashable {
 extension RegionOfInterest: Codable {
     private enum CodingKeys: String, CodingKey { case rect, polygon }
 
+    /// Decodes `{"rect": {x, y, width, height}}` (finite, sides not negative) or `{"polygon": [{x, y}, ...]}` (a simple polygon).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let rect = try container.decodeIfPresent(Rect.self, forKey: .rect) {
@@ -57,6 +63,7 @@ extension RegionOfInterest: Codable {
         }
     }
 
+    /// Encodes `{"rect": ...}` or `{"polygon": ...}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -1,12 +1,17 @@
 /// A line drawn across a camera's view that counts what crosses it (an NVR's tripwire). Sides are
 /// as seen looking from `start` towards `end` on the image (y pointing down).
 public struct TripLine: Sendable, Hashable {
+    /// The way something crossed the line, as seen looking from `start` towards `end`.
     public enum Direction: String, Sendable, CaseIterable {
+        /// From the left side to the right (for a line drawn left to right: from above it to below).
         case leftToRight = "left-to-right"
+        /// From the right side to the left.
         case rightToLeft = "right-to-left"
     }
 
+    /// The line's first point, in frame pixels.
     public let start: Point
+    /// The line's second point, in frame pixels.
     public let end: Point
 
     /// A line of two distinct, finite points.
