@@ -1,15 +1,21 @@
 /// A swipe direction on the camera wall, and the neighbour it switches to.
 public enum CameraDirection: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A floor up or down, or the neighbour to the left or right on the same floor.
     case up, down, left, right
 }
 
 /// The camera each swipe direction switches to; nil where there is none.
 public struct CameraNeighbours: Sendable, Hashable, Codable {
+    /// The camera a swipe up switches to (usually on the floor above).
     public var up: String?
+    /// The camera a swipe down switches to (usually on the floor below).
     public var down: String?
+    /// The camera a swipe left switches to.
     public var left: String?
+    /// The camera a swipe right switches to.
     public var right: String?
 
+    /// Neighbours by direction; each is a camera id, nil where there is none.
     public init(up: String? = nil, down: String? = nil, left: String? = nil, right: String? = nil) {
         self.up = up
         self.down = down
@@ -17,6 +23,7 @@ public struct CameraNeighbours: Sendable, Hashable, Codable {
         self.right = right
     }
 
+    /// The neighbour in `direction`; setting it replaces that one.
     public subscript(direction: CameraDirection) -> String? {
         get {
             switch direction {
@@ -39,6 +46,7 @@ public struct CameraNeighbours: Sendable, Hashable, Codable {
 
 /// One camera of a site's wall: where its frame sits, how big it is drawn, its floor and neighbours.
 public struct Camera: Sendable, Hashable, Codable {
+    /// The camera's id in its site, unique in the topology.
     public var id: String
     /// What people call it ("Gate B, north"); nil where the topology gives none.
     public var name: String?
@@ -48,13 +56,16 @@ public struct Camera: Sendable, Hashable, Codable {
     public var frameSize: FrameSize
     /// Top-left corner of the frame on the wall.
     public var position: Point
+    /// The floor the camera is on; swiping up or down goes between floors.
     public var floor: Int
+    /// The cameras a swipe from this one switches to.
     public var neighbours: CameraNeighbours
     /// A notice shown with the camera, empty when there is none.
     public var reminderNotice: String
     /// How the wall animates a switch to this camera (free text, e.g. "push"), empty for the default.
     public var animationStyle: String
 
+    /// A camera with each of its fields; a name, a stream, a notice and an animation are optional.
     public init(
         id: String, frameSize: FrameSize, position: Point, floor: Int, neighbours: CameraNeighbours = CameraNeighbours(),
         reminderNotice: String = "", animationStyle: String = "", name: String? = nil, streamURL: String? = nil
@@ -82,6 +93,7 @@ public enum CameraTopologyError: Error, Equatable, Sendable, CustomStringConvert
     /// Camera at `index` has a stream URL that is not an http(s) URL.
     case invalidStreamURL(index: Int)
 
+    /// The refusal in one sentence, such as `camera id "3" is used twice`.
     public var description: String {
         switch self {
         case .emptyID: "the camera id is empty"
@@ -94,9 +106,12 @@ public enum CameraTopologyError: Error, Equatable, Sendable, CustomStringConvert
 
 /// A site's cameras, with unique ids and every neighbour naming one of them.
 public struct CameraTopology: Sendable, Hashable {
+    /// The cameras, in wall order.
     public let cameras: [Camera]
     private let indexByID: [String: Int]
 
+    /// A topology of `cameras`; throws when an id is empty or repeated, a neighbour names no camera, or a
+    /// stream URL is not `http://` or `https://` (at most 2048 characters).
     public init(cameras: [Camera]) throws(CameraTopologyError) {
         var indexByID: [String: Int] = [:]
         for (index, camera) in cameras.enumerated() {
@@ -122,6 +137,7 @@ public struct CameraTopology: Sendable, Hashable {
             && !url.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F }
     }
 
+    /// The camera with id `id`; nil when there is none.
     public func camera(_ id: String) -> Camera? {
         indexByID[id].map { cameras[$0] }
     }
@@ -147,6 +163,7 @@ extension CameraTopology: Codable {
     /// Coded as `{"cameras": [...]}`; decoding validates like `init(cameras:)`.
     private enum CodingKeys: String, CodingKey { case cameras }
 
+    /// Decodes `{"cameras": [...]}`, refusing what ``init(cameras:)`` refuses.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         do {
@@ -156,6 +173,7 @@ extension CameraTopology: Codable {
         }
     }
 
+    /// Encodes `{"cameras": [...]}`, each camera in the clean model.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(cameras, forKey: .cameras)

@@ -11,6 +11,8 @@ public enum CameraTopologyJSON {
     /// Largest document accepted.
     public static let maxBytes = 4 << 20
 
+    /// Reads the seed's topology document; throws a `FormatError` naming the field (such as `Cams[0].Cam_farme_size`) when
+    /// it is not one, when `Number_of_cams` disagrees with `Cams`, or when the cameras do not form a topology.
     public static func parse(_ data: Data) throws(FormatError) -> CameraTopology {
         let raw = try JSONFormat.decode(RawTopology.self, from: data, format: .cameraTopology, maxBytes: maxBytes)
         guard raw.Number_of_cams == raw.Cams.count else {
@@ -28,6 +30,7 @@ public enum CameraTopologyJSON {
         }
     }
 
+    /// The topology in the seed's form, ids written as strings; `parse(_:)` reads it back to the same topology.
     public static func write(_ topology: CameraTopology) -> Data {
         JSONFormat.encode(RawTopology(Number_of_cams: topology.cameras.count, Cams: topology.cameras.map(RawCamera.init)))
     }

@@ -38,15 +38,22 @@ public struct Detection: Sendable, Hashable {
 
 /// A batch of detections of one camera, as an analytics backend publishes it.
 public struct DetectionBatch: Sendable, Hashable {
+    /// The most detections a batch may hold.
     public static let maxDetections = 10_000
+    /// The longest label, in characters.
     public static let maxLabelLength = 64
+    /// The longest camera id, in characters.
     public static let maxCameraLength = 128
+    /// The longest appearance vector, in numbers.
     public static let maxAppearanceLength = 4096
     /// Latest time accepted (exclusive): 10000-01-01T00:00:00Z, past which the text form has no year.
     public static let timeLimit: Int64 = 253_402_300_800_000
 
+    /// The id of the camera that saw the detections.
     public let camera: String
+    /// The size of the camera's frame, in pixels: every box lies inside it.
     public let frameSize: FrameSize
+    /// The detections, in the order the backend gave them.
     public let detections: [Detection]
 
     /// Validates everything a backend could get wrong, naming the detection and field.
@@ -114,6 +121,7 @@ public struct DetectionBatchError: Error, Equatable, Sendable, CustomStringConve
     public let index: Int?
     /// Wire name of the field: camera, frame, detections, time, box, label, score, track, thumbnail, appearance.
     public let field: String
+    /// What is wrong with the field, such as "is not within 0...1".
     public let message: String
 
     init(index: Int? = nil, field: String, _ message: String) {
@@ -125,5 +133,6 @@ public struct DetectionBatchError: Error, Equatable, Sendable, CustomStringConve
     /// Path in the JSON document, e.g. `detections[3].score`.
     public var path: String { index.map { "detections[\($0)].\(field)" } ?? field }
 
+    /// `path: message`, such as `detections[3].score: 1.5 is not within 0...1`.
     public var description: String { "\(path): \(message)" }
 }

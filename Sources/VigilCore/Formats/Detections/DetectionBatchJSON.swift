@@ -10,8 +10,11 @@ import Foundation
 ///
 /// `track`, `thumbnail` and `appearance` are optional.
 public enum DetectionBatchJSON {
+    /// The largest document `parse(_:)` accepts, in bytes (32 MiB).
     public static let maxBytes = 32 << 20
 
+    /// Reads a batch; throws a `FormatError` for a document over `maxBytes`, one that is not JSON, or a batch that
+    /// does not validate (the error names the detection and field).
     public static func parse(_ data: Data) throws(FormatError) -> DetectionBatch {
         guard data.count <= maxBytes else {
             throw FormatError(.detections, "document of \(data.count) bytes is over the limit of \(maxBytes)")
@@ -20,6 +23,7 @@ public enum DetectionBatchJSON {
         return try DetectionBatch(json: value)
     }
 
+    /// The batch as JSON, times in RFC 3339 with milliseconds; `parse(_:)` reads it back to the same batch.
     public static func write(_ batch: DetectionBatch) -> Data {
         JSONFormat.encode(batch)
     }
@@ -53,6 +57,7 @@ extension DetectionBatch: Codable {
         }
     }
 
+    /// Encodes `{camera, frame, detections}`, each detection's time as RFC 3339 text with milliseconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(camera, forKey: .camera)
