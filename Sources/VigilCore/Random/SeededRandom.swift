@@ -3,10 +3,12 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -20,6 +22,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         Double.random(in: 0..<1, using: &self) < p
     }
 
+    /// A number drawn evenly from `range`.
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &self)
     }

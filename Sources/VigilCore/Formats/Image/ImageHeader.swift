@@ -1,16 +1,23 @@
 /// The kind and size of an image, read from its bytes alone (never from a file name or a
 /// declared content type). Only what a thumbnail may be: JPEG, PNG or WebP, whole and not huge.
 public struct ImageHeader: Sendable, Equatable {
+    /// The image formats a thumbnail may be in.
     public enum Format: String, Sendable {
+        /// JPEG, PNG or WebP.
         case jpeg, png, webp
 
+        /// The media type the format is served with, such as `image/png`.
         public var mediaType: String { "image/\(rawValue)" }
     }
 
+    /// The format the bytes are in.
     public var format: Format
+    /// The width, in pixels.
     public var width: Int
+    /// The height, in pixels.
     public var height: Int
 
+    /// A header with each of its fields, unchecked; ``inspect(_:)`` reads one from an image's bytes.
     public init(format: Format, width: Int, height: Int) {
         self.format = format
         self.width = width
@@ -43,11 +50,16 @@ public struct ImageHeader: Sendable, Equatable {
     }
 }
 
+/// Why bytes are not an image a thumbnail may be.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Not a JPEG, PNG or WebP image.
     case unsupported
+    /// A JPEG, PNG or WebP image that is cut short or malformed; the text says where.
     case corrupt(String)
+    /// An image wider or taller than `ImageHeader.maxDimension` pixels, or of more than `ImageHeader.maxPixels` in all.
     case tooManyPixels(width: Int, height: Int)
 
+    /// The refusal in one sentence, such as "not a JPEG, PNG or WebP image".
     public var description: String {
         switch self {
         case .unsupported: "not a JPEG, PNG or WebP image"

@@ -6,6 +6,7 @@ import Foundation
 public enum FloodKMLParser {
     private typealias N = FloodKMLName
 
+    /// Reads a marker file; throws a `FormatError` naming the element at fault, or when the document breaks `limits`.
     public static func parse(_ data: Data, limits: XMLLimits = XMLLimits()) throws(FormatError) -> FloodMarkerFile {
         let root = XMLCursor(root: try SafeXMLReader.read(data, format: .kml, limits: limits), format: .kml)
         try root.expectName("kml")

@@ -1,8 +1,11 @@
 /// The KML marker file of one flood event in one boundary: a named list of markers.
 public struct FloodMarkerFile: Sendable, Hashable, Codable {
+    /// The file's name, as its `Document/name` gives it.
     public var name: String
+    /// The markers, in the file's order.
     public var markers: [FloodMarker]
 
+    /// A marker file named `name` holding `markers`.
     public init(name: String, markers: [FloodMarker]) {
         self.name = name
         self.markers = markers

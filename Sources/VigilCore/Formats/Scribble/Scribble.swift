@@ -1,8 +1,12 @@
 /// Foreground and background scribbles a person drew on one image (iCoseg), in image pixels.
 public struct Scribble: Sendable, Hashable, Codable {
+    /// The name of the image scribbled on, one line of text (a file name, or a thumbnail's hash).
     public let imageName: String
+    /// The image's size, in pixels: every point lies inside it.
     public let imageSize: FrameSize
+    /// The points on the person or thing to pick out, in image pixels.
     public let foreground: [PixelPoint]
+    /// The points around it, in image pixels.
     public let background: [PixelPoint]
 
     /// Refuses a name that is empty or spans lines, and any point outside the image.
@@ -26,6 +30,7 @@ public struct Scribble: Sendable, Hashable, Codable {
         self.background = background
     }
 
+    /// Decodes `{imageName, imageSize, foreground, background}`, refusing what the initializer refuses.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         do {
@@ -47,9 +52,12 @@ public enum ScribbleLayer: String, Sendable, Hashable, Codable {
 
 /// Why a scribble was refused.
 public enum ScribbleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An image name that is empty, spans lines or has surrounding spaces.
     case invalidImageName(String)
+    /// Point `index` of `layer` lies outside the image.
     case pointOutsideImage(PixelPoint, layer: ScribbleLayer, index: Int)
 
+    /// The refusal in one sentence, naming the name or the point.
     public var description: String {
         switch self {
         case .invalidImageName(let name):

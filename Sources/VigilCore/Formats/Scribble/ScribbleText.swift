@@ -11,8 +11,10 @@ import Foundation
 ///
 /// Coordinates are whole pixels inside the image. Lines may end in CR LF; trailing blank lines are allowed.
 public enum ScribbleText {
+    /// The largest document `parse(_:)` accepts, in bytes (16 MiB).
     public static let maxBytes = 16 << 20
 
+    /// Reads a scribble file; throws a `FormatError` with the line at fault.
     public static func parse(_ data: Data) throws(FormatError) -> Scribble {
         guard data.count <= maxBytes else {
             throw FormatError(.scribble, "document of \(data.count) bytes is over the limit of \(maxBytes)")
@@ -41,6 +43,7 @@ public enum ScribbleText {
         }
     }
 
+    /// The scribble as a scribble file, one point a line; `parse(_:)` reads it back to the same scribble.
     public static func write(_ scribble: Scribble) -> Data {
         var lines = [scribble.imageName, "\(scribble.imageSize.width) \(scribble.imageSize.height)"]
         for points in [scribble.foreground, scribble.background] {

@@ -4,6 +4,7 @@
 public enum HexText {
     private static let digits = Array("0123456789abcdef".utf8)
 
+    /// `bytes` as lowercase hexadecimal, two digits a byte, such as `0aff` for `[0x0a, 0xff]`.
     public static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)

@@ -3,15 +3,22 @@ import Foundation
 /// A wall-clock date, with or without a time of day, written `yyyy-MM-dd HH:mm:ss` or
 /// `yyyy-MM-dd` as the flood service writes them. It carries no time zone: the reader decides.
 public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, such as 2026.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to 31 (a valid day of that month).
     public let day: Int
     /// Hour, minute and second; nil for a date without a time.
     public let time: Time?
 
+    /// A time of day.
     public struct Time: Sendable, Hashable {
+        /// The hour, 0 to 23.
         public let hour: Int
+        /// The minute, 0 to 59.
         public let minute: Int
+        /// The second, 0 to 59.
         public let second: Int
     }
 
@@ -76,6 +83,7 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         return calendar.date(from: components)!
     }
 
+    /// Orders by date, then time; a date without a time comes before every time of that day.
     public static func < (lhs: LocalTimestamp, rhs: LocalTimestamp) -> Bool {
         let left = [lhs.year, lhs.month, lhs.day, lhs.time?.hour ?? -1, lhs.time?.minute ?? 0, lhs.time?.second ?? 0]
         let right = [rhs.year, rhs.month, rhs.day, rhs.time?.hour ?? -1, rhs.time?.minute ?? 0, rhs.time?.second ?? 0]
@@ -108,6 +116,7 @@ extension LocalTimestamp: Codable {
         self = value
     }
 
+    /// Encodes the text form, `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

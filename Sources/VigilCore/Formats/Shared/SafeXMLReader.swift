@@ -6,10 +6,14 @@ import FoundationXML
 
 /// Bounds on what an XML document may cost to read.
 public struct XMLLimits: Sendable, Equatable {
+    /// The largest document, in bytes (16 MiB by default).
     public var maxBytes: Int
+    /// The deepest nesting of elements (32 by default).
     public var maxDepth: Int
+    /// The most elements a document may hold (a million by default).
     public var maxElements: Int
 
+    /// Limits of `maxBytes`, `maxDepth` and `maxElements`; a document over any is refused before or while it is read.
     public init(maxBytes: Int = 16 << 20, maxDepth: Int = 32, maxElements: Int = 1_000_000) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth

@@ -9,6 +9,7 @@
 /// plain or flow scalars, complex keys, tabs in indentation) and every ambiguity (a duplicate key,
 /// a plain scalar holding `: `) is refused with its line, never guessed at.
 public enum YAMLSubset {
+    /// Reads `text` as the JSON value its YAML stands for; throws a `YAMLSubsetError` with the line of what it does not know.
     public static func parse(_ text: String) throws(YAMLSubsetError) -> JSONValue {
         var reader = YAMLBlockReader(text)
         return try reader.document()
@@ -19,12 +20,15 @@ public enum YAMLSubset {
 public struct YAMLSubsetError: Error, Equatable, CustomStringConvertible {
     /// 1-based.
     public let line: Int
+    /// What was refused, such as "a duplicate key".
     public let reason: String
 
+    /// A refusal at `line` (1-based) saying `reason`.
     public init(line: Int, _ reason: String) {
         self.line = line
         self.reason = reason
     }
 
+    /// `line N: reason`.
     public var description: String { "line \(line): \(reason)" }
 }
