@@ -33,7 +33,7 @@ extension JSONValue {
         }
     }
 
-    /// Parses `text` as one JSON document, as ``init(parsing:)`` parses its UTF-8 bytes; throws where it is not JSON.
+    /// Parses `text` as one JSON document, as `init(parsing:)` parses its UTF-8 bytes; throws where it is not JSON.
     public init(parsing text: some StringProtocol) throws(JSONParseError) {
         try self.init(parsing: text.utf8)
     }
