@@ -20,7 +20,8 @@ public struct ClientConfiguration: Sendable {
     public var maxFrameBytes = 4 * 1024 * 1024
     /// How long a request waits for its answer before it fails with `timedOut`.
     public var requestTimeout: Duration = .seconds(30)
-    /// Where the client logs dropped frames, failed resubscriptions and connection failures (at debug level).
+    /// Where the client logs: undecodable frames, failed resubscriptions and the hub's unreferenced errors as warnings,
+    /// failed connection attempts at debug level.
     public var logger = Logger(label: "vigil.client")
 
     /// A configuration for the hub at `url` (`wss://host:port/ws`, or `ws://` without TLS), authenticating with `token`;

@@ -27,7 +27,7 @@ public enum ClientRequest: Sendable, Equatable {
     case history(topic: String, before: UInt64?, limit: Int?)
     /// Request/response work a topic kind answers without publishing (a search, an ROI query).
     case query(topic: String, type: String, data: JSONValue)
-    /// Asks the hub to answer `pong`, to keep a connection alive or measure its round trip (§4.7).
+    /// Asks for an `ok` carrying the hub clock's `ts` (ms since 1970): a keep-alive, or a round-trip and clock check (§4.7).
     case ping
 
     /// The operation's name on the wire, the frame's `op`: `hello`, `subscribe`, ... `ping`.
