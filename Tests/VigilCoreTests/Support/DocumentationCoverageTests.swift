@@ -111,7 +111,9 @@ struct DocumentationCoverageTests {
             let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
             missing += Self.undocumented(in: text, path: file)
         }
-        #expect(missing.isEmpty, "\(missing.count) public declarations without a /// comment:\n\(missing.joined(separator: "\n"))")
+        if !missing.isEmpty {
+            Issue.record("\(missing.count) public declarations without a /// comment:\n\(missing.joined(separator: "\n"))")
+        }
     }
 
     @Test func theScannerFindsWhatItShould() {
