@@ -3,8 +3,8 @@ import Testing
 
 /// Every declaration of `Sources/VigilClient` and `Sources/VigilCore` that carries `public` (or `open`)
 /// has a `///` doc comment above it; attributes such as `@discardableResult` may stand between the
-/// comment and the declaration. `public extension` lines are skipped (their members are what a reader
-/// looks up). The test lists each undocumented declaration as `file:line`, so that the libraries'
+/// comment and the declaration. `public extension` lines are skipped: an extension is no symbol of its
+/// own in the reference. The test lists each undocumented declaration as `file:line`, so that the libraries'
 /// reference stays complete as they grow.
 struct DocumentationCoverageTests {
     static let root = URL(fileURLWithPath: #filePath)
