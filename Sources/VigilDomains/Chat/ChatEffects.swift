@@ -1,3 +1,4 @@
+import VigilAlerts
 import VigilCore
 import VigilHub
 import VigilStore
@@ -20,18 +21,18 @@ struct CreateRoom: DomainEffect {
         }
         var name = draft.name
         if let alertID = draft.alert {
-            guard let alert = try transaction.alert(alertID, site: site) else {
+            guard let alert = try transaction.publishedAlert(alertID, site: site) else {
                 throw ProtocolError(.notFound, "site \(site) has no alert \(alertID)")
             }
             name = name ?? alert.message
-            try transaction.setDiscussionRoom(of: alertID, to: ChatService.roomTopic(draft.id, site: site))
+            try transaction.linkDiscussionRoom(of: alertID, to: ChatService.roomTopic(draft.id, site: site))
         }
         let room = RoomRecord(
             site: site, id: draft.id, name: name ?? draft.id, topicLine: draft.topicLine, alertID: draft.alert, createdBy: event.from,
             createdAt: event.ts)
         try transaction.insert(room)
         event.payload = try JSONValue.canonicalText(of: ChatRoomCreated(room: room.wire))
-        return [ChatService.roomTopic(draft.id, site: site)] + (draft.alert == nil ? [] : [AlertService.topic(of: site)])
+        return [ChatService.roomTopic(draft.id, site: site)] + (draft.alert == nil ? [] : [AlertTopics.of(site: site)])
     }
 }
 
