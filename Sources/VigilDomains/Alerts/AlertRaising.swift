@@ -18,10 +18,3 @@ extension DomainTransaction {
         return alert
     }
 }
-
-extension AlertDraft {
-    /// An alert the hub itself raises (a missed checkpoint): no location, no snapshot, the kind's severity.
-    public static func byHub(site: String, kind: String, message: String) -> AlertDraft {
-        AlertDraft(site: site, kind: kind, message: message)
-    }
-}

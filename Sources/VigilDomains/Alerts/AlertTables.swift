@@ -1,6 +1,6 @@
 import VigilStore
 
-public enum AlertState: String, Sendable, Decodable {
+enum AlertState: String, Sendable, Decodable {
     case raised, acknowledged, resolved
 }
 

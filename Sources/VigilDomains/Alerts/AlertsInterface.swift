@@ -38,6 +38,13 @@ public struct AlertDraft: Sendable {
     }
 }
 
+extension AlertDraft {
+    /// An alert the hub itself raises (a missed checkpoint): no location, no snapshot, the kind's severity.
+    public static func byHub(site: String, kind: String, message: String) -> AlertDraft {
+        AlertDraft(site: site, kind: kind, message: message)
+    }
+}
+
 /// Where a site's alerts are published: the topic another domain names among the topics its
 /// effect writes to, when it raises one.
 public enum AlertTopics {
