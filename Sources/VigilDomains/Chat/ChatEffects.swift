@@ -79,7 +79,7 @@ struct PostMessage: DomainEffect {
                 throw ProtocolError(.invalidData, "nobody else chats on site \(draft.site) to acknowledge an urgent message")
             }
         }
-        try transaction.insert(try record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from))
+        try transaction.insertMessage(try record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from))
         if let repeatMs = draft.urgentRepeatMs {
             try transaction.insertRecipients(of: draft.id, recipients, repeatAt: event.ts + repeatMs)
         }
