@@ -12,6 +12,8 @@
 
 /** @typedef {"checkpoint.created"|"checkin.recorded"} CheckinEventType */
 
+/** @typedef {"region.created"|"boundary.added"|"event.opened"|"event.closed"|"event.renamed"|"marker.submitted"|"markers.approved"|"markers.rejected"|"markers.removed"} FloodEventType */
+
 /**
  * @typedef {Object} Alert
  * @property {string} id
@@ -276,6 +278,111 @@
  * @property {string} id
  * @property {string} name
  * @property {number} dueAt
+ */
+
+/**
+ * @typedef {Object} FloodBoundaryAdded
+ * @property {FloodWireBoundary} boundary
+ */
+
+/**
+ * @typedef {Object} FloodEventChanged
+ * @property {FloodWireEvent} event
+ */
+
+/**
+ * @typedef {Object} FloodMarkerSubmitted
+ * @property {FloodWireMarker} marker
+ */
+
+/**
+ * @typedef {Object} FloodMarkersApproved
+ * @property {Array<FloodWireMarker>} markers
+ */
+
+/**
+ * @typedef {Object} FloodMarkersRejected
+ * @property {Array<number>} markers
+ */
+
+/**
+ * @typedef {Object} FloodMarkersRemoved
+ * @property {Array<FloodWireRemovedMarker>} markers
+ */
+
+/**
+ * @typedef {Object} FloodOutline
+ * @property {FloodWireRegion} [region]
+ * @property {Array<FloodWireBoundary>} boundaries
+ * @property {Array<FloodWireEvent>} events
+ */
+
+/**
+ * @typedef {Object} FloodRegionCreated
+ * @property {FloodWireRegion} region
+ */
+
+/**
+ * @typedef {Object} FloodWireBoundary
+ * @property {number} id
+ * @property {string} name
+ * @property {FloodWireCorner} northWest
+ * @property {FloodWireCorner} southEast
+ */
+
+/**
+ * @typedef {Object} FloodWireCorner
+ * @property {number} latitude
+ * @property {number} longitude
+ */
+
+/**
+ * @typedef {Object} FloodWireEvent
+ * @property {number} id
+ * @property {number} boundary
+ * @property {string} name
+ * @property {number} openedAt
+ * @property {string} openedBy
+ * @property {number} [closedAt]
+ * @property {string} [closedBy]
+ */
+
+/**
+ * @typedef {Object} FloodWireMarker
+ * @property {number} id
+ * @property {number} event
+ * @property {number} latitude
+ * @property {number} longitude
+ * @property {number} severity
+ * @property {string} description
+ * @property {number} observedAt
+ * @property {number} submittedAt
+ * @property {string} [picture]
+ * @property {string} [coverType]
+ * @property {number} [coverHeight]
+ * @property {string} [status]
+ * @property {string} [reporter]
+ * @property {string} [email]
+ * @property {string} [phone]
+ * @property {string} [moderatedBy]
+ * @property {number} [moderatedAt]
+ */
+
+/**
+ * @typedef {Object} FloodWireRegion
+ * @property {string} id
+ * @property {number} number
+ * @property {string} name
+ * @property {string} timeZone
+ * @property {boolean} anonymous
+ */
+
+/**
+ * @typedef {Object} FloodWireRemovedMarker
+ * @property {number} id
+ * @property {number} event
+ * @property {number} latitude
+ * @property {number} longitude
  */
 
 /**

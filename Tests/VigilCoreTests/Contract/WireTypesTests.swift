@@ -22,6 +22,10 @@ struct WireTypesTests {
         let camera = Camera(id: "", frameSize: try! FrameSize(width: 1, height: 1), position: Point(x: 0, y: 0), floor: 0)
         let view = CameraView(viewer: "", camera: "", by: "", at: 0)
         let attachment = ChatAttachment(thumbnail: "", source: .upload)
+        let region = FloodWire.Region(id: "", number: 0, name: "", timeZone: "", anonymous: false)
+        let boundary = FloodWire.Boundary(id: 0, name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0))
+        let event = FloodWire.Event(id: 0, boundary: 0, name: "", openedAt: 0, openedBy: "")
+        let marker = FloodWire.Marker(id: 0, event: 0, latitude: 0, longitude: 0, severity: 1, description: "", observedAt: 0, submittedAt: 0)
         return [
             ChatEventType.messagePosted, attachment, ChatAttachment.Scribble(foreground: [], background: []), message,
             ChatMessage.Urgent(repeatEveryMs: 0, recipients: [.init(name: "")]), ChatRoom(id: "", site: "", name: "", createdAt: 0),
@@ -36,6 +40,10 @@ struct WireTypesTests {
             CheckInRecorded(checkpoint: "", name: "", guard: "", at: 0, nextDueAt: 0),
             CheckpointMissed(alert: alert, checkpoint: .init(id: "", name: "", dueAt: 0)), CheckinsState(checkpoints: [checkpoint]),
             Notice(text: ""),
+            FloodEventType.eventOpened, FloodRegionCreated(region: region), FloodBoundaryAdded(boundary: boundary),
+            FloodEventChanged(event: event), FloodMarkerSubmitted(marker: marker), FloodMarkersApproved(markers: [marker]),
+            FloodMarkersRejected(markers: [0]), FloodMarkersRemoved(markers: [FloodWire.RemovedMarker(id: 0, event: 0, latitude: 0, longitude: 0)]),
+            FloodOutline(region: region, boundaries: [boundary], events: [event]),
         ]
     }
 
