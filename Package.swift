@@ -62,9 +62,23 @@ let package = Package(
         ),
         // One folder per domain (alerts, cameras, check-ins, notice, ...): services, effects, tables
         // and migrations, timers, read queries and HTTP routes. Above the engine, which names none.
+        // A module per domain, so that the compiler keeps the walls between them: a domain sees
+        // another's published interface alone (its `public` declarations), as chat and check-ins see
+        // the alert domain's "raise an alert" and "the alert of a room".
+        domain("VigilNotice", folder: "Notice"),
+        domain("VigilAlerts", folder: "Alerts"),
+        domain("VigilCameras", folder: "Cameras"),
+        domain("VigilChat", folder: "Chat", uses: ["VigilAlerts"]),
+        domain("VigilCheckins", folder: "Checkins", uses: ["VigilAlerts", .product(name: "Crypto", package: "swift-crypto")]),
+        domain("VigilFlood", folder: "Flood"),
+        // Analytics, not yet a module of its own, and the list of the domains a hub runs.
         .target(
             name: "VigilDomains",
-            dependencies: ["VigilCore", "VigilStore", "VigilHub", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "VigilCore", "VigilStore", "VigilHub", "VigilNotice", "VigilAlerts", "VigilCameras", "VigilChat", "VigilCheckins", "VigilFlood",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Notice", "Alerts", "Cameras", "Chat", "Checkins", "Flood"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -156,3 +170,11 @@ let package = Package(
         ),
     ]
 )
+
+/// One domain's module: its folder of `Sources/VigilDomains`, above the engine and the store, and
+/// the other domains whose published interface it `uses`.
+func domain(_ name: String, folder: String, uses: [Target.Dependency] = []) -> Target {
+    .target(
+        name: name, dependencies: ["VigilCore", "VigilStore", "VigilHub"] + uses, path: "Sources/VigilDomains/\(folder)",
+        swiftSettings: swiftSettings)
+}

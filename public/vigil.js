@@ -2,7 +2,9 @@
 // with `hello`; requests are promises matched by `ref`; subscriptions to exact topics resume after a
 // drop from the last `seq` they delivered, so a page neither misses nor doubles an event; the
 // connection comes back by itself with backoff and jitter until the token is refused.
-// Plain ES module, no dependency: `import { VigilConnection } from "/vigil.js"`.
+// Plain ES module, no dependency: `import { VigilConnection } from "/vigil.js"`. What an event's
+// `data`, a state or a query's answer holds is described in /wire-types.js, JSDoc made from the
+// hub's own Swift types (`@typedef {import("/wire-types.js").ChatMessage} ChatMessage`).
 
 /** A refusal from the hub (`code`, as in docs/protocol.md §9) or of the connection (`disconnected`). */
 export class VigilError extends Error {

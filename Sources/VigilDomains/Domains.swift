@@ -1,4 +1,10 @@
 import VigilHub
+import VigilAlerts
+import VigilCameras
+import VigilChat
+import VigilCheckins
+import VigilFlood
+import VigilNotice
 import VigilStore
 
 /// The domains this hub runs, in the order their migrations apply. Adding a domain is its folder

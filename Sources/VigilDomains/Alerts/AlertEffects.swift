@@ -2,18 +2,6 @@ import VigilCore
 import VigilHub
 import VigilStore
 
-/// An alert as a person or device raised it, before the commit gives it its state.
-struct AlertDraft: Sendable {
-    var id: String
-    var site: String
-    var kind: String
-    var severity: Int
-    var message: String
-    var location: String?
-    var locationName: String?
-    var thumbnails: [String]
-}
-
 /// Raises the alert, unless it is motion at a location already being visited: then the visit goes
 /// on (a PIR sensor fires again and again while someone stands at the door) and no new alert is made.
 /// A new location is counted inside the commit against `AlertService.maxLocationsPerSite`.
@@ -39,7 +27,7 @@ struct RaiseAlert: DomainEffect {
                 return []
             }
         }
-        let alert = try transaction.raiseAlert(draft, by: event.from, at: event.ts)
+        let alert = try transaction.makeAlert(draft, by: event.from, at: event.ts)
         event.payload = try JSONValue.canonicalText(of: AlertChanged(alert: alert.wire))
         return []
     }

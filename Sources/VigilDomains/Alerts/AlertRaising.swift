@@ -5,8 +5,8 @@ import VigilStore
 extension DomainTransaction {
     /// Makes the alert `draft` describes, raised by `who` at `time`, inside the caller's commit:
     /// it escalates after the site's escalation time, and motion at a location opens a visit there.
-    /// The one place a new alert is made: `RaiseAlert` and check-ins' missed rounds come here.
-    func raiseAlert(_ draft: AlertDraft, by who: String, at time: Int64) throws -> AlertRecord {
+    /// The one place a new alert is made: `RaiseAlert` and, through `raiseAlert`, the other domains come here.
+    func makeAlert(_ draft: AlertDraft, by who: String, at time: Int64) throws -> AlertRecord {
         var alert = AlertRecord(
             id: draft.id, site: draft.site, kind: draft.kind, severity: draft.severity, message: draft.message, location: draft.location,
             thumbnails: draft.thumbnails, visitID: nil, raisedBy: who, raisedAt: time,
@@ -16,14 +16,5 @@ extension DomainTransaction {
         }
         try insert(alert)
         return alert
-    }
-}
-
-extension AlertDraft {
-    /// An alert the hub itself raises (a missed checkpoint): no location, no snapshot, the kind's severity.
-    static func byHub(site: String, kind: String, message: String) -> AlertDraft {
-        AlertDraft(
-            id: TokenSecret.recordID(prefix: "al_"), site: site, kind: kind, severity: AlertService.defaultSeverity(of: kind),
-            message: message, location: nil, locationName: nil, thumbnails: [])
     }
 }

@@ -1,11 +1,13 @@
 import VigilStore
 
-public enum AlertState: String, Sendable, Decodable {
+enum AlertState: String, Sendable, Decodable {
     case raised, acknowledged, resolved
 }
 
 /// An alert as the `alerts` table keeps it.
-struct AlertRecord: Sendable, Equatable, Decodable {
+struct AlertRecord: Sendable, Equatable, TableRecord {
+    static let table = "alerts"
+
     var id: String
     var site: String
     var kind: String
@@ -55,18 +57,6 @@ struct AlertRecord: Sendable, Equatable, Decodable {
 }
 
 extension DomainTransaction {
-    func insert(_ alert: AlertRecord) throws {
-        try execute(
-            """
-            INSERT INTO alerts (id, site, kind, severity, message, location, thumbnails, visit_id, state, raised_by, raised_at, escalate_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                alert.id, alert.site, alert.kind, alert.severity, alert.message, alert.location, alert.thumbnails, alert.visitID,
-                alert.state.rawValue, alert.raisedBy, alert.raisedAt, alert.escalateAt,
-            ])
-    }
-
     func alert(_ id: String, site: String) throws -> AlertRecord? {
         try fetchOne(AlertRecord.self, "SELECT * FROM alerts WHERE id = ? AND site = ?", [id, site])
     }

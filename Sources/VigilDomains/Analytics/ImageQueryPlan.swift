@@ -1,3 +1,4 @@
+import VigilCameras
 import Foundation
 import VigilCore
 import VigilStore

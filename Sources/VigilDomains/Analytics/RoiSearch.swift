@@ -1,3 +1,4 @@
+import VigilCameras
 import VigilCore
 import VigilHub
 import VigilStore

@@ -1,3 +1,5 @@
+import VigilCameras
+import VigilAlerts
 import VigilCore
 import VigilHub
 import VigilStore
@@ -102,12 +104,11 @@ struct RaiseLoitering: DomainEffect {
         let stayed = Int64((body["last"]?.numberValue ?? 0) - (body["first"]?.numberValue ?? 0))
         let camera = body["detection"]?["camera"]?.stringValue ?? "?"
         let draft = AlertDraft(
-            id: TokenSecret.recordID(prefix: "al_"), site: site, kind: "loitering", severity: AlertService.defaultSeverity(of: "loitering"),
-            message: "Track \(track) stayed \(DurationText.text(stayed)) in zone \(zone) (camera \(camera))", location: nil, locationName: nil,
+            site: site, kind: "loitering", message: "Track \(track) stayed \(DurationText.text(stayed)) in zone \(zone) (camera \(camera))",
             thumbnails: body["detection"]?["thumbnail"]?.stringValue.map { [$0] } ?? [])
         let alert = try transaction.raiseAlert(draft, by: event.from, at: event.ts)
         var payload = body.objectValue ?? [:]
-        payload["alert"] = try JSONValue(encoding: alert.wire)
+        payload["alert"] = try JSONValue(encoding: alert)
         payload["zone"] = .string(zone)
         event.payload = JSONValue.object(payload).canonicalText
         return [ZoneService.topic(of: zone, site: site)]

@@ -1,3 +1,4 @@
+import VigilAlerts
 import VigilCore
 import VigilHub
 import VigilStore
@@ -12,7 +13,7 @@ enum ZoneTimers {
                     effect: FlushZone(site: pending.site, zone: pending.zone))
             }
             return TimerFiring(
-                topic: AlertService.topic(of: pending.site), type: AlertEventType.raised.rawValue,
+                topic: AlertTopics.of(site: pending.site), type: AlertEventType.raised.rawValue,
                 effect: RaiseLoitering(site: pending.site, zone: pending.zone, pending: pending.id))
         }
     }

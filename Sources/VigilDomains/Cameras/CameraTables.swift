@@ -16,11 +16,6 @@ extension DomainTransaction {
         try fetchText("SELECT cameras FROM camera_topologies WHERE site = ?", [site])
     }
 
-    /// The site's camera topology as a model, nil before any import.
-    func decodedCameraTopology(of site: String) throws -> CameraTopology? {
-        try cameraTopology(of: site).flatMap(DecodedTopologies.topology(from:))
-    }
-
     /// Replaces the site's topology.
     func replaceCameraTopology(of site: String, json: String, by who: String, at time: Int64) throws {
         try execute(

@@ -1,3 +1,4 @@
+import VigilAlerts
 import VigilCore
 import VigilHub
 import VigilStore
@@ -20,18 +21,18 @@ struct CreateRoom: DomainEffect {
         }
         var name = draft.name
         if let alertID = draft.alert {
-            guard let alert = try transaction.alert(alertID, site: site) else {
+            guard let alert = try transaction.publishedAlert(alertID, site: site) else {
                 throw ProtocolError(.notFound, "site \(site) has no alert \(alertID)")
             }
             name = name ?? alert.message
-            try transaction.setDiscussionRoom(of: alertID, to: ChatService.roomTopic(draft.id, site: site))
+            try transaction.linkDiscussionRoom(of: alertID, to: ChatService.roomTopic(draft.id, site: site))
         }
         let room = RoomRecord(
             site: site, id: draft.id, name: name ?? draft.id, topicLine: draft.topicLine, alertID: draft.alert, createdBy: event.from,
             createdAt: event.ts)
         try transaction.insert(room)
         event.payload = try JSONValue.canonicalText(of: ChatRoomCreated(room: room.wire))
-        return [ChatService.roomTopic(draft.id, site: site)] + (draft.alert == nil ? [] : [AlertService.topic(of: site)])
+        return [ChatService.roomTopic(draft.id, site: site)] + (draft.alert == nil ? [] : [AlertTopics.of(site: site)])
     }
 }
 
@@ -78,14 +79,14 @@ struct PostMessage: DomainEffect {
                 throw ProtocolError(.invalidData, "nobody else chats on site \(draft.site) to acknowledge an urgent message")
             }
         }
-        try transaction.insert(try record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from))
+        let message = try record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from)
+        try transaction.insertMessage(message)
         if let repeatMs = draft.urgentRepeatMs {
             try transaction.insertRecipients(of: draft.id, recipients, repeatAt: event.ts + repeatMs)
         }
-        guard let stored = try transaction.message(draft.id, site: draft.site, room: draft.room) else {
-            preconditionFailure("the message was just inserted")
-        }
-        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: try transaction.wire(of: stored)))
+        // Told as written: nothing of it is read back.
+        let asked = recipients.sorted().map { ChatMessage.Urgent.Recipient(name: $0) }
+        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: message.wire(recipients: asked)))
         return (mentions + recipients.filter { !mentions.contains($0) }).map { InboxService.topic(of: $0, site: draft.site) }
     }
 

@@ -2,7 +2,9 @@ import VigilCore
 import VigilStore
 
 /// A room as `chat_rooms` keeps it.
-struct RoomRecord: Sendable, Equatable, Decodable {
+struct RoomRecord: Sendable, Equatable, TableRecord {
+    static let table = "chat_rooms"
+
     var site: String
     var id: String
     var name: String
@@ -25,7 +27,10 @@ struct RoomRecord: Sendable, Equatable, Decodable {
 }
 
 /// A message's latest version as `chat_messages` keeps it.
-struct MessageRecord: Sendable, Equatable, Decodable {
+struct MessageRecord: Sendable, Equatable, TableRecord {
+    static let table = "chat_messages"
+    static let generatedColumns: Set<String> = ["n"]
+
     var n: Int64
     var id: String
     var site: String
@@ -70,12 +75,6 @@ extension DomainTransaction {
         try fetchOne(RoomRecord.self, "SELECT * FROM chat_rooms WHERE site = ? AND id = ?", [site, id])
     }
 
-    func insert(_ room: RoomRecord) throws {
-        try execute(
-            "INSERT INTO chat_rooms (site, id, name, topic_line, alert_id, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [room.site, room.id, room.name, room.topicLine, room.alertID, room.createdBy, room.createdAt])
-    }
-
     /// Every site's control room exists from the site's creation; its row is made when first needed.
     func ensureControlRoom(of site: String, at time: Int64) throws {
         try execute(
@@ -105,17 +104,10 @@ extension DomainTransaction {
         try fetchOne(MessageRecord.self, "SELECT * FROM chat_messages WHERE id = ? AND site = ? AND room = ?", [id, site, room])
     }
 
-    func insert(_ message: MessageRecord) throws {
-        try execute(
-            """
-            INSERT INTO chat_messages (id, site, room, seq, author, text, attachments, reply_to, mentions, urgent_repeat_ms, posted_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                message.id, message.site, message.room, message.seq, message.author, message.text, message.attachments, message.replyTo,
-                message.mentions, message.urgentRepeatMs, message.postedAt,
-            ])
-        try indexText(of: lastInsertedRowID, message.text, site: message.site, room: message.room)
+    /// Keeps a new message, and its words for search.
+    func insertMessage(_ message: MessageRecord) throws {
+        let row = try insert(message)
+        try indexText(of: row, message.text, site: message.site, room: message.room)
     }
 
     func edit(_ message: MessageRecord, text: String, mentions: [String], at time: Int64) throws {

@@ -23,29 +23,37 @@ extension MessageRecord {
     }
 }
 
-extension DomainTransaction {
-    /// A message's latest version; a deleted one keeps only its place, author and who deleted it.
-    func wire(of message: MessageRecord) throws -> ChatMessage {
-        var wire = ChatMessage(
-            id: message.id, site: message.site, room: message.room, seq: UInt64(message.seq), author: message.author, postedAt: message.postedAt)
-        if let deletedAt = message.deletedAt {
+extension MessageRecord {
+    /// The message's latest version, with the recipients of an urgent one; a deleted one keeps
+    /// only its place, author and who deleted it.
+    func wire(recipients: [ChatMessage.Urgent.Recipient]) -> ChatMessage {
+        var wire = ChatMessage(id: id, site: site, room: room, seq: UInt64(seq), author: author, postedAt: postedAt)
+        if let deletedAt {
             wire.deleted = true
             wire.deletedAt = deletedAt
-            wire.deletedBy = message.deletedBy
+            wire.deletedBy = deletedBy
             return wire
         }
-        wire.text = message.text
-        wire.attachments = (try? JSONValue(parsing: message.attachments).decode([ChatAttachment].self)) ?? []
-        wire.mentions = message.mentions.items
-        wire.replyTo = message.replyTo
-        if let editedAt = message.editedAt {
+        wire.text = text
+        wire.attachments = (try? JSONValue(parsing: attachments).decode([ChatAttachment].self)) ?? []
+        wire.mentions = mentions.items
+        wire.replyTo = replyTo
+        if let editedAt {
             wire.edited = true
             wire.editedAt = editedAt
         }
-        if let repeatMs = message.urgentRepeatMs {
-            let recipients = try recipients(of: message.id).map { ChatMessage.Urgent.Recipient(name: $0.name, acknowledgedAt: $0.acknowledgedAt) }
-            wire.urgent = ChatMessage.Urgent(repeatEveryMs: repeatMs, recipients: recipients, cancelledAt: message.urgentCancelledAt)
+        if let urgentRepeatMs {
+            wire.urgent = ChatMessage.Urgent(repeatEveryMs: urgentRepeatMs, recipients: recipients, cancelledAt: urgentCancelledAt)
         }
         return wire
+    }
+}
+
+extension DomainTransaction {
+    /// A stored message's latest version, its urgent recipients read with it.
+    func wire(of message: MessageRecord) throws -> ChatMessage {
+        let recipients = message.isUrgent && message.deletedAt == nil
+            ? try recipients(of: message.id).map { ChatMessage.Urgent.Recipient(name: $0.name, acknowledgedAt: $0.acknowledgedAt) } : []
+        return message.wire(recipients: recipients)
     }
 }

@@ -1,3 +1,4 @@
+import VigilAlerts
 import VigilCore
 import VigilHub
 import VigilStore
@@ -55,7 +56,7 @@ struct MissCheckpoint: DomainEffect {
             site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))")
         let alert = try transaction.raiseAlert(missed, by: event.from, at: event.ts)
         event.payload = try JSONValue.canonicalText(of: CheckpointMissed(
-            alert: alert.wire, checkpoint: CheckpointMissed.Due(id: record.id, name: record.name, dueAt: nextDue)))
+            alert: alert, checkpoint: CheckpointMissed.Due(id: record.id, name: record.name, dueAt: nextDue)))
         return [CheckinService.topic(of: site)]
     }
 }

@@ -1,7 +1,9 @@
 import VigilStore
 
 /// A patrol checkpoint: a guard must check in at it at least every `everyMs`.
-struct CheckpointRecord: Sendable, Equatable, Decodable {
+struct CheckpointRecord: Sendable, Equatable, TableRecord {
+    static let table = "checkpoints"
+
     var site: String
     var id: String
     var name: String
@@ -23,12 +25,6 @@ struct CheckpointRecord: Sendable, Equatable, Decodable {
 }
 
 extension DomainTransaction {
-    func insert(_ checkpoint: CheckpointRecord) throws {
-        try execute(
-            "INSERT INTO checkpoints (site, id, name, every_ms, due_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [checkpoint.site, checkpoint.id, checkpoint.name, checkpoint.everyMs, checkpoint.dueAt, checkpoint.createdAt])
-    }
-
     func checkpoint(_ id: String, site: String) throws -> CheckpointRecord? {
         try fetchOne(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? AND id = ?", [site, id])
     }

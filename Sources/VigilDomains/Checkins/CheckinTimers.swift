@@ -1,3 +1,4 @@
+import VigilAlerts
 import VigilCore
 import VigilHub
 import VigilStore
@@ -8,7 +9,7 @@ enum CheckinTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         try transaction.checkpointsDue(at: now).map { checkpoint in
             TimerFiring(
-                topic: AlertService.topic(of: checkpoint.site), type: AlertEventType.raised.rawValue,
+                topic: AlertTopics.of(site: checkpoint.site), type: AlertEventType.raised.rawValue,
                 effect: MissCheckpoint(site: checkpoint.site, checkpoint: checkpoint.id))
         }
     }

@@ -5,23 +5,23 @@ import VigilHub
 /// The text of a checkpoint's QR code: `vigil-checkpoint:v1:{site}:{id}:{mac}`, where `mac` is the
 /// HMAC-SHA256 of `v1:{site}:{id}` under the hub's key (base64url). A guard's phone only scans and
 /// sends it; a code cannot be made up, altered, or moved to another site or checkpoint.
-public struct CheckpointCode: Sendable {
+struct CheckpointCode: Sendable {
     static let prefix = "vigil-checkpoint"
     static let version = "v1"
     private let keyBytes: [UInt8]
 
-    public init(key: [UInt8]) {
+    init(key: [UInt8]) {
         keyBytes = key
     }
 
     private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
 
-    public func code(site: String, checkpoint: String) -> String {
+    func code(site: String, checkpoint: String) -> String {
         "\(Self.prefix):\(Self.version):\(site):\(checkpoint):\(Base64URL.encode(Data(mac(site: site, checkpoint: checkpoint))))"
     }
 
     /// The site and checkpoint a genuine code names, nil for anything else.
-    public func verify(_ code: String) -> (site: String, checkpoint: String)? {
+    func verify(_ code: String) -> (site: String, checkpoint: String)? {
         let parts = code.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 5, parts[0] == Self.prefix, parts[1] == Self.version,
             parts[4].utf8.count == 43, let signature = Base64URL.decode(parts[4]),

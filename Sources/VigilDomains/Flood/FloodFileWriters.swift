@@ -77,9 +77,15 @@ struct FloodGeoJSONFileWriter: FloodFileWriter {
     }
 
     mutating func append(_ record: FloodMarkerRecord) {
-        guard case .object(var properties) = record.publicJSON else { return }
-        properties["latitude"] = nil
-        properties["longitude"] = nil
+        // The public marker's fields but its place, built as values: a file holds 100,000 of them.
+        var properties: [String: JSONValue] = [
+            "id": .number(Double(record.id)), "event": .number(Double(record.event)), "severity": .number(Double(record.severity)),
+            "description": .string(record.description), "observedAt": .number(Double(record.observedAt)),
+            "submittedAt": .number(Double(record.submittedAt)),
+        ]
+        properties["picture"] = record.picture.map(JSONValue.string)
+        if !record.coverType.isEmpty { properties["coverType"] = .string(record.coverType) }
+        properties["coverHeight"] = record.coverHeight.map(JSONValue.number)
         let feature: JSONValue = [
             "type": "Feature", "id": .number(Double(record.id)),
             "geometry": ["type": "Point", "coordinates": [.number(record.longitude), .number(record.latitude)]],

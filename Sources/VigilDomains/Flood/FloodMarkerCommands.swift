@@ -13,20 +13,21 @@ enum FloodMarkerCommands {
         switch type {
         case "submit":
             let draft = try FloodMarkerDraft(data, reporter: identity)
-            return ValidatedEvent(type: "marker.submitted", payload: ["severity": .number(Double(draft.severity))], effect: SubmitFloodMarker(region: region, draft: draft))
+            return ValidatedEvent(type: FloodEventType.markerSubmitted.rawValue, payload: ["severity": .number(Double(draft.severity))], effect: SubmitFloodMarker(region: region, draft: draft))
         case "approve", "reject":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins moderate reports")
             let selection = try FloodSelection(try CommandData(data, shape: "{markers} or {boundary}"))
             let decision: FloodMarkerStatus = type == "approve" ? .approved : .rejected
+            let type = decision == .approved ? FloodEventType.markersApproved : .markersRejected
             return ValidatedEvent(
-                type: "markers.\(decision.rawValue)", payload: ["markers": []], effect: ModerateFloodMarkers(region: region, selection: selection, decision: decision))
+                type: type.rawValue, payload: ["markers": []], effect: ModerateFloodMarkers(region: region, selection: selection, decision: decision))
         case "remove":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins remove markers")
             let fields = try CommandData(data, shape: "{markers}")
             guard let markers = try fields.integers("markers", in: 1...Int.max, max: maxModerated) else {
                 throw ProtocolError(.invalidData, "data.markers must list the approved markers to remove")
             }
-            return ValidatedEvent(type: "markers.removed", payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers))
+            return ValidatedEvent(type: FloodEventType.markersRemoved.rawValue, payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers))
         default:
             throw ProtocolError(.unknownType, "flood/{region}/reports takes submit, approve, reject and remove")
         }

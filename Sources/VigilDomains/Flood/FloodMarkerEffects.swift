@@ -28,8 +28,8 @@ struct SubmitFloodMarker: DomainEffect {
             id: 0, event: target, latitude: draft.point.latitude, longitude: draft.point.longitude, severity: draft.severity,
             description: draft.description, observedAt: observedAt, submittedAt: event.ts, picture: draft.picture, reporter: draft.reporter,
             email: draft.email, phone: draft.phone, coverType: draft.coverType, coverHeight: draft.coverHeight, status: .pending)
-        marker.id = try transaction.insertFloodMarker(marker)
-        event.payload = JSONValue.object(["marker": marker.moderationJSON]).canonicalText
+        marker.id = try transaction.insert(marker)
+        event.payload = try JSONValue.canonicalText(of: FloodMarkerSubmitted(marker: marker.moderationWire))
         return []
     }
 
@@ -71,10 +71,10 @@ struct ModerateFloodMarkers: DomainEffect {
             markers[index].moderatedAt = event.ts
         }
         guard decision == .approved else {
-            event.payload = JSONValue.object(["markers": .array(markers.map { .number(Double($0.id)) })]).canonicalText
+            event.payload = try JSONValue.canonicalText(of: FloodMarkersRejected(markers: markers.map(\.id)))
             return []
         }
-        event.payload = JSONValue.object(["markers": .array(markers.map(\.publicJSON))]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: FloodMarkersApproved(markers: markers.map(\.publicWire)))
         return [FloodService.topic(of: region)]
     }
 

@@ -13,7 +13,7 @@ struct RemoveFloodMarkers: DomainEffect {
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let markers = try transaction.floodMarkers(ids, in: region, allIn: .approved)
         try transaction.moderateFloodMarkers(markers.map(\.id), to: .rejected, by: event.from, at: event.ts)
-        event.payload = JSONValue.object(["markers": .array(markers.map(\.removalJSON))]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: FloodMarkersRemoved(markers: markers.map(\.removalWire)))
         return [FloodService.topic(of: region)]
     }
 }

@@ -15,7 +15,7 @@ struct FloodQueries: Sendable {
             let head = try transaction.head(of: topic.rawValue)
             let markers = try transaction.floodMarkers(in: region, status: .approved, openOnly: true, limit: Self.maxStateMarkers + 1)
             var data = try Self.outline(of: region, transaction)
-            data["markers"] = .array(markers.prefix(Self.maxStateMarkers).map(\.publicJSON))
+            data["markers"] = try JSONValue(encoding: markers.prefix(Self.maxStateMarkers).map(\.publicWire))
             if markers.count > Self.maxStateMarkers { data["truncated"] = true }
             return TopicSnapshot(head: head, data: data)
         }
@@ -27,7 +27,7 @@ struct FloodQueries: Sendable {
         return try await store.read { transaction in
             let head = try transaction.head(of: topic.rawValue)
             let pending = try transaction.floodMarkers(in: region, status: .pending, limit: Self.maxStateMarkers + 1)
-            var data: [String: JSONValue] = ["pending": .array(pending.prefix(Self.maxStateMarkers).map(\.moderationJSON))]
+            var data: [String: JSONValue] = ["pending": try JSONValue(encoding: pending.prefix(Self.maxStateMarkers).map(\.moderationWire))]
             if pending.count > Self.maxStateMarkers { data["truncated"] = true }
             return TopicSnapshot(head: head, data: data)
         }
@@ -41,7 +41,7 @@ struct FloodQueries: Sendable {
             let head = try transaction.head(of: view.source.rawValue)
             let markers = try transaction.approvedFloodMarkers(in: view.source.scope, within: box, limit: Self.maxStateMarkers + 1)
                 .filter { view.contains(latitude: $0.latitude, longitude: $0.longitude) }
-            var data: [String: JSONValue] = ["markers": .array(markers.prefix(Self.maxStateMarkers).map(\.publicJSON))]
+            var data: [String: JSONValue] = ["markers": try JSONValue(encoding: markers.prefix(Self.maxStateMarkers).map(\.publicWire))]
             if markers.count > Self.maxStateMarkers { data["truncated"] = true }
             return TopicSnapshot(head: head, data: data)
         }
@@ -70,10 +70,11 @@ struct FloodQueries: Sendable {
 
     /// The region (null before it is created), its boundaries and its open events.
     private static func outline(of region: String, _ transaction: any DomainTransaction) throws -> [String: JSONValue] {
-        [
-            "region": try transaction.floodRegion(region)?.json ?? .null,
-            "boundaries": .array(try transaction.floodBoundaries(of: region).map(\.json)),
-            "events": .array(try transaction.openFloodEvents(of: region).map(\.json)),
-        ]
+        // The region is null, not absent, before it is made.
+        var outline = JSONValue.fields(of: FloodOutline(
+            region: try transaction.floodRegion(region)?.wire, boundaries: try transaction.floodBoundaries(of: region).map(\.wire),
+            events: try transaction.openFloodEvents(of: region).map(\.wire)))
+        outline["region"] = outline["region"] ?? .null
+        return outline
     }
 }

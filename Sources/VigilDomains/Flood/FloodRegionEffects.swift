@@ -19,7 +19,7 @@ struct CreateFloodRegion: DomainEffect {
             throw ProtocolError(.limitReached, "the hub has \(Self.maxRegions) flood regions, its most")
         }
         let region = try transaction.insertFloodRegion(id: id, name: name, timeZone: timeZone, anonymous: anonymous, at: event.ts)
-        event.payload = JSONValue.object(["region": region.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: FloodRegionCreated(region: region.wire))
         return []
     }
 }
@@ -38,7 +38,7 @@ struct AddFloodBoundary: DomainEffect {
             throw ProtocolError(.limitReached, "flood region \(region) has \(Self.maxPerRegion) boundaries, its most")
         }
         let boundary = try transaction.insertFloodBoundary(region: region, name: name, box: box, at: event.ts)
-        event.payload = JSONValue.object(["boundary": boundary.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: FloodBoundaryAdded(boundary: boundary.wire))
         return []
     }
 }
@@ -57,7 +57,7 @@ struct OpenFloodEvent: DomainEffect {
             throw ProtocolError(.limitReached, "flood region \(region) has \(Self.maxPerRegion) events, its most; events are kept when closed")
         }
         let opened = try transaction.insertFloodEvent(boundary: boundary, name: name, by: event.from, at: event.ts)
-        event.payload = JSONValue.object(["event": opened.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: FloodEventChanged(event: opened.wire))
         return []
     }
 }
@@ -75,7 +75,7 @@ struct CloseFloodEvent: DomainEffect {
         try transaction.closeFloodEvent(record.id, by: event.from, at: event.ts)
         record.closedAt = event.ts
         record.closedBy = event.from
-        event.payload = JSONValue.object(["event": record.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: FloodEventChanged(event: record.wire))
         return []
     }
 }
@@ -90,7 +90,7 @@ struct RenameFloodEvent: DomainEffect {
         var record = try existingEvent(self.event, in: region, transaction).event
         try transaction.renameFloodEvent(record.id, to: name)
         record.name = name
-        event.payload = JSONValue.object(["event": record.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: FloodEventChanged(event: record.wire))
         return []
     }
 }

@@ -2,7 +2,10 @@ import VigilCore
 import VigilStore
 
 /// A region as `flood_regions` keeps it: a topic scope (`id`), and a number for the legacy protocol.
-struct FloodRegionRecord: Sendable, Equatable, Decodable {
+struct FloodRegionRecord: Sendable, Equatable, TableRecord {
+    static let table = "flood_regions"
+    static let generatedColumns: Set<String> = ["number"]
+
     var number: Int64
     var id: String
     var name: String
@@ -13,7 +16,10 @@ struct FloodRegionRecord: Sendable, Equatable, Decodable {
     var createdAt: Int64
 }
 
-struct FloodBoundaryRecord: Sendable, Equatable, Decodable {
+struct FloodBoundaryRecord: Sendable, Equatable, TableRecord {
+    static let table = "flood_boundaries"
+    static let generatedColumns: Set<String> = ["id"]
+
     var id: Int64
     var region: String
     var name: String
@@ -31,7 +37,10 @@ struct FloodBoundaryRecord: Sendable, Equatable, Decodable {
     }
 }
 
-struct FloodEventRecord: Sendable, Equatable, Decodable {
+struct FloodEventRecord: Sendable, Equatable, TableRecord {
+    static let table = "flood_events"
+    static let generatedColumns: Set<String> = ["id"]
+
     var id: Int64
     var boundary: Int64
     var name: String
@@ -46,7 +55,10 @@ enum FloodMarkerStatus: String, Sendable, Decodable {
 }
 
 /// A marker as `flood_markers` keeps it, with its reporter's contact (`FloodJSON` decides who sees what).
-struct FloodMarkerRecord: Sendable, Equatable, Decodable {
+struct FloodMarkerRecord: Sendable, Equatable, TableRecord {
+    static let table = "flood_markers"
+    static let generatedColumns: Set<String> = ["id"]
+
     var id: Int64
     var event: Int64
     var latitude: Double
@@ -100,17 +112,16 @@ extension DomainTransaction {
     }
 
     func insertFloodRegion(id: String, name: String, timeZone: String, anonymous: Bool, at time: Int64) throws -> FloodRegionRecord {
-        try execute(
-            "INSERT INTO flood_regions (id, name, time_zone, anonymous, created_at) VALUES (?, ?, ?, ?, ?)", [id, name, timeZone, anonymous, time])
-        return FloodRegionRecord(number: lastInsertedRowID, id: id, name: name, timeZone: timeZone, anonymous: anonymous, createdAt: time)
+        var region = FloodRegionRecord(number: 0, id: id, name: name, timeZone: timeZone, anonymous: anonymous, createdAt: time)
+        region.number = try insert(region)
+        return region
     }
 
     func insertFloodBoundary(region: String, name: String, box: GeoBox, at time: Int64) throws -> FloodBoundaryRecord {
-        try execute(
-            "INSERT INTO flood_boundaries (region, name, north, west, south, east, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [region, name, box.north, box.west, box.south, box.east, time])
-        return FloodBoundaryRecord(
-            id: lastInsertedRowID, region: region, name: name, north: box.north, west: box.west, south: box.south, east: box.east, createdAt: time)
+        var boundary = FloodBoundaryRecord(
+            id: 0, region: region, name: name, north: box.north, west: box.west, south: box.south, east: box.east, createdAt: time)
+        boundary.id = try insert(boundary)
+        return boundary
     }
 
     func floodBoundary(_ id: Int64) throws -> FloodBoundaryRecord? {
@@ -131,8 +142,9 @@ extension DomainTransaction {
     }
 
     func insertFloodEvent(boundary: Int64, name: String, by person: String, at time: Int64) throws -> FloodEventRecord {
-        try execute("INSERT INTO flood_events (boundary, name, opened_at, opened_by) VALUES (?, ?, ?, ?)", [boundary, name, time, person])
-        return FloodEventRecord(id: lastInsertedRowID, boundary: boundary, name: name, openedAt: time, openedBy: person)
+        var event = FloodEventRecord(id: 0, boundary: boundary, name: name, openedAt: time, openedBy: person)
+        event.id = try insert(event)
+        return event
     }
 
     func floodEvent(_ id: Int64) throws -> FloodEventRecord? {
@@ -160,18 +172,6 @@ extension DomainTransaction {
             SELECT e.* FROM flood_events e JOIN flood_boundaries b ON b.id = e.boundary
             WHERE b.region = ? AND e.closed_at IS NULL ORDER BY e.id
             """, [region])
-    }
-
-    func insertFloodMarker(_ marker: FloodMarkerRecord) throws -> Int64 {
-        try execute(
-            """
-            INSERT INTO flood_markers (event, latitude, longitude, severity, description, observed_at, submitted_at, picture,
-                reporter, email, phone, cover_type, cover_height, status)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [marker.event, marker.latitude, marker.longitude, marker.severity, marker.description, marker.observedAt, marker.submittedAt,
-             marker.picture, marker.reporter, marker.email, marker.phone, marker.coverType, marker.coverHeight, marker.status.rawValue])
-        return lastInsertedRowID
     }
 
     /// The markers among `ids` that belong to the region, in id order.

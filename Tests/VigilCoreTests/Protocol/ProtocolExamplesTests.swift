@@ -72,6 +72,18 @@ struct ProtocolExamplesTests {
             }
         }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
+        if topic.hasPrefix("flood/") {
+            switch FloodEventType(rawValue: type) {
+            case .regionCreated?: return { try roundTrip(FloodRegionCreated.self, $0) }
+            case .boundaryAdded?: return { try roundTrip(FloodBoundaryAdded.self, $0) }
+            case .eventOpened?, .eventClosed?, .eventRenamed?: return { try roundTrip(FloodEventChanged.self, $0) }
+            case .markerSubmitted?: return { try roundTrip(FloodMarkerSubmitted.self, $0) }
+            case .markersApproved?: return { try roundTrip(FloodMarkersApproved.self, $0) }
+            case .markersRejected?: return { try roundTrip(FloodMarkersRejected.self, $0) }
+            case .markersRemoved?: return { try roundTrip(FloodMarkersRemoved.self, $0) }
+            default: return nil
+            }
+        }
         return nil
     }
 
@@ -104,7 +116,8 @@ struct ProtocolExamplesTests {
         #expect(
             Set(checked) == [
                 "room.created", "message.posted", "search", "state", "alert.raised", "alert.acknowledged", "alert.resolved", "visit.motion",
-                "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice",
+                "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
+                "markers.approved", "markers.removed",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(checked.filter { $0 == "alert.raised" }.count == 3, "an operator's, a sensor's and a missed round's alerts: \(checked)")
     }

@@ -1,0 +1,420 @@
+// wire-types.js: the shapes of the hub's messages' `data`, states and answers, as JSDoc for the
+// pages and vigil.js (`@typedef {import("/wire-types.js").ChatMessage} ChatMessage`). Made from
+// the Swift types of Sources/VigilCore/Contract by WireTypesTests (VIGIL_REGENERATE=1 swift test
+// --filter WireTypesTests), which fails when this file and those types differ: do not edit it.
+// docs/protocol.md says what each field means.
+
+/** @typedef {"room.created"|"room.archived"|"message.posted"|"message.edited"|"message.deleted"|"message.acknowledged"|"urgent.cancelled"|"urgent.repeated"|"read.marked"} ChatEventType */
+
+/** @typedef {"alert.raised"|"alert.acknowledged"|"alert.resolved"|"alert.escalated"|"visit.motion"|"visit.ended"} AlertEventType */
+
+/** @typedef {"camera.topology"|"camera.switched"} CameraEventType */
+
+/** @typedef {"checkpoint.created"|"checkin.recorded"} CheckinEventType */
+
+/** @typedef {"region.created"|"boundary.added"|"event.opened"|"event.closed"|"event.renamed"|"marker.submitted"|"markers.approved"|"markers.rejected"|"markers.removed"} FloodEventType */
+
+/**
+ * @typedef {Object} Alert
+ * @property {string} id
+ * @property {string} site
+ * @property {string} kind
+ * @property {number} severity
+ * @property {string} message
+ * @property {Array<string>} thumbnails
+ * @property {"raised"|"acknowledged"|"resolved"} state
+ * @property {string} raisedBy
+ * @property {number} raisedAt
+ * @property {number} escalateAt
+ * @property {string} [location]
+ * @property {number} [visit]
+ * @property {string} [acknowledgedBy]
+ * @property {number} [acknowledgedAt]
+ * @property {string} [resolvedBy]
+ * @property {number} [resolvedAt]
+ * @property {string} [note]
+ * @property {number} [escalatedAt]
+ * @property {string} [room]
+ */
+
+/**
+ * @typedef {Object} AlertChanged
+ * @property {Alert} alert
+ */
+
+/**
+ * @typedef {Object} AlertDecided
+ * @property {string} alert
+ * @property {string} by
+ * @property {number} at
+ * @property {string} [note]
+ */
+
+/**
+ * @typedef {Object} AlertLocation
+ * @property {string} id
+ * @property {string} name
+ * @property {boolean} visited
+ * @property {number} [visit]
+ * @property {number} [lastMotionAt]
+ */
+
+/**
+ * @typedef {Object} AlertLocationPage
+ * @property {Array<AlertLocation>} locations
+ * @property {string} [next]
+ */
+
+/**
+ * @typedef {Object} AlertVisit
+ * @property {number} id
+ * @property {string} location
+ * @property {number} startedAt
+ * @property {Array<string>} snapshots
+ * @property {string} [alert]
+ * @property {number} [endedAt]
+ */
+
+/**
+ * @typedef {Object} AlertVisitPage
+ * @property {string} location
+ * @property {Array<AlertVisit>} visits
+ * @property {number} [next]
+ */
+
+/**
+ * @typedef {Object} AlertsState
+ * @property {Array<Alert>} alerts
+ * @property {Array<AlertLocation>} [visited]
+ */
+
+/**
+ * @typedef {Object} Camera
+ * @property {string} id
+ * @property {string} [name]
+ * @property {string} [streamURL]
+ * @property {FrameSize} frameSize
+ * @property {Point} position
+ * @property {number} floor
+ * @property {CameraNeighbours} neighbours
+ * @property {string} reminderNotice
+ * @property {string} animationStyle
+ */
+
+/**
+ * @typedef {Object} CameraNeighbours
+ * @property {string} [up]
+ * @property {string} [down]
+ * @property {string} [left]
+ * @property {string} [right]
+ */
+
+/**
+ * @typedef {Object} CameraSwitched
+ * @property {string} viewer
+ * @property {string} by
+ * @property {string} camera
+ * @property {number} floor
+ * @property {string} [from]
+ * @property {string} [streamURL]
+ * @property {boolean} [jump]
+ * @property {"up"|"down"|"left"|"right"} [direction]
+ */
+
+/**
+ * @typedef {Object} CameraTopologyImported
+ * @property {Array<Camera>} cameras
+ */
+
+/**
+ * @typedef {Object} CameraView
+ * @property {string} viewer
+ * @property {string} camera
+ * @property {string} by
+ * @property {number} at
+ */
+
+/**
+ * @typedef {Object} CameraViewState
+ * @property {string} viewer
+ * @property {CameraView} [view]
+ */
+
+/**
+ * @typedef {Object} CameraWallState
+ * @property {Array<Camera>} cameras
+ * @property {Array<CameraView>} views
+ */
+
+/**
+ * @typedef {Object} ChatAttachment
+ * @property {string} thumbnail
+ * @property {ChatAttachmentSource} source
+ * @property {ChatAttachmentScribble} [scribble]
+ */
+
+/**
+ * @typedef {Object} ChatAttachmentScribble
+ * @property {Array<Array<number>>} foreground
+ * @property {Array<Array<number>>} background
+ */
+
+/**
+ * @typedef {Object} ChatAttachmentSource
+ * @property {"alert"|"camera"|"detection"|"upload"} kind
+ * @property {string} [id]
+ * @property {string} [camera]
+ * @property {number} [ts]
+ */
+
+/**
+ * @typedef {Object} ChatMessage
+ * @property {string} id
+ * @property {string} site
+ * @property {string} room
+ * @property {number} seq
+ * @property {string} author
+ * @property {number} postedAt
+ * @property {string} [text]
+ * @property {Array<ChatAttachment>} [attachments]
+ * @property {Array<string>} [mentions]
+ * @property {string} [replyTo]
+ * @property {boolean} [edited]
+ * @property {number} [editedAt]
+ * @property {ChatMessageUrgent} [urgent]
+ * @property {boolean} [deleted]
+ * @property {number} [deletedAt]
+ * @property {string} [deletedBy]
+ */
+
+/**
+ * @typedef {Object} ChatMessageEvent
+ * @property {ChatMessage} message
+ */
+
+/**
+ * @typedef {Object} ChatMessagePage
+ * @property {Array<ChatMessage>} messages
+ * @property {number} [next]
+ */
+
+/**
+ * @typedef {Object} ChatMessageUrgent
+ * @property {number} repeatEveryMs
+ * @property {Array<ChatMessageUrgentRecipient>} recipients
+ * @property {number} [cancelledAt]
+ */
+
+/**
+ * @typedef {Object} ChatMessageUrgentRecipient
+ * @property {string} name
+ * @property {number} [acknowledgedAt]
+ */
+
+/**
+ * @typedef {Object} ChatRoom
+ * @property {string} id
+ * @property {string} site
+ * @property {string} topic
+ * @property {string} name
+ * @property {number} createdAt
+ * @property {string} [createdBy]
+ * @property {string} [topicLine]
+ * @property {string} [alert]
+ * @property {string} [archivedBy]
+ * @property {number} [archivedAt]
+ * @property {number} [unread]
+ */
+
+/**
+ * @typedef {Object} ChatRoomCreated
+ * @property {ChatRoom} room
+ */
+
+/**
+ * @typedef {Object} ChatUrgentRepeated
+ * @property {ChatMessage} message
+ * @property {number} repeat
+ */
+
+/**
+ * @typedef {Object} CheckInRecorded
+ * @property {string} checkpoint
+ * @property {string} name
+ * @property {string} guard
+ * @property {number} at
+ * @property {number} nextDueAt
+ */
+
+/**
+ * @typedef {Object} CheckinsState
+ * @property {Array<Checkpoint>} checkpoints
+ */
+
+/**
+ * @typedef {Object} Checkpoint
+ * @property {string} id
+ * @property {string} name
+ * @property {number} everyMs
+ * @property {number} dueAt
+ * @property {number} createdAt
+ * @property {number} [lastCheckInAt]
+ * @property {string} [lastGuard]
+ */
+
+/**
+ * @typedef {Object} CheckpointCreated
+ * @property {Checkpoint} checkpoint
+ */
+
+/**
+ * @typedef {Object} CheckpointMissed
+ * @property {Alert} alert
+ * @property {CheckpointMissedDue} checkpoint
+ */
+
+/**
+ * @typedef {Object} CheckpointMissedDue
+ * @property {string} id
+ * @property {string} name
+ * @property {number} dueAt
+ */
+
+/**
+ * @typedef {Object} FloodBoundaryAdded
+ * @property {FloodWireBoundary} boundary
+ */
+
+/**
+ * @typedef {Object} FloodEventChanged
+ * @property {FloodWireEvent} event
+ */
+
+/**
+ * @typedef {Object} FloodMarkerSubmitted
+ * @property {FloodWireMarker} marker
+ */
+
+/**
+ * @typedef {Object} FloodMarkersApproved
+ * @property {Array<FloodWireMarker>} markers
+ */
+
+/**
+ * @typedef {Object} FloodMarkersRejected
+ * @property {Array<number>} markers
+ */
+
+/**
+ * @typedef {Object} FloodMarkersRemoved
+ * @property {Array<FloodWireRemovedMarker>} markers
+ */
+
+/**
+ * @typedef {Object} FloodOutline
+ * @property {FloodWireRegion} [region]
+ * @property {Array<FloodWireBoundary>} boundaries
+ * @property {Array<FloodWireEvent>} events
+ */
+
+/**
+ * @typedef {Object} FloodRegionCreated
+ * @property {FloodWireRegion} region
+ */
+
+/**
+ * @typedef {Object} FloodWireBoundary
+ * @property {number} id
+ * @property {string} name
+ * @property {FloodWireCorner} northWest
+ * @property {FloodWireCorner} southEast
+ */
+
+/**
+ * @typedef {Object} FloodWireCorner
+ * @property {number} latitude
+ * @property {number} longitude
+ */
+
+/**
+ * @typedef {Object} FloodWireEvent
+ * @property {number} id
+ * @property {number} boundary
+ * @property {string} name
+ * @property {number} openedAt
+ * @property {string} openedBy
+ * @property {number} [closedAt]
+ * @property {string} [closedBy]
+ */
+
+/**
+ * @typedef {Object} FloodWireMarker
+ * @property {number} id
+ * @property {number} event
+ * @property {number} latitude
+ * @property {number} longitude
+ * @property {number} severity
+ * @property {string} description
+ * @property {number} observedAt
+ * @property {number} submittedAt
+ * @property {string} [picture]
+ * @property {string} [coverType]
+ * @property {number} [coverHeight]
+ * @property {string} [status]
+ * @property {string} [reporter]
+ * @property {string} [email]
+ * @property {string} [phone]
+ * @property {string} [moderatedBy]
+ * @property {number} [moderatedAt]
+ */
+
+/**
+ * @typedef {Object} FloodWireRegion
+ * @property {string} id
+ * @property {number} number
+ * @property {string} name
+ * @property {string} timeZone
+ * @property {boolean} anonymous
+ */
+
+/**
+ * @typedef {Object} FloodWireRemovedMarker
+ * @property {number} id
+ * @property {number} event
+ * @property {number} latitude
+ * @property {number} longitude
+ */
+
+/**
+ * @typedef {Object} FrameSize
+ * @property {number} width
+ * @property {number} height
+ */
+
+/**
+ * @typedef {Object} Notice
+ * @property {string} text
+ * @property {"info"|"warning"|"urgent"} level
+ */
+
+/**
+ * @typedef {Object} Point
+ * @property {number} x
+ * @property {number} y
+ */
+
+/**
+ * @typedef {Object} VisitEnded
+ * @property {string} location
+ * @property {AlertVisit} visit
+ */
+
+/**
+ * @typedef {Object} VisitMotion
+ * @property {string} location
+ * @property {number} visit
+ * @property {number} at
+ * @property {Array<string>} thumbnails
+ */
+
+export {};
