@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct AccessControlTests {
+@Suite(.timeLimit(.minutes(10))) struct AccessControlTests {
     /// Sends one request as `role` on a raw socket and returns the answer's error code, nil for ok.
     private func answerCode(_ hub: TestHub, role: String, _ request: ClientRequest) async throws -> ErrorCode? {
         let socket = try await hub.raw(bearer: hub.token(role))

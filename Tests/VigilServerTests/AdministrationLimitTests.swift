@@ -7,7 +7,7 @@ import VigilTestSupport
 
 /// Sites on the hub and live tokens per site stop at their documented limits, over HTTP and with
 /// the `vigil` command alike: the next one is refused and nothing of it is stored.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct AdministrationLimitTests {
     private func code(_ response: CurlResponse) -> String? { json(response.body)["code"]?.stringValue }
 

@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// Sites and tokens administered over HTTP by an admin, refused to everyone else.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct AdministrationTests {
     private func code(_ response: CurlResponse) -> String? { json(response.body)["code"]?.stringValue }
 

@@ -4,7 +4,7 @@ import VigilClient
 import VigilCore
 import VigilStore
 
-@Suite(.timeLimit(.minutes(3))) struct AuthenticationTests {
+@Suite(.timeLimit(.minutes(10))) struct AuthenticationTests {
     @Test func helloWithAValidTokenIsWelcomed() async throws {
         try await withHub { hub async throws in
             let socket = try await hub.raw()
@@ -113,7 +113,7 @@ import VigilStore
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct RevocationTests {
+@Suite(.timeLimit(.minutes(10))) struct RevocationTests {
     @Test func anOpenConnectionIsClosedWhenItsTokenIsRevoked() async throws {
         try await withHub(tweak: { $0.revocationCheckInterval = .milliseconds(100) }) { hub async throws in
             let revokedLater = try await hub.raw()

@@ -4,7 +4,7 @@ import VigilCore
 
 /// The test-only echo endpoint the conformance suite drives: absent unless asked for, and when
 /// served, bound by the same limits as `/ws`.
-@Suite(.timeLimit(.minutes(3))) struct ConformanceEchoTests {
+@Suite(.timeLimit(.minutes(10))) struct ConformanceEchoTests {
     @Test func theEchoEndpointIsAbsentByDefault() async throws {
         try await withHub { hub async throws in
             #expect(try await hub.upgradeStatus(path: "/conformance/echo") != 101)

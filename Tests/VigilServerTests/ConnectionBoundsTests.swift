@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// Connections that hold a socket without doing anything useful are let go, and do not disturb others.
-@Suite(.timeLimit(.minutes(3))) struct ConnectionBoundsTests {
+@Suite(.timeLimit(.minutes(10))) struct ConnectionBoundsTests {
     /// Slowloris: an upgrade request sent a byte at a time (it would take over a minute) is cut off
     /// by the opening deadline, which counts it.
     @Test func aSlowUpgradeRequestIsCutOffAtTheOpeningDeadline() async throws {

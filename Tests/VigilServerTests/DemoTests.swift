@@ -5,9 +5,7 @@ import VigilClient
 import VigilCore
 @testable import VigilDemo
 
-// The limit counts the wait for a hub slot (`HubSlots`) too, which in a whole run can be most of
-// two minutes: four, as the other suites that play many requests.
-@Suite(.timeLimit(.minutes(4))) struct DemoTests {
+@Suite(.timeLimit(.minutes(10))) struct DemoTests {
     /// What a new user relies on after `vigil demo`: the site with its camera wall, alerts with
     /// snapshots the hub serves, an operator who acknowledges, a guard's round, a notice, a camera
     /// on a guard's phone, the chat; and, once the roof hatch's minute has passed, a missed round.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct HTTPTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPTests {
     @Test func healthzAndSecurityHeaders() async throws {
         try await withHub { hub async throws in
             let response = try await curl(hub.httpsBase + "/healthz", caFile: hub.caFile)

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct LimitTests {
+@Suite(.timeLimit(.minutes(10))) struct LimitTests {
     @Test func aRequestFloodIsRateLimitedAndTheConnectionSurvives() async throws {
         try await withHub(tweak: { $0.messagesPerSecond = 20 }) { hub async throws in
             let socket = try await hub.raw(bearer: hub.token("guard"))

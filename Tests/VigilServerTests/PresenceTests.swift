@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct PresenceTests {
+@Suite(.timeLimit(.minutes(10))) struct PresenceTests {
     @Test func joinsAndLeavesAreAnnouncedToThoseWhoMayReadTheTopic() async throws {
         try await withHub { hub async throws in
             let watcher = hub.client("operator")

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct ResumeTests {
+@Suite(.timeLimit(.minutes(10))) struct ResumeTests {
     @Test func subscribeSinceReplaysExactlyTheMissedEventsThenLiveOnes() async throws {
         try await withHub { hub async throws in
             let publisher = hub.client("operator")

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct ShutdownTests {
+@Suite(.timeLimit(.minutes(10))) struct ShutdownTests {
     /// A graceful stop lets each connection take what its outbox holds, then closes it with 1001.
     @Test func gracefulShutdownDrainsOutboxesAndClosesWith1001() async throws {
         try await withHub { hub async throws in

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct StoreFullTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreFullTests {
     /// The database reaches its bound (SQLite's SQLITE_FULL, exactly what a full disk gives): publishes
     /// are refused with `store_unavailable` and store nothing, while reads, subscriptions and other
     /// connections go on and the hub stays up.

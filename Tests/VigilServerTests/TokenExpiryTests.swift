@@ -5,7 +5,7 @@ import VigilHub
 import VigilStore
 import VigilTestSupport
 
-@Suite(.timeLimit(.minutes(3))) struct TokenExpiryTests {
+@Suite(.timeLimit(.minutes(10))) struct TokenExpiryTests {
     /// Issues a guard token for `hq` in the hub's own database that expires at `expiresAt`.
     private func guardToken(_ hub: TestHub, expiresAt: Int64) async throws -> String {
         try await hub.issueToken(.guard, name: "temp", sites: ["hq"], expiresAt: expiresAt)

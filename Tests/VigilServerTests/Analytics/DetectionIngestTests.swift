@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct DetectionIngestTests {
+@Suite(.timeLimit(.minutes(10))) struct DetectionIngestTests {
     @Test func batchesPostedOrPublishedAreStoredAndGoLiveWithoutEnteringTheLog() async throws {
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()

@@ -5,7 +5,7 @@ import VigilCore
 
 /// Detections' times against the hub's clock: none from the far future (they would outlive every
 /// retention), and none already past the site's retention, which the `ok` does not count.
-@Suite(.timeLimit(.minutes(3))) struct DetectionTimeTests {
+@Suite(.timeLimit(.minutes(10))) struct DetectionTimeTests {
     private func at(_ milliseconds: Int64, _ box: Rect = Rect(x: 100, y: 100, width: 40, height: 80), track: Int? = nil) -> Detection {
         Detection(time: Date(timeIntervalSince1970: Double(milliseconds) / 1000), box: box, label: "person", score: 0.9, trackID: track)
     }

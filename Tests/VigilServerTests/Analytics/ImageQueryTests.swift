@@ -4,7 +4,7 @@ import VigilClient
 import VigilCore
 
 /// Image queries against a brute-force cosine ranking of the same generated vectors.
-@Suite(.timeLimit(.minutes(4))) struct ImageQueryTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageQueryTests {
     struct Stored {
         let id: Int64
         let camera: String

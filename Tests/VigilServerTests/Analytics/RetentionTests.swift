@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(4))) struct RetentionTests {
+@Suite(.timeLimit(.minutes(10))) struct RetentionTests {
     @Test func detectionsPastTheSitesRetentionArePrunedSoSteadyIngestKeepsTheDatabaseSteady() async throws {
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()

@@ -6,7 +6,7 @@ import VigilCore
 /// ROI queries against a brute-force reading of the same generated detections: every detection is
 /// checked against every region by VigilCore's geometry, grouped and ranked here, and the hub's
 /// pages, read to the end, must say exactly the same.
-@Suite(.timeLimit(.minutes(4))) struct RoiQueryTests {
+@Suite(.timeLimit(.minutes(10))) struct RoiQueryTests {
     /// One expected result: the group's best frame (by its unique time), intensity, first, last, count.
     struct Expected: Equatable, CustomStringConvertible {
         let ts: Int64

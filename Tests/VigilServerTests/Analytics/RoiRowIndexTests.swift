@@ -8,7 +8,7 @@ import VigilTestSupport
 /// The ROI query's in-memory rows against a brute-force reading of the same generated detections,
 /// as the rows are loaded by the first query, added by the commits that follow, and forgotten past
 /// the site's retention.
-@Suite(.timeLimit(.minutes(4))) struct RoiRowIndexTests {
+@Suite(.timeLimit(.minutes(10))) struct RoiRowIndexTests {
     @Test func matchesAreABruteForceReadingsAsDetectionsComeAndAgeOut() async throws {
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct SimulatorTests {
+@Suite(.timeLimit(.minutes(10))) struct SimulatorTests {
     @Test func simulatedPeopleAreFoundByTheTypedQueriesOfTheClient() async throws {
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()

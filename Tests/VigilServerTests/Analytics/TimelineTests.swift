@@ -5,7 +5,7 @@ import VigilCore
 
 /// The timeline against a brute-force count of the same generated detections: per bucket, the
 /// distinct tracked objects, the detections, and the first time to jump to.
-@Suite(.timeLimit(.minutes(4))) struct TimelineTests {
+@Suite(.timeLimit(.minutes(10))) struct TimelineTests {
     struct Bucket: Equatable, CustomStringConvertible {
         let start: Int64
         let end: Int64

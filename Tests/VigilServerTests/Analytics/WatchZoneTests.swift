@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(4))) struct WatchZoneTests {
+@Suite(.timeLimit(.minutes(10))) struct WatchZoneTests {
     private func publish(_ client: VigilClient, camera: String = "lobby", _ detections: [Detection]) async throws {
         _ = try await client.request(.publish(topic: "detections/hq/\(camera)", type: "batch", data: try batchJSON(camera: camera, frame: (640, 480), detections)))
     }

@@ -5,7 +5,7 @@ import VigilCore
 
 /// The bounds of docs/security.md on watch zones and the regions of queries: past one, a clear
 /// refusal and nothing stored.
-@Suite(.timeLimit(.minutes(4))) struct ZoneBoundsTests {
+@Suite(.timeLimit(.minutes(10))) struct ZoneBoundsTests {
     /// A circle of `count` points around (320, 240), to a tenth of a pixel, as a finger draws it
     /// (also a simple polygon).
     private func stroke(_ count: Int) -> JSONValue {

@@ -5,7 +5,7 @@ import VigilCore
 
 /// The query `zones` on `zones/{site}`: a control room sees every zone of a site with its live
 /// figures, a guard sees them too but cannot remove one, and nobody lists a site they do not cover.
-@Suite(.timeLimit(.minutes(4))) struct ZoneListingTests {
+@Suite(.timeLimit(.minutes(10))) struct ZoneListingTests {
     private let door: JSONValue = ["camera": "lobby", "line": ["from": ["x": 320, "y": 0], "to": ["x": 320, "y": 480]], "direction": "left-to-right"]
     private let gate: JSONValue = [
         "camera": "lobby", "regions": [["rect": ["x": 0, "y": 0, "width": 200, "height": 200]]], "rule": ["intensity": 0.5], "dwell": "30s",

@@ -6,7 +6,7 @@ import VigilCore
 /// Zones match a batch's detections before its commit, against the zones as last committed. What
 /// they tell must be what the zones as committed before the batch hold, also when a zone changes
 /// between the batch's validation and its commit, and after a restart, when no zone is known yet.
-@Suite(.timeLimit(.minutes(4))) struct ZoneSightingTests {
+@Suite(.timeLimit(.minutes(10))) struct ZoneSightingTests {
     private static let rects = [Rect(x: 50, y: 50, width: 220, height: 160), Rect(x: 330, y: 250, width: 240, height: 170)]
     private static let leftHalf = Rect(x: 0, y: 0, width: 320, height: 480)
 

@@ -5,7 +5,7 @@ import VigilCore
 /// WCAG 2.1 AA for the sign-in and the alert queue: axe-core's rules (names, roles, contrast) on the
 /// live page, and the keyboard path a person takes to the queue and through it.
 @Suite(
-    .timeLimit(.minutes(3)),
+    .timeLimit(.minutes(10)),
     .enabled(if: Chromium.isAvailable && Axe.isAvailable, "needs chromium, chromium-driver and axe-core (VIGIL_AXE_JS)"))
 struct AccessibilityTests {
     @Test func theSignInBreaksNoWCAGRuleEvenWhenATokenIsRefused() async throws {

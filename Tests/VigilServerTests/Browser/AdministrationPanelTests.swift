@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// The administration tab: what an admin and an operator may do there, and nothing more.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable && Zbar.isAvailable, "needs chromium, chromium-driver and zbar-tools from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable && Zbar.isAvailable, "needs chromium, chromium-driver and zbar-tools from Debian"))
 struct AdministrationPanelTests {
     /// Signs in as an admin and opens the Administration tab, its tokens listed.
     static func openAdministration(_ browser: Chromium, _ hub: TestHub) async throws {

@@ -6,7 +6,7 @@ import VigilCore
 /// finds the people whose boxes it holds, as draggable thumbnails; the timeline's bars open their
 /// results; a result dropped on the image query finds the same person on the other camera; live
 /// boxes are drawn over the frame.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct AnalyticsPanelTests {
     /// Publishes what the tests' hour would hold, at the wall clock's now (the panel searches back from now).
     static func publishPeople(_ hub: TestHub) async throws -> (walker: String, other: String) {

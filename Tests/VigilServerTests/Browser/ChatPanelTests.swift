@@ -6,7 +6,7 @@ import VigilCore
 /// The chat panel (`public/chat/`) in headless Chromium against a real hub: thumbnails dragged
 /// into the message box with the browser's own drag and drop, scribbles drawn with the mouse,
 /// pictures dropped from the desktop, and what reaches the other people in the room.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct ChatPanelTests {
     static let compose = "#chat .chat-compose textarea"
 

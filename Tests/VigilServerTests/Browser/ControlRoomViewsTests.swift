@@ -10,7 +10,7 @@ import VigilClient
 /// panels scrolling inside themselves; the view chosen last is the one shown next time; the
 /// analytics frame shows the camera's picture and its timeline a time axis. With
 /// `VIGIL_SCREENSHOTS=1` it leaves the pictures of the README in `docs/screenshots/`.
-@Suite(.timeLimit(.minutes(4)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct ControlRoomViewsTests {
     static let views = ["live", "analytics", "flood", "admin"]
 

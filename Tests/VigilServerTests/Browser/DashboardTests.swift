@@ -4,7 +4,7 @@ import VigilCore
 
 /// The control-room dashboard (`public/dashboard/`) in headless Chromium against a real hub: what an
 /// operator sees and does during a shift.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct DashboardTests {
     /// Signs `browser` in as `role` with the one-time link, picks the site `hq` and waits for its alert queue.
     static func signIn(_ browser: Chromium, _ hub: TestHub, as role: String) async throws {

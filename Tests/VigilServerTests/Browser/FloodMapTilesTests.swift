@@ -7,7 +7,7 @@ import VigilTestSupport
 /// With `serve --map-tiles`, the Flood tab and the report page draw the file's tiles under the
 /// boundaries and markers, with the map's attribution, in headless Chromium (which fails the test
 /// on any failed request: no tile is asked for that the file does not hold).
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable && MBTilesFixture.isAvailable, "needs chromium, chromium-driver and gdal-bin from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable && MBTilesFixture.isAvailable, "needs chromium, chromium-driver and gdal-bin from Debian"))
 struct FloodMapTilesTests {
     /// True when the map's marker is on top at its centre, over a loaded tile whose pane lies below
     /// the marker's (tiles take no pointer events, so the browser's hit test does not list them).

@@ -6,7 +6,7 @@ import VigilCore
 /// The dashboard's flood tab in headless Chromium: the region's map without tiles (a graticule, its
 /// boundary, approved markers by severity, live; a marker's popup removes it) and the moderation
 /// queue with its bulk actions.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct FloodPanelTests {
     private static func count(_ selector: String) -> String { "document.querySelectorAll('\(selector)').length" }
 

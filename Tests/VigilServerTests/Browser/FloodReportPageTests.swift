@@ -5,7 +5,7 @@ import VigilCore
 
 /// The public reporting page (`public/report/`) at phone width in headless Chromium, the position
 /// coming from the browser's geolocation as the test sets it.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct FloodReportPageTests {
     /// Takes the position from the browser, chooses a severity and words, and sends the report.
     static func report(_ browser: Chromium, severity: Int, description: String) async throws {

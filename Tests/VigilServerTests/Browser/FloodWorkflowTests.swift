@@ -9,7 +9,7 @@ import VigilCore
 /// in the queue, approves it and sees it again in the marker's popup, then closes the event; the
 /// reporting page then says in plain words that no flood is followed there, and learns by itself
 /// of the next one opened.
-@Suite(.timeLimit(.minutes(4)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct FloodWorkflowTests {
     private static let notFollowed = "No flood is being followed here right now, so reports are not taken."
 

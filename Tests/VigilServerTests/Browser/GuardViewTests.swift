@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// The guard's view at phone width, with the control room watching in a second browser.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct GuardViewTests {
     static let topology: JSONValue = [
         "cameras": [

@@ -4,7 +4,7 @@ import VigilCore
 
 /// The page as a phone installs it and as a browser loads it: its icon, its web app manifest, the
 /// switch that lets the alert tone sound, and fields that check what they are given.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct InstallablePageTests {
     @Test func everyPageHasAnIconAndTheGuardViewAManifestAPhoneCanInstall() async throws {
         try await withHub { hub async throws in

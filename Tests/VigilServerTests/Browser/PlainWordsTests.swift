@@ -4,7 +4,7 @@ import VigilCore
 
 /// What the control room and the guard's phone say, read as a person reads the screen: alerts,
 /// places and rounds by their names, never the hub's ids, and one wording for one thing.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct PlainWordsTests {
     static let topology: JSONValue = [
         "cameras": [

@@ -33,7 +33,7 @@ enum Zbar {
 
 /// The page's QR codes (`public/ui/qr-code.js`, over Debian's QR code generator) in headless Chromium: each code it draws must read back as exactly its text.
 @Suite(
-    .timeLimit(.minutes(3)),
+    .timeLimit(.minutes(10)),
     .enabled(if: Chromium.isAvailable && Zbar.isAvailable, "needs chromium, chromium-driver and zbar-tools from Debian"))
 struct QRCodeTests {
     /// Every printable ASCII character but the space, 150 in all.

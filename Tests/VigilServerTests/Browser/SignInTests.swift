@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// Signing in to the hub's own pages (`public/index.html`, `app.js`) in headless Chromium.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct SignInTests {
     @Test func theOneTimeLinkSignsInLeavesTheAddressBarAndLastsForTheTabUntilSignOut() async throws {
         try await withHub { hub async throws in

@@ -3,7 +3,7 @@ import Testing
 import VigilCore
 
 /// `public/vigil.js` in a real headless Chromium against a real hub over TLS.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct VigilJSTests {
     private func publishNotice(_ hub: TestHub, _ text: String) async throws {
         let answer = try await hub.api("POST", "/api/publish", as: "operator", body: ["topic": "notice/hq", "type": "notice", "data": ["text": .string(text)]])

@@ -7,7 +7,7 @@ import VigilCore
 /// a real pointer is saved as a zone counting one way, listed and drawn with its arrow; a person a
 /// device reports walking across it shows in its count and its crossings per hour; zones defined by
 /// someone else appear live, and the Remove button ends one.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct ZonePanelTests {
     private let panel = "document.querySelector('#analytics')"
 

@@ -4,7 +4,7 @@ import VigilClient
 import VigilCore
 
 /// Chat from a guard's device (the Swift client) and from a script (`vigil chat`).
-@Suite(.timeLimit(.minutes(3))) struct ChatClientTests {
+@Suite(.timeLimit(.minutes(10))) struct ChatClientTests {
     @Test func theClientUploadsImagesSaysMarksReadAndSearches() async throws {
         try await withHub { hub async throws in
             let guardClient = hub.client("guard")

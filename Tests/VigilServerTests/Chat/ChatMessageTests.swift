@@ -5,7 +5,7 @@ import VigilCore
 
 /// Messages: text and dragged thumbnails with their source and scribbles, replies, edits and
 /// deletions with every version kept in the log, and every refusal leaving the room as it was.
-@Suite(.timeLimit(.minutes(3))) struct ChatMessageTests {
+@Suite(.timeLimit(.minutes(10))) struct ChatMessageTests {
     @Test func aThumbnailDraggedFromAnAlertReachesTheRoomWithItsSourceAndScribble() async throws {
         try await withHub { hub async throws in
             let hash = try await hub.thumbnail()

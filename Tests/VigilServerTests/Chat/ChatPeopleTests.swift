@@ -5,7 +5,7 @@ import VigilCore
 
 /// What reaches a person beyond the room they watch: mentions and urgent messages on their inbox,
 /// repeated by the hub's clock until acknowledged; read markers shared by their devices; typing.
-@Suite(.timeLimit(.minutes(3))) struct ChatPeopleTests {
+@Suite(.timeLimit(.minutes(10))) struct ChatPeopleTests {
     @Test func aMentionReachesThePersonsInboxWhichResumesWithSince() async throws {
         try await withHub { hub async throws in
             let phone = hub.client("guard")

@@ -5,7 +5,7 @@ import VigilCore
 
 /// Rooms: the control room every site has, rooms operators make and archive, an alert's own room
 /// linked both ways, and who may read and write them (docs/protocol.md §6.6).
-@Suite(.timeLimit(.minutes(3))) struct ChatRoomTests {
+@Suite(.timeLimit(.minutes(10))) struct ChatRoomTests {
     @Test func everySiteHasAControlRoomAndOperatorsMakeAndArchiveMore() async throws {
         try await withHub { hub async throws in
             let operatorClient = hub.client("operator")

@@ -4,7 +4,7 @@ import VigilClient
 import VigilCore
 
 /// Full-text search over the rooms a token may read, newest first and paged, over WebSocket and HTTP.
-@Suite(.timeLimit(.minutes(3))) struct ChatSearchTests {
+@Suite(.timeLimit(.minutes(10))) struct ChatSearchTests {
     @Test func searchFindsWordsNewestFirstInPagesAndNeverInAnotherSitesRooms() async throws {
         try await withHub { hub async throws in
             let operatorClient = hub.client("operator")

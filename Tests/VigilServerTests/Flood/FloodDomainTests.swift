@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct FloodDomainTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodDomainTests {
     private let region = FloodFixture.region
 
     @Test func aReportStaysWithTheModeratorsUntilApprovedAndThePublicNeverSeesItsReporter() async throws {

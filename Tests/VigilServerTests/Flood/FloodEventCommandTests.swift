@@ -3,7 +3,7 @@ import Testing
 
 /// The flood workflow from the command line alone: an admin makes the region and a boundary, an
 /// operator opens an event on it with `vigil flood event open`, lists it, renames it and closes it.
-@Suite(.timeLimit(.minutes(3))) struct FloodEventCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodEventCommandTests {
     @Test func anOperatorOpensListsRenamesAndClosesAFloodEvent() async throws {
         try await withHub { hub async throws in
             let connection = { (role: String) in ["--url", hub.url, "--token", hub.token(role), "--ca", hub.caFile] }

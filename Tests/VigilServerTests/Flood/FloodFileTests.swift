@@ -4,7 +4,7 @@ import VigilClient
 import VigilCore
 import VigilTestSupport
 
-@Suite(.timeLimit(.minutes(3))) struct FloodFileTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodFileTests {
     @Test func anEventsMarkersComeAsKMLAndGeoJSONWithEntityTagsAndDeltas() async throws {
         try await withHub { hub async throws in
             let fixture = try await FloodFixture.make(hub)

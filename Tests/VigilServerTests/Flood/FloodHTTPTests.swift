@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct FloodHTTPTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodHTTPTests {
     @Test func theCommandLineMakesARegionAndHTTPCarriesReportsAndDecisions() async throws {
         try await withHub { hub async throws in
             let connection = ["--url", hub.url, "--token", hub.token("admin"), "--ca", hub.caFile]

@@ -5,7 +5,7 @@ import VigilCore
 
 /// Flood regions, a region's boundaries and its events stop at their documented limits: one more
 /// is `limit_reached` (409 over HTTP) and stores nothing.
-@Suite(.timeLimit(.minutes(3))) struct FloodLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodLimitTests {
     @Test func regionsBoundariesAndEventsStopAtTheirLimits() async throws {
         try await withHub(tweak: { $0.messagesPerSecond = 100_000 }) { hub async throws in
             let admin = hub.client("admin")

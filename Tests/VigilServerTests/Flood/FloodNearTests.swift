@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct FloodNearTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodNearTests {
     private let near = FloodFixture.nearInside
 
     @Test func aPlaceHearsTheApprovedMarkersInsideItsCircleAndNothingElseAndResumes() async throws {

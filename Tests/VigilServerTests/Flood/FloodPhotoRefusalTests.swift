@@ -6,7 +6,7 @@ import VigilStore
 
 /// A photo sent with a marker is kept only if the marker is: whatever refuses the marker, over
 /// HTTP or the legacy XML, the photo is neither served nor stored.
-@Suite(.timeLimit(.minutes(3))) struct FloodPhotoRefusalTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodPhotoRefusalTests {
     @Test func aRefusedReportKeepsNoPhotoOverHTTPOrTheLegacyXML() async throws {
         try await withHub { hub async throws in
             _ = try await FloodFixture.make(hub, anonymous: true)

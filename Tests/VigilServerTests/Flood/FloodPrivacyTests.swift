@@ -6,7 +6,7 @@ import VigilCore
 /// A reporter's name, e-mail and phone reach moderators alone: every way the public reads a region
 /// (its topic's state and log, a near topic, the marker files whole and as deltas, the region
 /// listing) is read after two reports with all three were approved and one of them taken down.
-@Suite(.timeLimit(.minutes(3))) struct FloodPrivacyTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodPrivacyTests {
     private static let contact = ["rita", "rita@example.com", "555 0100"]
 
     @Test func aReportersNameAndContactReachNoPublicReader() async throws {

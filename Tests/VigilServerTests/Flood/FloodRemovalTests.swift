@@ -6,7 +6,7 @@ import VigilCore
 /// An approved marker taken down again (a hoax, a duplicate): the public topic, a near place
 /// around it and the files' deltas all say it is gone; the whole files and the states no longer
 /// hold it.
-@Suite(.timeLimit(.minutes(3))) struct FloodRemovalTests {
+@Suite(.timeLimit(.minutes(10))) struct FloodRemovalTests {
     private let region = FloodFixture.region
 
     @Test func anOperatorTakesDownAnApprovedMarkerAndEveryoneWhoShowedItHearsItGo() async throws {

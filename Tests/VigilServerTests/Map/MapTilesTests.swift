@@ -6,7 +6,7 @@ import VigilTestSupport
 /// `serve --map-tiles FILE.mbtiles`: the hub serves the file's tiles as stored, rows counted from
 /// the north as web maps count them; `--map-tiles-url` names a tile server instead, whose origin
 /// alone the CSP then lets images come from.
-@Suite(.timeLimit(.minutes(3)), .enabled(if: MBTilesFixture.isAvailable, "needs gdal-bin from Debian"))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: MBTilesFixture.isAvailable, "needs gdal-bin from Debian"))
 struct MapTilesTests {
     @Test func eachTileOfTheFileIsServedAsStoredWithItsRowFlipped() async throws {
         let directory = try makeScratchDirectory("vigil-map")

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct AlertTests {
+@Suite(.timeLimit(.minutes(10))) struct AlertTests {
     private func raise(_ client: VigilClient, _ data: JSONValue, site: String = "hq") async throws -> [String: JSONValue] {
         try await client.request(.publish(topic: "alerts/\(site)", type: "raise", data: data))
     }

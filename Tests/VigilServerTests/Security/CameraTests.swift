@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct CameraTests {
+@Suite(.timeLimit(.minutes(10))) struct CameraTests {
     private let seedTopology = fixture("VigilCoreTests/Golden/CameraTopology/two-floors.json")
 
     private func importSeedTopology(_ hub: TestHub) async throws {

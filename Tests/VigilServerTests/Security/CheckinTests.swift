@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct CheckinTests {
+@Suite(.timeLimit(.minutes(10))) struct CheckinTests {
     /// Creates a checkpoint with the command line, as an admin would, and returns its QR code text.
     private func createCheckpoint(_ hub: TestHub, site: String = "hq", name: String, every: String) async throws -> String {
         let created = try await runVigil([

@@ -5,7 +5,7 @@ import VigilCore
 
 /// A site's checkpoints, locations and cameras stop at their documented limits: the next one is
 /// refused with `limit_reached` and nothing of it is stored (docs/security.md, "What is bounded").
-@Suite(.timeLimit(.minutes(3))) struct SiteCollectionLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct SiteCollectionLimitTests {
     /// A topology of `count` cameras in the clean model, none a neighbour of another.
     private func topology(_ count: Int) -> JSONValue {
         .object(["cameras": .array((0..<count).map { number in

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct ThumbnailTests {
+@Suite(.timeLimit(.minutes(10))) struct ThumbnailTests {
     @Test func imagesAreCheckedByTheirBytesStoredOnceAndServedWithLongCaching() async throws {
         try await withHub { hub async throws in
             let jpeg = try await hub.upload(fixtureImage("snapshot.jpg"))
@@ -81,7 +81,7 @@ import VigilCore
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct VisitTests {
+@Suite(.timeLimit(.minutes(10))) struct VisitTests {
     @Test func motionStartsAVisitThatEndsAfterTheQuietPeriodWithItsSnapshots() async throws {
         try await withHub { hub async throws in
             try await hub.setTimings(of: "hq", quietAfterMs: 800)

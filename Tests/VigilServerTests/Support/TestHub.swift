@@ -116,13 +116,25 @@ func openDatabase(at path: String) throws -> VigilDatabase {
     try VigilDatabase(path: path, migrations: Domains.migrations)
 }
 
-/// Runs `body` with a fresh hub and always shuts it down; waits first for a slot (`HubSlots`).
+/// How long a test may hold its hub. The hang guard of the hub tests counts from the slot, not from
+/// the test's start: in a whole run a test can wait minutes for a slot, which the suites' time
+/// limits (whole-run bounds, 10 minutes) would count.
+let hubHoldLimit: Duration = .seconds(150)
+
+/// Runs `body` with a fresh hub and always shuts it down; waits first for a slot (`HubSlots`). A
+/// test still holding its hub after `hubHoldLimit` fails.
 func withHub<T>(
     tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (TestHub) async throws -> T
 ) async throws -> T {
     await HubSlots.shared.acquire()
     defer { Task { await HubSlots.shared.release() } }
+    // A child of the test's task: the issue it records is the test's.
+    let watchdog = Task {
+        try await Task.sleep(for: hubHoldLimit)
+        Issue.record("the test held its hub for over \(hubHoldLimit): it hangs, or it is one to split")
+    }
+    defer { watchdog.cancel() }
     let hub = try await TestHub(tweak: tweak, server: server)
     do {
         let result = try await body(hub)
