@@ -131,8 +131,10 @@ extension DomainTransaction {
             [site, zone, track.track, track.firstTs, track.lastTs, track.lastX, track.lastY, track.alerted])
     }
 
-    func addZonePending(_ kind: ZonePending.Kind, body: JSONValue, zone: String, site: String) throws {
-        try execute("INSERT INTO zone_pending (site, zone, kind, body) VALUES (?, ?, ?, ?)", [site, zone, kind.rawValue, body.canonicalText])
+    /// Notes what a zone has to tell: `body` is canonical JSON text, spliced as it is into the
+    /// zone's next event.
+    func addZonePending(_ kind: ZonePending.Kind, body: String, zone: String, site: String) throws {
+        try execute("INSERT INTO zone_pending (site, zone, kind, body) VALUES (?, ?, ?, ?)", [site, zone, kind.rawValue, body])
     }
 
     /// The zones with something to tell, and each loitering to raise on its own.
