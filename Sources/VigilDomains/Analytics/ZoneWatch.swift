@@ -14,14 +14,18 @@ extension DomainTransaction {
             case .area(let dwellMs, let inside):
                 var tracks = try ZoneTrackStates(
                     dwellMs == nil ? [] : inside.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
+                var seen: [String] = []
                 for (index, text) in inside {
                     guard let id = ids[index] else { continue }
                     let detection = batch.detections[index]
-                    let seen = text.text(id: id)
-                    try addZonePending(.detection, body: seen, zone: sighting.zone, site: site)
+                    seen.append(text.text(id: id))
                     if let dwellMs, let track = detection.trackID {
-                        try watchDwell(of: Int64(track), detection: seen, at: detection.milliseconds, dwellMs: dwellMs, in: &tracks)
+                        try watchDwell(of: Int64(track), detection: seen[seen.count - 1], at: detection.milliseconds, dwellMs: dwellMs, in: &tracks)
                     }
+                }
+                // One row for the batch, not one per detection: the zone tells them in one list.
+                if !seen.isEmpty {
+                    try addZonePending(.detection, body: seen.joined(separator: ","), items: seen.count, zone: sighting.zone, site: site)
                 }
                 try tracks.write(in: self)
             case .line(let line, let directions, let tracked):
