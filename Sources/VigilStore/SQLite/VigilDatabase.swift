@@ -30,9 +30,6 @@ public final class VigilDatabase: Sendable {
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
             configuration.prepareDatabase { db in
-                // An acknowledged event must survive power loss, not just a crash of the process:
-                // group commit keeps the cost of the extra fsync per batch small.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
                 // The writer touches the same index pages batch after batch: with SQLite's default
                 // 2 MB it read them back from the file for every insert once tables passed a few
                 // hundred thousand rows. Readers keep the default; they share the system's page cache.
@@ -52,6 +49,11 @@ public final class VigilDatabase: Sendable {
                 }
             }
             pool = try DatabasePool(path: path, configuration: configuration)
+            // An acknowledged event must survive power loss, not just a crash of the process: group
+            // commit keeps the cost of the extra fsync per batch small. Set here, not when the
+            // connection is prepared: GRDB sets the writer to NORMAL (the log synced only when
+            // copied back) as it turns the log on, after that.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             let migrator = Migrations.migrator(domains: migrations)
             // A newer build's tables would be left behind, or misread, by this one.
             if try pool.read(migrator.hasBeenSuperseded) {
