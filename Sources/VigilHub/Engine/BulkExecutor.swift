@@ -16,7 +16,9 @@ import Glibc
 /// scheduler runs the hub's other threads first (the threads' nice value is raised by `niceness`).
 public final class BulkExecutor: TaskExecutor {
     /// One for the process, made on first use: half the machine's cores, at least one.
-    public static let shared = BulkExecutor(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / 2), niceness: 5)
+    public static let shared = BulkExecutor(threads: max(1, ProcessInfo.processInfo.activeProcessorCount / 2), niceness: niceness)
+    /// How much the threads' nice value is raised.
+    public static let niceness: Int32 = 5
 
     private let jobs = Mutex<[UnownedJob]>([])
     private let waiting = DispatchSemaphore(value: 0)
