@@ -12,27 +12,36 @@ struct ZoneDetectionText: Sendable {
 
     init(_ detection: Detection, camera: String, intensity: Double) {
         var head = JSONWriter(capacity: 96)
-        head.beginObject()
-        head.key("box")
-        head.value(detection.box.json)
-        head.field("camera", camera)
+        Self.beginWithBox(of: detection, camera: camera, in: &head)
         head.key("id")
         self.head = head.text
         var tail = JSONWriter(capacity: 128)
         tail.beginObject()
         tail.key("intensity")
         tail.number(intensity)
-        tail.field("label", detection.label)
-        tail.key("score")
-        tail.number(detection.score)
-        if let thumbnail = detection.thumbnail { tail.field("thumbnail", thumbnail) }
-        if let track = detection.trackID { tail.field("track", track) }
-        tail.field("ts", detection.milliseconds)
-        tail.endObject()
+        detection.endFromLabel(in: &tail)
         self.tail = "," + tail.text.dropFirst()
     }
 
     func text(id: Int64) -> String {
         head + String(id) + tail
+    }
+
+    /// A detection crossing a line, `{"box":…,"camera":…,"direction":…,"id":…,"label":…,…}`:
+    /// written by the commit, which decides the crossing, field by field.
+    static func crossing(_ detection: Detection, camera: String, direction: TripLine.Direction, id: Int64) -> String {
+        var writer = JSONWriter(capacity: 224)
+        beginWithBox(of: detection, camera: camera, in: &writer)
+        writer.field("direction", direction.rawValue)
+        writer.field("id", id)
+        detection.endFromLabel(in: &writer)
+        return writer.text
+    }
+
+    private static func beginWithBox(of detection: Detection, camera: String, in writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("box")
+        writer.value(detection.box.json)
+        writer.field("camera", camera)
     }
 }

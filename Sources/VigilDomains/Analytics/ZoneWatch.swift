@@ -77,9 +77,8 @@ extension DomainTransaction {
             guard time > previous.lastTs else { return }
             if let direction = line.crossing(from: Point(x: previous.lastX, y: previous.lastY), to: point), directions.contains(direction) {
                 try countZoneCrossing(direction, at: time, zone: tracks.zone, site: tracks.site)
-                var crossing = detection.json(id: id, camera: camera)
-                crossing["direction"] = .string(direction.rawValue)
-                try addZonePending(.crossing, body: JSONValue.object(crossing).canonicalText, zone: tracks.zone, site: tracks.site)
+                let crossing = ZoneDetectionText.crossing(detection, camera: camera, direction: direction, id: id)
+                try addZonePending(.crossing, body: crossing, zone: tracks.zone, site: tracks.site)
             }
         }
         tracks.set(ZoneTrack(track: track, firstTs: previous?.firstTs ?? time, lastTs: time, lastX: point.x, lastY: point.y, alerted: false))
