@@ -118,8 +118,15 @@ public final class Hub: Sendable {
         case close(CloseCode, reason: String)
     }
 
-    /// Handles one text frame. Answers go to the session's outbox.
+    /// Handles one text frame. Answers go to the session's outbox. A long one (a batch of
+    /// detections) is decoded and prepared on the bulk threads, whose work cannot hold the threads
+    /// the rest of the hub runs on (`BulkExecutor`).
     public func receive(_ text: String, on session: Session) async -> Verdict {
+        guard text.utf8.count >= configuration.bulkMessageBytes else { return await handle(text, on: session) }
+        return await withTaskExecutorPreference(BulkExecutor.shared) { await handle(text, on: session) }
+    }
+
+    private func handle(_ text: String, on session: Session) async -> Verdict {
         let message: ClientMessage
         switch ClientMessage.decode(text) {
         case .success(let decoded):

@@ -4,6 +4,10 @@ import VigilCore
 public struct HubConfiguration: Sendable {
     /// The largest WebSocket message accepted (also the HTTP publish body limit).
     public var maxFrameBytes = 64 * 1024
+    /// A WebSocket message at least this long is decoded and prepared on the bulk threads
+    /// (`BulkExecutor`): its cost grows with its length. A notice or a command is a few hundred
+    /// bytes, a batch of 200 detections about 30 KB.
+    public var bulkMessageBytes = 8 * 1024
     public var maxSubscriptionsPerConnection = 256
     /// Requests per second a connection may send, with bursts of twice that.
     public var messagesPerSecond = 200

@@ -22,6 +22,12 @@ extension Detection {
         writer.beginObject()
         writer.key("box")
         writer.value(box.json)
+        endFromLabel(in: &writer)
+        return writer.text
+    }
+
+    /// Writes the fields that sort after the label, from it to the time, and ends the object.
+    func endFromLabel(in writer: inout JSONWriter) {
         writer.field("label", label)
         writer.key("score")
         writer.number(score)
@@ -29,15 +35,6 @@ extension Detection {
         if let trackID { writer.field("track", trackID) }
         writer.field("ts", milliseconds)
         writer.endObject()
-        return writer.text
-    }
-
-    /// A stored detection with its id, naming its camera, as zones tell it.
-    func json(id: Int64, camera: String) -> [String: JSONValue] {
-        var fields = (try? JSONValue(parsing: overlayText))?.objectValue ?? [:]
-        fields["id"] = .number(Double(id))
-        fields["camera"] = .string(camera)
-        return fields
     }
 }
 

@@ -118,5 +118,10 @@ enum AnalyticsMigrations {
                 PRIMARY KEY (site, camera)
             ) WITHOUT ROWID;
             """),
+        // A batch's detections inside an area are one row of zone news, their texts joined by
+        // commas, not a row each; the items it holds are what its flush costs the group commit.
+        StoreMigration("analytics-6: zone news counted", sql: """
+            ALTER TABLE zone_pending ADD COLUMN items INTEGER NOT NULL DEFAULT 1;
+            """),
     ]
 }

@@ -67,6 +67,10 @@ struct RemoveZone: DomainEffect {
 struct FlushZone: DomainEffect {
     let site: String
     let zone: String
+    /// What the zone had to tell when the tick looked: the event's length grows with it.
+    let items: Int
+
+    var rows: Int { items }
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let pending = try transaction.takeZonePending(zone: zone, site: site)

@@ -12,8 +12,9 @@ struct ZoneSightings: Sendable {
     }
 
     enum Watch: Sendable {
-        /// The detections (by index in the batch) inside an area, oldest first, and their intensity.
-        case area(dwellMs: Int64?, inside: [(index: Int, intensity: Double)])
+        /// The detections (by index in the batch) inside an area, oldest first, and how the zone
+        /// tells each.
+        case area(dwellMs: Int64?, inside: [(index: Int, text: ZoneDetectionText)])
         /// The tracked detections a line follows, oldest first, and their bottom-centre point.
         case line(TripLine, directions: Set<TripLine.Direction>, tracked: [(index: Int, point: Point)])
     }
@@ -36,7 +37,11 @@ struct ZoneSightings: Sendable {
             switch definition.shape {
             case .area(let regions, let dwellMs):
                 let bounds = regions.shapes.map(\.bounds)
-                let inside = watched.compactMap { index in regions.match(detections[index].box, bounds: bounds).map { (index: index, intensity: $0) } }
+                let inside = watched.compactMap { index in
+                    regions.match(detections[index].box, bounds: bounds).map {
+                        (index: index, text: ZoneDetectionText(detections[index], camera: batch.camera, intensity: $0))
+                    }
+                }
                 return Sighting(zone: zone.id, watch: .area(dwellMs: dwellMs, inside: inside))
             case .line(let line, let directions):
                 let tracked = watched.filter { detections[$0].trackID != nil }.map { (index: $0, point: RoiRegions.point(.bottomCenter, of: detections[$0].box)) }

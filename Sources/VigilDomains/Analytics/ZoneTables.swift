@@ -31,7 +31,10 @@ struct ZonePending: Sendable, Decodable {
     var site: String
     var zone: String
     var kind: String
+    /// Canonical JSON: one item, or the detections one batch brought to an area joined by commas.
     var body: String
+    /// How many items `body` holds; for a flush, how many the zone has to tell.
+    var items: Int
 }
 
 /// Crossings of a line zone in one hour, one way.
@@ -131,8 +134,10 @@ extension DomainTransaction {
             [site, zone, track.track, track.firstTs, track.lastTs, track.lastX, track.lastY, track.alerted])
     }
 
-    func addZonePending(_ kind: ZonePending.Kind, body: JSONValue, zone: String, site: String) throws {
-        try execute("INSERT INTO zone_pending (site, zone, kind, body) VALUES (?, ?, ?, ?)", [site, zone, kind.rawValue, body.canonicalText])
+    /// Notes what a zone has to tell: `body` is canonical JSON text of `items` items joined by
+    /// commas, spliced as it is into the zone's next event.
+    func addZonePending(_ kind: ZonePending.Kind, body: String, items: Int = 1, zone: String, site: String) throws {
+        try execute("INSERT INTO zone_pending (site, zone, kind, body, items) VALUES (?, ?, ?, ?, ?)", [site, zone, kind.rawValue, body, items])
     }
 
     /// The zones with something to tell, and each loitering to raise on its own.
@@ -140,8 +145,9 @@ extension DomainTransaction {
         try fetchAll(
             ZonePending.self,
             """
-            SELECT min(id) AS id, site, zone, 'flush' AS kind, '' AS body FROM zone_pending WHERE kind <> 'loitering' GROUP BY site, zone
-            UNION ALL SELECT id, site, zone, kind, body FROM zone_pending WHERE kind = 'loitering'
+            SELECT min(id) AS id, site, zone, 'flush' AS kind, '' AS body, sum(items) AS items FROM zone_pending WHERE kind <> 'loitering'
+            GROUP BY site, zone
+            UNION ALL SELECT id, site, zone, kind, body, items FROM zone_pending WHERE kind = 'loitering'
             ORDER BY id
             """, [])
     }
@@ -149,7 +155,8 @@ extension DomainTransaction {
     /// Takes what the zone has to tell, oldest first, other than loitering.
     func takeZonePending(zone: String, site: String) throws -> [ZonePending] {
         let pending = try fetchAll(
-            ZonePending.self, "SELECT id, site, zone, kind, body FROM zone_pending WHERE site = ? AND zone = ? AND kind <> 'loitering' ORDER BY id",
+            ZonePending.self,
+            "SELECT id, site, zone, kind, body, items FROM zone_pending WHERE site = ? AND zone = ? AND kind <> 'loitering' ORDER BY id",
             [site, zone])
         try execute("DELETE FROM zone_pending WHERE site = ? AND zone = ? AND kind <> 'loitering'", [site, zone])
         return pending
@@ -157,7 +164,8 @@ extension DomainTransaction {
 
     /// Takes one pending loitering, nil when another tick took it.
     func takeZoneLoitering(_ id: Int64) throws -> ZonePending? {
-        let pending = try fetchOne(ZonePending.self, "SELECT id, site, zone, kind, body FROM zone_pending WHERE id = ? AND kind = 'loitering'", [id])
+        let pending = try fetchOne(
+            ZonePending.self, "SELECT id, site, zone, kind, body, items FROM zone_pending WHERE id = ? AND kind = 'loitering'", [id])
         try execute("DELETE FROM zone_pending WHERE id = ?", [id])
         return pending
     }

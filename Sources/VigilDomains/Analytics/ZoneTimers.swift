@@ -10,7 +10,7 @@ enum ZoneTimers {
             guard pending.kind == ZonePending.Kind.loitering.rawValue else {
                 return TimerFiring(
                     topic: ZoneService.topic(of: pending.zone, site: pending.site), type: "zone.detections",
-                    effect: FlushZone(site: pending.site, zone: pending.zone))
+                    effect: FlushZone(site: pending.site, zone: pending.zone, items: pending.items))
             }
             return TimerFiring(
                 topic: AlertTopics.of(site: pending.site), type: AlertEventType.raised.rawValue,

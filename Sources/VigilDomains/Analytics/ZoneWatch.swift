@@ -14,15 +14,18 @@ extension DomainTransaction {
             case .area(let dwellMs, let inside):
                 var tracks = try ZoneTrackStates(
                     dwellMs == nil ? [] : inside.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
-                for (index, intensity) in inside {
+                var seen: [String] = []
+                for (index, text) in inside {
                     guard let id = ids[index] else { continue }
                     let detection = batch.detections[index]
-                    var seen = detection.json(id: id, camera: batch.camera)
-                    seen["intensity"] = .number(intensity)
-                    try addZonePending(.detection, body: .object(seen), zone: sighting.zone, site: site)
+                    seen.append(text.text(id: id))
                     if let dwellMs, let track = detection.trackID {
-                        try watchDwell(of: Int64(track), detection: .object(seen), at: detection.milliseconds, dwellMs: dwellMs, in: &tracks)
+                        try watchDwell(of: Int64(track), detection: seen[seen.count - 1], at: detection.milliseconds, dwellMs: dwellMs, in: &tracks)
                     }
+                }
+                // One row for the batch, not one per detection: the zone tells them in one list.
+                if !seen.isEmpty {
+                    try addZonePending(.detection, body: seen.joined(separator: ","), items: seen.count, zone: sighting.zone, site: site)
                 }
                 try tracks.write(in: self)
             case .line(let line, let directions, let tracked):
@@ -40,7 +43,8 @@ extension DomainTransaction {
 
     /// A track inside an area: once it has stayed `dwellMs` (by its detections' times), one
     /// loitering alert is noted. A track unseen in the area for longer than that starts anew.
-    private func watchDwell(of track: Int64, detection: JSONValue, at time: Int64, dwellMs: Int64, in tracks: inout ZoneTrackStates) throws {
+    /// `detection` is the detection's canonical JSON text.
+    private func watchDwell(of track: Int64, detection: String, at time: Int64, dwellMs: Int64, in tracks: inout ZoneTrackStates) throws {
         var state = tracks.states[track]
         if let previous = state, time - previous.lastTs > dwellMs { state = nil }
         var visit = state ?? ZoneTrack(track: track, firstTs: time, lastTs: time, lastX: 0, lastY: 0, alerted: false)
@@ -48,10 +52,15 @@ extension DomainTransaction {
         visit.lastTs = max(visit.lastTs, time)
         if !visit.alerted, visit.lastTs - visit.firstTs >= dwellMs {
             visit.alerted = true
-            try addZonePending(
-                .loitering, body: ["track": .number(Double(track)), "first": .number(Double(visit.firstTs)), "last": .number(Double(visit.lastTs)),
-                                   "detection": detection],
-                zone: tracks.zone, site: tracks.site)
+            var body = JSONWriter()
+            body.beginObject()
+            body.key("detection")
+            body.raw(detection)
+            body.field("first", visit.firstTs)
+            body.field("last", visit.lastTs)
+            body.field("track", track)
+            body.endObject()
+            try addZonePending(.loitering, body: body.text, zone: tracks.zone, site: tracks.site)
         }
         tracks.set(visit)
     }
@@ -68,9 +77,8 @@ extension DomainTransaction {
             guard time > previous.lastTs else { return }
             if let direction = line.crossing(from: Point(x: previous.lastX, y: previous.lastY), to: point), directions.contains(direction) {
                 try countZoneCrossing(direction, at: time, zone: tracks.zone, site: tracks.site)
-                var crossing = detection.json(id: id, camera: camera)
-                crossing["direction"] = .string(direction.rawValue)
-                try addZonePending(.crossing, body: .object(crossing), zone: tracks.zone, site: tracks.site)
+                let crossing = ZoneDetectionText.crossing(detection, camera: camera, direction: direction, id: id)
+                try addZonePending(.crossing, body: crossing, zone: tracks.zone, site: tracks.site)
             }
         }
         tracks.set(ZoneTrack(track: track, firstTs: previous?.firstTs ?? time, lastTs: time, lastX: point.x, lastY: point.y, alerted: false))

@@ -66,7 +66,9 @@ final class GroupCommit: Sendable {
             return true
         }
         if startWriter {
-            Task { await self.writeUntilEmpty() }
+            // On the shared pool even when a publish on the bulk threads starts it: every site's
+            // commits and answers go through this task.
+            Task(executorPreference: globalConcurrentExecutor) { await self.writeUntilEmpty() }
         }
     }
 

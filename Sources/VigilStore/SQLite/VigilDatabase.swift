@@ -6,6 +6,7 @@ import VigilCore
 /// migrations applied on open.
 public final class VigilDatabase: Sendable {
     let pool: DatabasePool
+    private let checkpointer: WALCheckpointer
     /// Names this database: made once when the file is created, so a client can tell a reset store
     /// from a gap in its sequence numbers.
     public let epoch: String
@@ -29,14 +30,15 @@ public final class VigilDatabase: Sendable {
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
             configuration.prepareDatabase { db in
-                // An acknowledged event must survive power loss, not just a crash of the process:
-                // group commit keeps the cost of the extra fsync per batch small.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
                 // The writer touches the same index pages batch after batch: with SQLite's default
                 // 2 MB it read them back from the file for every insert once tables passed a few
                 // hundred thousand rows. Readers keep the default; they share the system's page cache.
                 if !db.configuration.readonly {
                     try db.execute(sql: "PRAGMA cache_size = -65536")
+                    // What an effect's savepoint keeps to undo its writes stays in memory: SQLite
+                    // otherwise spills it to a temporary file past 64 KB, which a batch of
+                    // detections passes, one file made, written and deleted per batch.
+                    try db.execute(sql: "PRAGMA temp_store = MEMORY")
                 }
                 // Readers map the file rather than copy each page they visit through a read call: a
                 // query that joins ten thousand index entries to their rows visits as many pages.
@@ -47,16 +49,27 @@ public final class VigilDatabase: Sendable {
                 }
             }
             pool = try DatabasePool(path: path, configuration: configuration)
+            // An acknowledged event must survive power loss, not just a crash of the process: group
+            // commit keeps the cost of the extra fsync per batch small. Set here, not when the
+            // connection is prepared: GRDB sets the writer to NORMAL (the log synced only when
+            // copied back) as it turns the log on, after that.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             let migrator = Migrations.migrator(domains: migrations)
             // A newer build's tables would be left behind, or misread, by this one.
             if try pool.read(migrator.hasBeenSuperseded) {
                 throw StoreError.unavailable("the database has migrations this build does not know: it was opened by a newer vigil, or with other domains")
             }
             try migrator.migrate(pool)
+            checkpointer = try WALCheckpointer(path: path)
+            pool.writeWithoutTransaction { [checkpointer] db in checkpointer.attach(to: db) }
             epoch = try pool.write { db in try Meta.value("epoch", db) { UUID().uuidString.lowercased() } }
         } catch {
             throw StoreError(error)
         }
+    }
+
+    deinit {
+        pool.writeWithoutTransaction { [checkpointer] db in checkpointer.detach(from: db) }
     }
 
     /// A random 32-byte key kept in the database under `name`, made the first time it is asked

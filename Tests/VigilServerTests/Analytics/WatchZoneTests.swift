@@ -110,6 +110,9 @@ import VigilCore
             #expect(leftToRight > 5 && expected.values.reduce(0, +) > leftToRight, "the walks cross both ways: \(expected)")
             #expect(try await told("door") == leftToRight)
             #expect(try await told("door-both") == expected.values.reduce(0, +))
+            let crossings = try await room.history(topic: "zones/hq/door", limit: 500).flatMap { $0.data["crossings"]?.arrayValue ?? [] }
+            #expect(crossings.allSatisfy { $0["direction"] == "left-to-right" && $0["camera"] == "lobby" && $0["id"]?.numberValue != nil },
+                    "each crossing is the detection with its id, camera and direction")
 
             let later = hub.client("guard")
             let state = try await collect(1, from: try await later.subscribe("zones/hq/door-both"))[0]

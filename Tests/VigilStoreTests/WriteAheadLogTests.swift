@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import VigilCore
+import VigilStore
+
+/// What the writer's connection promises about the write-ahead log: every commit synced, and the
+/// log copied back into the database file without the writer doing it.
+@Suite struct WriteAheadLogTests {
+    private let scratch = ScratchDirectory()
+
+    @Test func everyCommitIsSyncedToTheDisk() throws {
+        let database = try VigilDatabase(path: scratch.newDatabasePath(), migrations: [])
+        // 2 is FULL: the log is synced at each commit, so an acknowledged event survives power loss.
+        #expect(try database.configure { try $0.fetchValue("PRAGMA synchronous", []) } == .integer(2))
+    }
+
+    @Test func theLogIsCopiedBackIntoTheDatabaseFile() async throws {
+        let path = scratch.newDatabasePath()
+        let log = EventLog(database: try VigilDatabase(path: path, migrations: []))
+        let text = String(repeating: "x", count: 3_000)
+        // 40 batches of 40 events of 3 KB: about 1,600 pages of log, past the 1,000 it is copied at.
+        for batch in 0..<40 {
+            _ = try await log.append((0..<40).map { NewEvent(topic: "a/x", type: "notice", ts: 1, from: "t", payload: #"{"text":"\#(text)\#(batch)-\#($0)"}"#) })
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while Self.bytes(of: path) < 3_000_000, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(Self.bytes(of: path) >= 3_000_000, "the database file holds what the log held")
+    }
+
+    private static func bytes(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+}
