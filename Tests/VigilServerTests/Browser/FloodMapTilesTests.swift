@@ -65,7 +65,11 @@ struct FloodMapTilesTests {
                 #expect(await browser.waitUntil(Self.tileUnderMarker(in: "#report-map")), "under the marker")
                 #expect(try await browser.evaluate(Self.attribution(in: "#report-map")) as? String == MBTilesFixture.attribution)
                 if Axe.isAvailable {
-                    #expect(try await Axe.violations(in: browser) == [], "the reporting page with its map")
+                    // The tiles aside: the fixture's one zoom level is drawn 4,096 times enlarged at the
+                    // reporter's zoom, which takes axe over a minute on a busy machine; they are
+                    // pictures without text (alt="").
+                    let violations = try await Axe.violations(in: browser, of: "{ exclude: [['#report-map .leaflet-tile-pane']] }")
+                    #expect(violations == [], "the reporting page with its map: \(violations)")
                 }
             }
             await room.close()
