@@ -69,12 +69,19 @@ export async function mountDashboard(root, { connection, welcome }) {
   const remembered = localStorage.getItem(VIEW_KEY);
   open(tabs.querySelector(`[data-view="${remembered}"]`) ? remembered : "live");
 
-  let current = null;
+  let current = null; // {site, feed, disposers}: the site shown
   const closeSite = () => {
     current?.feed.stop();
     current?.disposers.forEach((dispose) => dispose?.());
+    current = null;
   };
-  async function show(site) {
+  // One site opens after the other: a change of site while the last one is still loading waits for
+  // it, so that no two feeds hold a topic at once (vigil.js takes one subscription a topic).
+  let opening = Promise.resolve();
+  const show = (site) => (opening = opening.then(() => openSite(site), () => openSite(site)));
+
+  async function openSite(site) {
+    if (current?.site === site) return;
     closeSite();
     sessionStorage.setItem(SITE_KEY, site);
     const feed = new SiteFeed(connection);
@@ -89,8 +96,8 @@ export async function mountDashboard(root, { connection, welcome }) {
       mountAnalytics(panel("analytics"), context).dispose,
       mountAdministration(panel("administration"), context),
     ];
+    current = { site, feed, disposers };
     await mountNotices(panel("notices"), context);
-    current = { feed, disposers };
     await feed.start();
   }
 

@@ -58,10 +58,12 @@ struct ControlRoomViewsTests {
                     const picker = document.getElementById('site');
                     picker.value = 'demo'; picker.dispatchEvent(new Event('change')); return null
                     """)
-                #expect(await browser.waitUntil("""
-                    return document.querySelectorAll('#alerts li.alert').length > 0 && document.querySelectorAll('#cameras .camera').length > 0
-                      && document.querySelectorAll('#chat .messages li').length > 0
-                    """), "the demo's alerts, camera wall and chat")
+                // The page reads the demo's site topic by topic; at the end of a whole run, beside other
+                // browsers, that can take more than the usual 20 s.
+                let shown = "[...['#alerts li.alert', '#cameras .camera', '#chat .messages li']].map((s) => document.querySelectorAll(s).length)"
+                let ready = await browser.waitUntil("return \(shown).every((count) => count > 0)", timeout: .seconds(60))
+                let counts = try await browser.evaluate("return \(shown)")
+                #expect(ready, "the demo's alerts, camera wall and chat: \(String(describing: counts))")
                 try await BrowserPages.saveScreenshot(browser, as: "control-room")
 
                 try await DashboardTests.open("analytics", in: browser)

@@ -147,4 +147,26 @@ struct DashboardTests {
             }
         }
     }
+
+    /// An operator who changes site again (and again to the same) before the first has loaded sees
+    /// the site chosen last, whole and live: the sites open one after the other, never two feeds at once.
+    @Test func changingSiteAgainWhileTheFirstLoadsShowsTheLastWholeAndLive() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            let (first, _) = try await Self.raise(hub, at: "front-door")
+            try await withBrowser(hub, "site-twice") { browser in
+                try await Self.signIn(browser, hub, as: "admin")
+                #expect(await browser.waitUntil("return \(Self.row(first)) !== null"))
+                _ = try await browser.evaluate("""
+                    const picker = document.getElementById('site');
+                    for (const site of ['depot', 'hq', 'hq']) { picker.value = site; picker.dispatchEvent(new Event('change')); }
+                    return null
+                    """)
+                #expect(await browser.waitUntil("return \(Self.row(first)) !== null && document.querySelector('#chat .room-list button') !== null"),
+                    "hq's queue and chat, drawn again")
+                let (second, _) = try await Self.raise(hub, at: "back-door")
+                #expect(await browser.waitUntil("return \(Self.row(second)) !== null"), "and live")
+            }
+        }
+    }
 }
