@@ -17,8 +17,11 @@ enum MBTilesFixture {
     /// Half the width of the Web Mercator world, in metres.
     static let edge = "20037508.342789244"
 
-    /// Makes the file in `directory`; its path.
-    static func make(in directory: URL) throws -> String {
+    /// Makes the file in `directory`; its path. With `around` (latitude, longitude), the picture
+    /// covers about 39 km of Web Mercator around that place instead of the world, so GDAL makes its
+    /// tiles at zoom 11 and a map of a town draws them little enlarged (the world's zoom-1 tiles,
+    /// drawn at a town's zoom 13, are 4,096 times enlarged: minutes of painting on a busy machine).
+    static func make(in directory: URL, around center: (latitude: Double, longitude: Double)? = nil) throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let image = directory.appendingPathComponent("world.ppm")
         let size = 512
@@ -30,8 +33,16 @@ enum MBTilesFixture {
         }
         try Data(pixels).write(to: image)
         let file = directory.appendingPathComponent("world.mbtiles")
+        var corners = ["-\(edge)", edge, edge, "-\(edge)"]
+        if let center {
+            // Web Mercator metres of the centre, and half the picture's side.
+            let x = center.longitude * 20_037_508.342789244 / 180
+            let y = log(tan((90 + center.latitude) * Double.pi / 360)) * 6_378_137
+            let half = 19_560.0
+            corners = [x - half, y + half, x + half, y - half].map { String($0) }
+        }
         let (status, output) = try runProcess(URL(fileURLWithPath: translate), [
-            "-q", "-of", "MBTILES", "-a_srs", "EPSG:3857", "-a_ullr", "-\(edge)", edge, edge, "-\(edge)", image.path, file.path,
+            "-q", "-of", "MBTILES", "-a_srs", "EPSG:3857", "-a_ullr", corners[0], corners[1], corners[2], corners[3], image.path, file.path,
         ])
         guard status == 0 else { throw FixtureError(description: "gdal_translate failed: \(output)") }
         // The credit a map's maker asks for, with markup the pages must show as text.
