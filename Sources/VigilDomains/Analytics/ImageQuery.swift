@@ -34,7 +34,7 @@ struct ImageQuery: Sendable {
             guard let id = try fields.integer("detection", in: 1...Int(Int64.max >> 11)) else { throw ProtocolError(.invalidData, "data.detection is required") }
             example = .detection(Int64(id))
         case "thumbnail":
-            guard let hash = fields.fields["thumbnail"]?.stringValue, SHA256Hex.isValid(hash) else {
+            guard let hash = fields.fields["thumbnail"]?.stringValue, HexText.isSHA256(hash) else {
                 throw ProtocolError(.invalidData, "data.thumbnail must be a SHA-256 hash as 64 lowercase hex digits")
             }
             example = .thumbnail(hash)

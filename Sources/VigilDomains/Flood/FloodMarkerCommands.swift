@@ -27,7 +27,8 @@ enum FloodMarkerCommands {
             guard let markers = try fields.integers("markers", in: 1...Int.max, max: maxModerated) else {
                 throw ProtocolError(.invalidData, "data.markers must list the approved markers to remove")
             }
-            return ValidatedEvent(type: FloodEventType.markersRemoved.rawValue, payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers))
+            return ValidatedEvent(
+                type: FloodEventType.markersRemoved.rawValue, payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers))
         default:
             throw ProtocolError(.unknownType, "flood/{region}/reports takes submit, approve, reject and remove")
         }
@@ -87,7 +88,7 @@ struct FloodMarkerDraft: Sendable {
         description = try fields.optionalString("description", maxLength: FloodMarkerCommands.maxDescriptionLength) ?? ""
         observedAt = try fields.integer("observedAt", in: 0...Int.max).map(Int64.init)
         picture = try fields.optionalString("picture", maxLength: 64)
-        if let picture, !SHA256Hex.isValid(picture) {
+        if let picture, !HexText.isSHA256(picture) {
             throw ProtocolError(.invalidData, "data.picture must be a SHA-256 hash (64 lowercase hex digits), as POST /api/thumbnails returns it")
         }
         email = try fields.optionalString("email", maxLength: 254) ?? ""

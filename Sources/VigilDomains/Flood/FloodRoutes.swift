@@ -27,7 +27,7 @@ struct FloodRoutes {
             // The photos the KML links, on the plain-HTTP listener too: approved markers' only.
             DomainRoute(.get, "\(Self.photoPath)/:hash", access: .open, legacy: true) { [queries] request async throws(ProtocolError) in
                 let hash = try request.parameter("hash")
-                guard SHA256Hex.isValid(hash), let photo = try await request.read({ try await queries.approvedPhoto(hash) }) else {
+                guard HexText.isSHA256(hash), let photo = try await request.read({ try await queries.approvedPhoto(hash) }) else {
                     throw ProtocolError(.notFound, "no photo of an approved marker is named \(hash.prefix(64))")
                 }
                 return .document(photo.bytes, contentType: photo.mediaType, etag: "\"\(hash)\"")

@@ -120,7 +120,7 @@ public struct CommandData {
         }
         var hashes: [String] = []
         for item in list {
-            guard let hash = item.stringValue, SHA256Hex.isValid(hash) else {
+            guard let hash = item.stringValue, HexText.isSHA256(hash) else {
                 throw ProtocolError(.invalidData, "data.\(key) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
             }
             if !hashes.contains(hash) { hashes.append(hash) }

@@ -30,7 +30,7 @@ struct ThumbnailRoutes {
         }
         router.get("thumbnails/:hash") { request, context in
             let hash = try context.parameters.require("hash")
-            guard SHA256Hex.isValid(hash) else {
+            guard HexText.isSHA256(hash) else {
                 throw APIError(ProtocolError(.notFound, "thumbnails are named by 64 lowercase hex digits"))
             }
             let etag = "\"\(hash)\""

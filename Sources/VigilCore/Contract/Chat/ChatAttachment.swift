@@ -59,7 +59,8 @@ public struct ChatAttachment: Sendable, Equatable, Codable {
             ts = try fields.decodeIfPresent(Int64.self, forKey: .ts)
             if let ts, ts < 0 { throw fields.refuse(.ts, "must be milliseconds since 1970") }
             if kind != .upload, id == nil, camera == nil {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "names the \(kind) it came from: id or camera"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "names the \(kind) it came from: id or camera"))
             }
         }
 
@@ -143,10 +144,12 @@ public struct ChatAttachment: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         let hash = try fields.decode(String.self, forKey: .thumbnail)
-        guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+        guard HexText.isSHA256(hash) else {
             throw fields.refuse(.thumbnail, "must be a SHA-256 hash as POST /api/thumbnails returns it")
         }
-        self.init(thumbnail: hash, source: try fields.decode(Source.self, forKey: .source), scribble: try fields.decodeIfPresent(Scribble.self, forKey: .scribble))
+        self.init(
+            thumbnail: hash, source: try fields.decode(Source.self, forKey: .source),
+            scribble: try fields.decodeIfPresent(Scribble.self, forKey: .scribble))
     }
 
     /// Refuses strokes that leave the picture, as the iCoseg reader does.

@@ -14,4 +14,10 @@ public enum HexText {
         }
         return String(decoding: text, as: UTF8.self)
     }
+
+    /// Whether `text` is a SHA-256 as `lowercase` writes it, 64 lowercase hex digits: the name the
+    /// hub gives a stored thumbnail or photo.
+    public static func isSHA256(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 }
