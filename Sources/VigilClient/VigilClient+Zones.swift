@@ -32,7 +32,8 @@ public struct WatchZone: Sendable, Equatable {
         definedBy = value["definedBy"]?.stringValue ?? ""
         definition = .object((value.objectValue ?? [:]).filter { !["id", "head", "counts", "recent", "definedBy", "definedAt"].contains($0.key) })
         counts = (value["counts"]?.arrayValue ?? []).map {
-            HourCount(hour: Int64($0["hour"]?.numberValue ?? 0), direction: $0["direction"]?.stringValue ?? "", count: Int($0["count"]?.numberValue ?? 0))
+            HourCount(
+                hour: Int64($0["hour"]?.numberValue ?? 0), direction: $0["direction"]?.stringValue ?? "", count: Int($0["count"]?.numberValue ?? 0))
         }
         recent = value["recent"]?.numberValue.map { Int($0) }
     }

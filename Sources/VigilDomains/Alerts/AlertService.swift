@@ -63,10 +63,12 @@ struct AlertService: TopicService {
             let fields = try CommandData(data, shape: type == "resolve" ? "{alert, note?}" : "{alert}")
             let id = try fields.identifier("alert")
             if type == "acknowledge" {
-                return ValidatedEvent(type: AlertEventType.acknowledged.rawValue, payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id))
+                return ValidatedEvent(
+                    type: AlertEventType.acknowledged.rawValue, payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id))
             }
             let note = try fields.optionalString("note", maxLength: Self.maxNoteLength)
-            return ValidatedEvent(type: AlertEventType.resolved.rawValue, payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note))
+            return ValidatedEvent(
+                type: AlertEventType.resolved.rawValue, payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note))
         default:
             throw ProtocolError(.unknownType, "alerts topics take raise, acknowledge and resolve")
         }

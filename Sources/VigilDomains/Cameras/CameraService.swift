@@ -76,7 +76,8 @@ struct CameraService: TopicService {
             guard Topic.isValidSegment(viewer) else {
                 throw ProtocolError(.invalidData, "the viewer name \"\(viewer)\" cannot name a topic; give data.viewer")
             }
-            return ValidatedEvent(type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction)))
+            return ValidatedEvent(
+                type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction)))
         default:
             throw ProtocolError(.unknownType, "cameras topics take topology, switch and swipe")
         }

@@ -28,7 +28,8 @@ extension DomainTransaction {
     }
 
     func cameraView(of viewer: String, site: String) throws -> CameraViewRecord? {
-        try fetchOne(CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? AND viewer = ?", [site, viewer])
+        try fetchOne(
+            CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? AND viewer = ?", [site, viewer])
     }
 
     func cameraViewCount(of site: String) throws -> Int64 {
@@ -36,7 +37,8 @@ extension DomainTransaction {
     }
 
     func cameraViews(of site: String) throws -> [CameraViewRecord] {
-        try fetchAll(CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? ORDER BY viewer", [site])
+        try fetchAll(
+            CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? ORDER BY viewer", [site])
     }
 
     func setCameraView(_ view: CameraViewRecord, site: String) throws {

@@ -65,7 +65,8 @@ public struct TokenRepository: Sendable {
     private static func requireRoom(for token: TokenRecord, in db: Database) throws {
         let live = "t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)"
         if token.allSites {
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM tokens t WHERE t.all_sites = 1 AND \(live)", arguments: [token.createdAt]) ?? 0
+            let count = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM tokens t WHERE t.all_sites = 1 AND \(live)", arguments: [token.createdAt]) ?? 0
             guard count < maxLiveAllSites else {
                 throw StoreError.limitReached("the hub has \(maxLiveAllSites) live tokens for every site, the most it keeps; revoke one first")
             }

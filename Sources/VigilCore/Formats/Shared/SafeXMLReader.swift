@@ -180,7 +180,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         return nil
     }
 
-    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?, notationName: String?) {
+    func parser(
+        _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?, notationName: String?
+    ) {
         refuse(parser, "unparsed entity \"\(name)\" is refused")
     }
 }
