@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VigilTestSupport
 import VigilClient
 import VigilCore
 
@@ -54,17 +55,14 @@ import VigilCore
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()
             let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-simulate-\(UUID().uuidString)")
-            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: outputFile) }
-            let simulator = Process()
-            simulator.executableURL = HubProcess.executable
-            simulator.arguments = [
-                "simulate", "detections", "--site", "hq", "--people", "2", "--tick", "100ms", "--url", hub.url, "--token", hub.token("admin"), "--ca", hub.caFile,
-            ]
-            simulator.standardOutput = try FileHandle(forWritingTo: outputFile)
-            try simulator.run()
+            let simulator = try ChildProcess(
+                HubProcess.executable.path,
+                ["simulate", "detections", "--site", "hq", "--people", "2", "--tick", "100ms", "--url", hub.url, "--token", hub.token("admin"), "--ca", hub.caFile],
+                standardOutput: .file(outputFile.path)
+            )
             defer {
-                simulator.interrupt()
+                simulator.send(SIGINT)
                 simulator.waitUntilExit()
             }
             let told = { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }

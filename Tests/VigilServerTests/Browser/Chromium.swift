@@ -14,7 +14,7 @@ final class Chromium: @unchecked Sendable {
             || ProcessInfo.processInfo.environment["VIGIL_REQUIRE_BROWSER"] == "1"
     }
 
-    private let process: Process
+    private let process: ChildProcess
     private let base: URL
     private let profile: URL
     let session: String
@@ -23,12 +23,7 @@ final class Chromium: @unchecked Sendable {
     static func start(trusting certificate: String) async throws -> Chromium {
         let spki = try await offThePool { try Self.spkiHash(of: certificate) }
         let port = try freeLoopbackPort()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: driver)
-        process.arguments = ["--port=\(port)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(driver, ["--port=\(port)"], standardError: .discarded)
         let base = URL(string: "http://127.0.0.1:\(port)")!
         let profile = try makeScratchDirectory("vigil-chromium")
         let up = await eventually(timeout: .seconds(20)) { (try? await Self.call(base, "GET", "/status")) != nil }
@@ -57,7 +52,7 @@ final class Chromium: @unchecked Sendable {
         return Chromium(process: process, base: base, profile: profile, session: session)
     }
 
-    private init(process: Process, base: URL, profile: URL, session: String) {
+    private init(process: ChildProcess, base: URL, profile: URL, session: String) {
         self.process = process
         self.base = base
         self.profile = profile
@@ -139,8 +134,8 @@ final class Chromium: @unchecked Sendable {
     }
 
     /// chromedriver does not end on SIGTERM: it is killed, and waited for off the pool.
-    private static func stop(_ process: Process) async {
-        kill(process.processIdentifier, SIGKILL)
+    private static func stop(_ process: ChildProcess) async {
+        process.send(SIGKILL)
         _ = try? await offThePool { process.waitUntilExit() }
     }
 

@@ -7,7 +7,7 @@ import VigilTestSupport
 final class HubProcess: @unchecked Sendable {
     let directory: URL
     let port: Int
-    private var process: Process?
+    private var process: ChildProcess?
 
     var dataDirectory: String { directory.appendingPathComponent("data").path }
     var caFile: String { directory.appendingPathComponent("certs/vigil-dev-ca.pem").path }
@@ -40,14 +40,9 @@ final class HubProcess: @unchecked Sendable {
 
     /// Starts `vigil serve` on `host` (its default address when nil).
     func start(host: String? = nil) async throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.currentDirectoryURL = directory
-        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + (host.map { ["--host", $0] } ?? [])
-        let output = directory.appendingPathComponent("serve.out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
+        let arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + (host.map { ["--host", $0] } ?? [])
+        let output = directory.appendingPathComponent("serve.out").path
+        let process = try ChildProcess(Self.executable.path, arguments, directory: directory.path, standardOutput: .file(output))
         self.process = process
         let up = await eventually(timeout: .seconds(30)) {
             guard FileManager.default.fileExists(atPath: caFile) else { return false }
@@ -59,7 +54,7 @@ final class HubProcess: @unchecked Sendable {
     /// kill -9: no chance to flush or say goodbye.
     func kill() {
         guard let process else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
         process.waitUntilExit()
         self.process = nil
     }
@@ -67,7 +62,7 @@ final class HubProcess: @unchecked Sendable {
     /// SIGTERM without waiting: the hub shuts down gracefully while the test watches.
     func requestShutdown() {
         guard let process else { return }
-        Glibc.kill(process.processIdentifier, SIGTERM)
+        process.send(SIGTERM)
     }
 
     /// The exit status once the process has ended on its own, or nil if it is still running after `timeout`.
@@ -85,7 +80,7 @@ final class HubProcess: @unchecked Sendable {
 
     func terminate() {
         guard let process else { return }
-        process.terminate()
+        process.send(SIGTERM)
         process.waitUntilExit()
         self.process = nil
     }

@@ -13,19 +13,10 @@ func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int
 /// Runs a program to its end: its exit status, standard output and standard error.
 func runProcessTellingErrors(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
     let files = ["output", "errors"].map { FileManager.default.temporaryDirectory.appendingPathComponent("vigil-\($0)-\(UUID().uuidString)") }
-    for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
     defer { for file in files { try? FileManager.default.removeItem(at: file) } }
-    let (output, errors) = (try FileHandle(forWritingTo: files[0]), try FileHandle(forWritingTo: files[1]))
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    try output.close()
-    try errors.close()
-    return (process.terminationStatus, try String(contentsOf: files[0], encoding: .utf8), try String(contentsOf: files[1], encoding: .utf8))
+    let process = try ChildProcess(executable.path, arguments, standardOutput: .file(files[0].path), standardError: .file(files[1].path))
+    let status = process.waitUntilExit()
+    return (status, try String(contentsOf: files[0], encoding: .utf8), try String(contentsOf: files[1], encoding: .utf8))
 }
 
 /// Runs the `vigil` command line on a thread of its own: status and standard output.
