@@ -66,9 +66,10 @@ struct HubSocket: Sendable {
         }
         let headers = HTTPHeaders([("Host", address.authority), ("Authorization", "Bearer \(configuration.token)")])
         let request = HTTPRequestHead(version: .http1_1, method: .GET, uri: address.path, headers: headers)
-        var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
-            upgradeRequestHead: request, upgraders: [upgrader],
-            notUpgradingCompletionHandler: { channel in channel.eventLoop.makeSucceededFuture(.refused) }))
+        var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(
+            upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
+                upgradeRequestHead: request, upgraders: [upgrader],
+                notUpgradingCompletionHandler: { channel in channel.eventLoop.makeSucceededFuture(.refused) }))
         pipeline.leftOverBytesStrategy = .forwardBytes
         return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
     }

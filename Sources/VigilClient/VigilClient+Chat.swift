@@ -53,7 +53,8 @@ extension VigilClient {
     }
 
     /// Messages of `site`'s rooms holding every word of `words`, newest first.
-    public func searchChat(site: String, for words: String, room: String? = nil, before: Int64? = nil, limit: Int = 20) async throws -> ChatSearchPage {
+    public func searchChat(site: String, for words: String, room: String? = nil, before: Int64? = nil, limit: Int = 20) async throws -> ChatSearchPage
+    {
         var data: [String: JSONValue] = ["q": .string(words), "limit": .number(Double(limit))]
         data["room"] = room.map(JSONValue.string)
         data["before"] = before.map { .number(Double($0)) }

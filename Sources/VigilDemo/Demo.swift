@@ -12,7 +12,8 @@ public struct Demo: Sendable {
     /// `hub` reaches the hub with an admin token; `sleep` paces the play (tests pass a fast one);
     /// `say` prints a line.
     public init(
-        hub: ClientConfiguration, settings: DemoSettings, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        hub: ClientConfiguration, settings: DemoSettings,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         say: @escaping @Sendable (String) -> Void
     ) {
         self.hub = hub

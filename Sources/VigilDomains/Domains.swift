@@ -1,9 +1,9 @@
-import VigilHub
 import VigilAlerts
 import VigilCameras
 import VigilChat
 import VigilCheckins
 import VigilFlood
+import VigilHub
 import VigilNotice
 import VigilStore
 

@@ -72,15 +72,17 @@ extension Hub {
         // An ephemeral event's answer carries no data: subscribers have it, the publisher sent it.
         let derives = prepared.event.effect != nil && prepared.durability == .durable
         commits.submit(prepared.event, topic: prepared.topic) { [logger] result in
-            completion(result.map { stored in
-                Accepted(
-                    topic: stored.topic, seq: stored.seq, ts: stored.ts, derived: derives ? Accepted.Derived(type: stored.type, payload: stored.payload) : nil,
-                    reply: prepared.reply.merging(prepared.committedReply?() ?? [:]) { $1 })
-            }.mapError { error in
-                if let refusal = error as? ProtocolError { return refusal }
-                logger.error("publish not stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])
-                return ProtocolError(.storeUnavailable, "the event could not be stored; nothing was published")
-            })
+            completion(
+                result.map { stored in
+                    Accepted(
+                        topic: stored.topic, seq: stored.seq, ts: stored.ts,
+                        derived: derives ? Accepted.Derived(type: stored.type, payload: stored.payload) : nil,
+                        reply: prepared.reply.merging(prepared.committedReply?() ?? [:]) { $1 })
+                }.mapError { error in
+                    if let refusal = error as? ProtocolError { return refusal }
+                    logger.error("publish not stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])
+                    return ProtocolError(.storeUnavailable, "the event could not be stored; nothing was published")
+                })
         }
     }
 

@@ -49,7 +49,8 @@ extension Hub {
                 head = try await storeCall { try await store.head(of: (view?.source ?? exact).rawValue) }
             }
             if let since, since > head {
-                throw ProtocolError(.sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
+                throw ProtocolError(
+                    .sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
             }
             replayFrom = since ?? head
         } else {
@@ -69,16 +70,20 @@ extension Hub {
             return nil
         }
         if let refusal { throw refusal }
-        reply(session, ServerFrame.ok(ref: ref) { writer in
-            writer.field("topic", pattern.rawValue)
-            if let replayFrom, since == nil { writer.field("head", replayFrom) }
-        })
+        reply(
+            session,
+            ServerFrame.ok(ref: ref) { writer in
+                writer.field("topic", pattern.rawValue)
+                if let replayFrom, since == nil { writer.field("head", replayFrom) }
+            })
         if let exact, let state {
             var data = state.data
             data["head"] = .number(Double(state.head))
-            reply(session, ServerFrame.event(
-                topic: exact.rawValue, seq: nil, type: "state", ts: clock.milliseconds(), from: configuration.serverName, epoch: store.epoch,
-                dataJSON: JSONValue.object(data).canonicalText))
+            reply(
+                session,
+                ServerFrame.event(
+                    topic: exact.rawValue, seq: nil, type: "state", ts: clock.milliseconds(), from: configuration.serverName, epoch: store.epoch,
+                    dataJSON: JSONValue.object(data).canonicalText))
         }
         bus.add(subscription)
         if let exact {
@@ -102,7 +107,9 @@ extension Hub {
             while true {
                 guard let events = try? await store.events(of: (view?.source ?? topic).rawValue, after: last, limit: page) else {
                     if let ended = session.state.withLock({ $0.subscriptions.removeValue(forKey: topic.rawValue) }) { end(ended) }
-                    refuse(session, ref: nil, ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; the subscription ended, subscribe again"))
+                    refuse(
+                        session, ref: nil,
+                        ProtocolError(.storeUnavailable, "history of \(topic.rawValue) could not be read; the subscription ended, subscribe again"))
                     return
                 }
                 for event in events {

@@ -82,7 +82,8 @@ public final class Hub: Sendable {
             throw ProtocolError(.tooManyConnections, "this token already holds \(configuration.maxConnectionsPerToken) connections")
         }
         session.state.withLock { $0.identity = identity }
-        logger.info("session authenticated", metadata: ["session": "\(session.id)", "token": "\(identity.tokenID)", "role": "\(identity.role.rawValue)"])
+        logger.info(
+            "session authenticated", metadata: ["session": "\(session.id)", "token": "\(identity.tokenID)", "role": "\(identity.role.rawValue)"])
         return Welcome(
             session: session.id, user: identity.name, role: identity.role, sites: identity.siteList, epoch: store.epoch,
             server: configuration.serverName, limits: configuration.sessionLimits)
@@ -151,7 +152,8 @@ public final class Hub: Sendable {
         }
         let now = clock.milliseconds()
         guard session.state.withLock({ $0.limiter.allow(now: now) }) else {
-            refuse(session, ref: message.ref, ProtocolError(.rateLimited, "more than \(configuration.messagesPerSecond) requests per second; slow down"))
+            refuse(
+                session, ref: message.ref, ProtocolError(.rateLimited, "more than \(configuration.messagesPerSecond) requests per second; slow down"))
             return .proceed
         }
         do {
@@ -191,10 +193,12 @@ public final class Hub: Sendable {
             }
         case .query(let topic, let type, let data):
             let result = try await answer(identity, query: try Topic(topic), type: type, data: data)
-            reply(session, ServerFrame.ok(ref: ref) { writer in
-                writer.key("result")
-                writer.value(result)
-            })
+            reply(
+                session,
+                ServerFrame.ok(ref: ref) { writer in
+                    writer.key("result")
+                    writer.value(result)
+                })
         case .history(let topic, let before, let limit):
             let pattern = try TopicPattern(topic)
             guard let topic = pattern.exactTopic else {
@@ -203,13 +207,15 @@ public final class Hub: Sendable {
             try services.authorizeRead(identity, pattern)
             let limit = min(max(limit ?? 100, 1), configuration.historyMaxLimit)
             let events = try await storeCall { try await store.history(of: topic.rawValue, before: before, limit: limit) }
-            reply(session, ServerFrame.ok(ref: ref) { writer in
-                writer.field("topic", topic.rawValue)
-                writer.key("events")
-                writer.beginArray()
-                for frame in historyPage(events) { writer.raw(frame) }
-                writer.endArray()
-            })
+            reply(
+                session,
+                ServerFrame.ok(ref: ref) { writer in
+                    writer.field("topic", topic.rawValue)
+                    writer.key("events")
+                    writer.beginArray()
+                    for frame in historyPage(events) { writer.raw(frame) }
+                    writer.endArray()
+                })
         }
     }
 
@@ -232,7 +238,8 @@ public final class Hub: Sendable {
     func refuse(_ session: Session, ref: String?, _ error: ProtocolError) {
         metrics.refusedRequests.increment()
         if error.code == .forbidden || error.code == .unauthorized {
-            logger.notice("refused", metadata: ["session": "\(session.id)", "peer": "\(session.peer)", "code": "\(error.code)", "reason": "\(error.message)"])
+            logger.notice(
+                "refused", metadata: ["session": "\(session.id)", "peer": "\(session.peer)", "code": "\(error.code)", "reason": "\(error.message)"])
         }
         reply(session, ServerFrame.error(ref: ref, error))
     }

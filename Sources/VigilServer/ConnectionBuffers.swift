@@ -4,9 +4,9 @@ import Logging
 @_spi(CustomByteBufferAllocator) import NIOCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The byte-buffer allocator of every connection. Buffers of 16 KiB and more are pages mapped for

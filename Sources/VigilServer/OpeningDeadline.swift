@@ -66,7 +66,8 @@ final class OpeningDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
         carry = Array(window.suffix(Self.headEnd.count - 1))
         context.fireChannelRead(data)
         if window.count >= Self.headEnd.count,
-           (0...(window.count - Self.headEnd.count)).contains(where: { window[$0..<($0 + Self.headEnd.count)].elementsEqual(Self.headEnd) }) {
+            (0...(window.count - Self.headEnd.count)).contains(where: { window[$0..<($0 + Self.headEnd.count)].elementsEqual(Self.headEnd) })
+        {
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
         }
     }
@@ -78,9 +79,11 @@ final class OpeningDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
         let limit = limit
         let timeouts = timeouts
         deadline = context.eventLoop.scheduleTask(in: limit) {
-            logger.notice("closing a connection that did not open in time", metadata: [
-                "peer": "\(channel.remoteAddress?.description ?? "?")", "limit": "\(limit)",
-            ])
+            logger.notice(
+                "closing a connection that did not open in time",
+                metadata: [
+                    "peer": "\(channel.remoteAddress?.description ?? "?")", "limit": "\(limit)",
+                ])
             timeouts.increment()
             channel.close(promise: nil)
         }

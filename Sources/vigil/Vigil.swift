@@ -6,7 +6,8 @@ struct Vigil: AsyncParsableCommand {
         commandName: "vigil",
         abstract: "Vigil: a real-time hub for security control rooms, guards, sensors and flood reporters.",
         subcommands: [
-            Serve.self, SiteCommand.self, TokenCommand.self, CheckpointCommand.self, FloodCommand.self, ImportCommand.self, Pub.self, Sub.self, ChatCommand.self, ZonesCommand.self,
+            Serve.self, SiteCommand.self, TokenCommand.self, CheckpointCommand.self, FloodCommand.self, ImportCommand.self, Pub.self, Sub.self,
+            ChatCommand.self, ZonesCommand.self,
             DemoCommand.self, SimulateCommand.self, BenchCommand.self,
         ])
 }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import VigilCore
+
 @testable import VigilBench
 
 @Suite struct DetectionBatchPayloadTests {

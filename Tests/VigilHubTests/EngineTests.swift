@@ -10,7 +10,9 @@ import VigilHub
         let engine = try await Engine.start(domains: [TallyDomain.self])
         let room = try await engine.connect("operator")
         _ = try await room.request(.subscribe(topic: "tally/hq", since: nil))
-        #expect(try await room.nextEvent().data == ["count": 0, "head": 0, "reader": "olga"], "state first, from the domain's own table, as its reader sees it")
+        #expect(
+            try await room.nextEvent().data == ["count": 0, "head": 0, "reader": "olga"],
+            "state first, from the domain's own table, as its reader sees it")
 
         let added = try await room.publish("tally/hq", "add", ["by": 3])
         #expect(added["seq"] == 1 && added["data"] == ["count": 3], "the effect's transition comes back in the ok")
@@ -28,7 +30,8 @@ import VigilHub
         #expect(history["events"]?.arrayValue?.count == 3, "a timer whose effect refuses fires no event")
 
         #expect(await refusal { _ = try await room.publish("tally/hq", "subtract", [:]) } == .unknownType)
-        #expect(await refusal { _ = try await room.publish("notice/hq", "notice", ["text": "hi"]) } == .unknownKind, "only registered domains have kinds")
+        #expect(
+            await refusal { _ = try await room.publish("notice/hq", "notice", ["text": "hi"]) } == .unknownKind, "only registered domains have kinds")
         #expect(engine.hub.domains.flatMap(\.routes).map(\.path) == ["api/sites/:site/tally"], "routes are the domain's to declare")
     }
 
@@ -38,7 +41,9 @@ import VigilHub
         _ = try await room.publish("tally/hq", "add", ["by": 4])
         #expect(try await room.request(.query(topic: "tally/hq", type: "count", data: [:]))["result"] == ["count": 4])
         #expect(await refusal { _ = try await room.request(.query(topic: "tally/hq", type: "sum", data: [:])) } == .unknownType)
-        #expect(await refusal { _ = try await room.request(.query(topic: "tally/depot", type: "count", data: [:])) } == .forbidden, "the service checks the reader")
+        #expect(
+            await refusal { _ = try await room.request(.query(topic: "tally/depot", type: "count", data: [:])) } == .forbidden,
+            "the service checks the reader")
         #expect(await refusal { _ = try await room.request(.query(topic: "presence/tally/hq", type: "count", data: [:])) } == .unknownType)
         #expect(await refusal { _ = try await room.request(.query(topic: "nothing/hq", type: "count", data: [:])) } == .unknownKind)
         let decoded = ClientMessage.decode(#"{"op":"query","ref":"9","topic":"tally/hq","type":"count"}"#)

@@ -8,6 +8,7 @@ import VigilHub
 /// opens, migrates, and serves what it held.
 @Suite struct MigrationTests {
     private struct Made: Decodable {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         var admin_token: String
         var events: [String: Int]
     }

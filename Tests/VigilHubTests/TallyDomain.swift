@@ -7,14 +7,16 @@ import VigilStore
 /// a count left alone for ten seconds. It is what a new domain adds, in one file.
 struct TallyDomain: Domain {
     static let migrations = [
-        StoreMigration("tally-1: counts", sql: "CREATE TABLE tallies (site TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL, touched_at INTEGER NOT NULL)"),
+        StoreMigration(
+            "tally-1: counts", sql: "CREATE TABLE tallies (site TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL, touched_at INTEGER NOT NULL)")
     ]
     static let quietMs: Int64 = 10_000
 
     private let service: TallyService
 
     init(context: DomainContext) {
-        service = TallyService(access: SiteScopedAccess(readers: [.admin, .operator], writers: [.admin, .operator], sites: context.sites), store: context.store)
+        service = TallyService(
+            access: SiteScopedAccess(readers: [.admin, .operator], writers: [.admin, .operator], sites: context.sites), store: context.store)
     }
 
     var services: [any TopicService] { [service] }
@@ -26,11 +28,13 @@ struct TallyDomain: Domain {
     }
 
     var routes: [DomainRoute] {
-        [DomainRoute(.get, "api/sites/:site/tally") { request async throws(ProtocolError) in
-            let site = try request.parameter("site")
-            try request.authorizeRead("tally/\(site)")
-            return .json(["site": .string(site)])
-        }]
+        [
+            DomainRoute(.get, "api/sites/:site/tally") { request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                try request.authorizeRead("tally/\(site)")
+                return .json(["site": .string(site)])
+            }
+        ]
     }
 
     struct Tally: Decodable {
@@ -59,7 +63,8 @@ struct TallyDomain: Domain {
         func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
             try await store.read { transaction in
                 let count = try transaction.fetchInteger("SELECT count FROM tallies WHERE site = ?", [topic.scope]) ?? 0
-                return TopicSnapshot(head: try transaction.head(of: topic.rawValue), data: ["count": .number(Double(count)), "reader": .string(reader.name)])
+                return TopicSnapshot(
+                    head: try transaction.head(of: topic.rawValue), data: ["count": .number(Double(count)), "reader": .string(reader.name)])
             }
         }
 

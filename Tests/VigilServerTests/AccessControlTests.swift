@@ -19,7 +19,9 @@ import VigilCore
         try await answerCode(hub, role: role, .subscribe(topic: topic, since: nil))
     }
 
-    private func publishCode(_ hub: TestHub, role: String, topic: String, type: String = "notice", data: JSONValue = notice("hello")) async throws -> ErrorCode? {
+    private func publishCode(_ hub: TestHub, role: String, topic: String, type: String = "notice", data: JSONValue = notice("hello")) async throws
+        -> ErrorCode?
+    {
         try await answerCode(hub, role: role, .publish(topic: topic, type: type, data: data))
     }
 
@@ -60,7 +62,9 @@ import VigilCore
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": "  "]) == .invalidData)
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": "\n\t\u{00A0}\r\n"]) == .invalidData)
             #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": "x", "level": "panic"]) == .invalidData)
-            #expect(try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": .string(String(repeating: "a", count: 2001))]) == .invalidData)
+            #expect(
+                try await publishCode(hub, role: "operator", topic: "notice/hq", data: ["text": .string(String(repeating: "a", count: 2001))])
+                    == .invalidData)
             // Nothing refused was stored.
             let client = hub.client("admin")
             #expect(try await client.history(topic: "notice/hq").isEmpty)

@@ -20,7 +20,8 @@ struct AdministrationTests {
             #expect(json(seenByOperator.body)["sites"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["hq"])
 
             // The new site takes events at once.
-            let notice = try await hub.api("POST", "/api/publish", as: "admin", body: ["topic": "notice/north-yard", "type": "notice", "data": ["text": "open"]])
+            let notice = try await hub.api(
+                "POST", "/api/publish", as: "admin", body: ["topic": "notice/north-yard", "type": "notice", "data": ["text": "open"]])
             #expect(notice.status == 200, "\(notice.body)")
 
             let again = try await hub.api("POST", "/api/sites", as: "admin", body: ["id": "north-yard"])
@@ -37,7 +38,8 @@ struct AdministrationTests {
     @Test func anIssuedTokenWorksIsListedWithoutItsSecretAndItsRevocationEndsItsConnectionsAtOnce() async throws {
         // The periodic sweep is far off: only the revocation itself can end the connection in time.
         try await withHub(tweak: { $0.revocationCheckInterval = .seconds(600) }) { hub async throws in
-            let issued = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "guard", "name": "gina", "sites": ["hq"], "expiresIn": "8h"])
+            let issued = try await hub.api(
+                "POST", "/api/tokens", as: "admin", body: ["role": "guard", "name": "gina", "sites": ["hq"], "expiresIn": "8h"])
             #expect(issued.status == 201, "\(issued.body)")
             let secret = try #require(json(issued.body)["secret"]?.stringValue)
             let id = try #require(json(issued.body)["token"]?["id"]?.stringValue)

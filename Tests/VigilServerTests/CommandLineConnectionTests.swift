@@ -17,7 +17,9 @@ import VigilServer
         let url = try #require(hub.banner.firstMatch(of: /WebSocket (wss:\S+)\)/)?.1).description
         #expect(url == "wss://\(host.contains(":") ? "[\(host)]" : host):\(hub.port)/ws")
 
-        let published = try await runVigilTellingErrors(["pub", "notice/hq", "notice", #"{"text":"Gate B closed"}"#, "--url", url, "--token", token, "--ca", hub.caFile])
+        let published = try await runVigilTellingErrors([
+            "pub", "notice/hq", "notice", #"{"text":"Gate B closed"}"#, "--url", url, "--token", token, "--ca", hub.caFile,
+        ])
         #expect(published.status == 0 && published.output == "ok notice/hq seq 1\n", "\(published.errors)")
     }
 
@@ -31,9 +33,13 @@ import VigilServer
         let other = DevelopmentCertificates(directory: hub.directory.appendingPathComponent("other-ca"))
         try other.ensure()
 
-        let refused = try await runVigilTellingErrors(["pub", "notice/hq", "notice", "{}", "--url", hub.url, "--token", token, "--ca", other.caCertificate.path])
+        let refused = try await runVigilTellingErrors([
+            "pub", "notice/hq", "notice", "{}", "--url", hub.url, "--token", token, "--ca", other.caCertificate.path,
+        ])
         #expect(refused.status == 2 && refused.output.isEmpty)
-        #expect(refused.errors.hasPrefix("vigil pub: the certificate of the hub at \(hub.url) is not trusted by the CA in \(other.caCertificate.path)"), "\(refused.errors)")
+        #expect(
+            refused.errors.hasPrefix("vigil pub: the certificate of the hub at \(hub.url) is not trusted by the CA in \(other.caCertificate.path)"),
+            "\(refused.errors)")
         #expect(refused.errors.contains("--ca PATH") && refused.errors.contains("certs/vigil-dev-ca.pem"), "\(refused.errors)")
         #expect(!refused.errors.contains("CERTIFICATE_VERIFY_FAILED"), "\(refused.errors)")
 

@@ -9,7 +9,9 @@ import VigilCore
     @Test func aSlowUpgradeRequestIsCutOffAtTheOpeningDeadline() async throws {
         try await withHub(server: { $0.openingTimeout = .seconds(3) }) { hub async throws in
             let slow = try await TCPPeer.connect(port: hub.port, caFile: hub.caFile)
-            let request = "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" + String(repeating: "X-Pad: slow\r\n", count: 100)
+            let request =
+                "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + String(repeating: "X-Pad: slow\r\n", count: 100)
             let lasted = await slow.dribble(request, every: .milliseconds(50), limit: .seconds(30))
             #expect(lasted != nil, "the slow request was never cut off")
             try await expectCutByTheDeadlineAndOthersUndisturbed(hub)

@@ -1,5 +1,6 @@
 import Testing
 import VigilCore
+
 @testable import VigilDemo
 
 /// The demo's own PNG encoder: what it writes is a whole PNG, read back here chunk by chunk and

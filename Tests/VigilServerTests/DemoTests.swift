@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import VigilClient
 import VigilCore
+
 @testable import VigilDemo
 
 @Suite(.timeLimit(.minutes(10))) struct DemoTests {
@@ -37,9 +38,10 @@ import VigilCore
             #expect(served.status == 200 && served.headers["content-type"] == "image/png")
             #expect(try ImageHeader.inspect(Array(Data(contentsOf: download))).format == .png)
             #expect(alerts.contains { $0.type == "visit.motion" }, "repeated motion goes on a visit")
-            let wordings = Set(raised.compactMap { alert in
-                alert["message"]?.stringValue.map { $0.replacingOccurrences(of: alert["locationName"]?.stringValue ?? "", with: "{place}") }
-            })
+            let wordings = Set(
+                raised.compactMap { alert in
+                    alert["message"]?.stringValue.map { $0.replacingOccurrences(of: alert["locationName"]?.stringValue ?? "", with: "{place}") }
+                })
             #expect(wordings.count >= 3, "alerts are not all worded alike: \(wordings)")
             #expect(alerts.contains { $0.type == "alert.acknowledged" && $0.from == DemoSetup.controlRoomName })
 
@@ -55,16 +57,21 @@ import VigilCore
             let chat = try await admin.history(topic: "chat/demo/control", limit: 500)
             let asked = chat.compactMap { $0.data["message"] }.first { $0["attachments"]?.arrayValue?.isEmpty == false }
             let attached = asked?["attachments"]?.arrayValue?.first
-            #expect(attached?["source"]?["kind"] == "alert" && attached?["scribble"]?["foreground"]?.arrayValue?.isEmpty == false,
+            #expect(
+                attached?["source"]?["kind"] == "alert" && attached?["scribble"]?["foreground"]?.arrayValue?.isEmpty == false,
                 "the operator drags a snapshot into the chat and circles who is on it")
             #expect(asked?["mentions"]?.arrayValue?.count == 1, "and asks a guard by name")
             #expect(chat.contains { $0.type == "message.posted" && DemoSetup.guardNames.contains($0.from) }, "a guard answers")
-            #expect(chat.contains { $0.data["message"]?["urgent"] != nil } && chat.contains { $0.type == "message.acknowledged" },
+            #expect(
+                chat.contains { $0.data["message"]?["urgent"] != nil } && chat.contains { $0.type == "message.acknowledged" },
                 "an urgent message, acknowledged")
 
             try await hub.advance(by: .seconds(61))
             let later = try await admin.history(topic: "alerts/demo", limit: 500)
-            #expect(later.contains { $0.type == "alert.raised" && $0.data["alert"]?["kind"] == "missed-checkpoint" && $0.data["checkpoint"]?["name"] == "Roof hatch" })
+            #expect(
+                later.contains {
+                    $0.type == "alert.raised" && $0.data["alert"]?["kind"] == "missed-checkpoint" && $0.data["checkpoint"]?["name"] == "Roof hatch"
+                })
             await admin.close()
         }
     }
@@ -140,7 +147,10 @@ import VigilCore
         }
         let run = said(seed: 42)
         #expect(run.notices.count > 50 && run.urgent.count > 10 && run.motion.count > 100)
-        for (lines, all) in [(run.notices, DemoWords.infoNotices + DemoWords.warningNotices), (run.urgent, DemoWords.urgentTexts), (run.motion, DemoWords.motionMessages)] {
+        for (lines, all) in [
+            (run.notices, DemoWords.infoNotices + DemoWords.warningNotices), (run.urgent, DemoWords.urgentTexts),
+            (run.motion, DemoWords.motionMessages),
+        ] {
             #expect(zip(lines, lines.dropFirst()).allSatisfy { $0 != $1 }, "never twice in a row: \(lines.prefix(20))")
             #expect(Set(lines) == Set(all))
         }

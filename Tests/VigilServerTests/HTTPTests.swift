@@ -82,7 +82,8 @@ import VigilCore
         try await withHub { hub async throws in
             let url = hub.httpsBase + "/api/publish"
             let good = #"{"topic":"notice/hq","type":"notice","data":{"text":"from a script"}}"#
-            let accepted = try await curl(url, caFile: hub.caFile, method: "POST", headers: ["Authorization": "Bearer \(hub.token("operator"))"], body: good)
+            let accepted = try await curl(
+                url, caFile: hub.caFile, method: "POST", headers: ["Authorization": "Bearer \(hub.token("operator"))"], body: good)
             #expect(accepted.status == 200)
             #expect(accepted.body.contains(#""seq":1"#))
 
@@ -95,7 +96,11 @@ import VigilCore
                 (hub.token("operator"), #"{"topic":"notice/hq"}"#, 400, .badRequest),
                 (hub.token("operator"), #"{"topic":"notice/hq","type":"notice","data":{"text":""}}"#, 400, .invalidData),
                 (hub.token("operator"), #"{"topic":"notice/+","type":"notice","data":{"text":"x"}}"#, 400, .invalidTopic),
-                (hub.token("operator"), "{\"topic\":\"notice/hq\",\"type\":\"notice\",\"data\":{\"text\":\"" + String(repeating: "a", count: 70_000) + "\"}}", 413, .tooLarge),
+                (
+                    hub.token("operator"),
+                    "{\"topic\":\"notice/hq\",\"type\":\"notice\",\"data\":{\"text\":\"" + String(repeating: "a", count: 70_000) + "\"}}", 413,
+                    .tooLarge
+                ),
             ]
             for (token, body, status, code) in cases {
                 let headers = token.map { ["Authorization": "Bearer \($0)"] } ?? [:]

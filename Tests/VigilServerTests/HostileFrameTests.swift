@@ -32,7 +32,8 @@ import VigilCore
         try await withHub { hub async throws in
             let bystander = try await hub.authenticatedRaw("guard")
             let socket = try await hub.authenticatedRaw("operator")
-            try await socket.sendFrame(WebSocketFrame(fin: false, opcode: .text, data: ByteBuffer(bytes: Array(#"{"op":"ping","ref":"\#u{E9}"#.utf8.dropLast()))))
+            try await socket.sendFrame(
+                WebSocketFrame(fin: false, opcode: .text, data: ByteBuffer(bytes: Array(#"{"op":"ping","ref":"\#u{E9}"#.utf8.dropLast()))))
             try await socket.sendFrame(WebSocketFrame(fin: true, opcode: .continuation, data: ByteBuffer(bytes: [0x28, 0x22, 0x7D])))
             #expect(await socket.closeCode() == CloseCode.invalidPayload.rawValue)
             try await expectStillServed(bystander, hub: hub)

@@ -74,9 +74,12 @@ import VigilHub
     /// backlog was dropped, and the frame waited behind no more than the socket's buffers held. The
     /// close is logged with session, peer and reason while the reader is still stalled.
     @Test func aStalledReaderThatReadsAgainFindsItsCloseFrameNextInLine() async throws {
-        try await withHub(tweak: smallOutbox, server: {
-            $0.closeGrace = .seconds(60)  // this test reads again when it likes
-        }) { hub async throws in
+        try await withHub(
+            tweak: smallOutbox,
+            server: {
+                $0.closeGrace = .seconds(60)  // this test reads again when it likes
+            }
+        ) { hub async throws in
             let reader = try await PausableWebSocket.connect(to: hub, bearer: hub.token("guard"))
             defer { reader.close() }
             let publisher = hub.client("operator")
@@ -195,7 +198,9 @@ private func kernelSendQueue(from local: Int, to remote: Int) -> Int? {
     // Read to the end: the file says it is empty, and comes a page at a time.
     guard let bytes = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/tcp")).readToEnd() else { return nil }
     let table = String(decoding: bytes, as: UTF8.self)
-    func hex(_ port: Int) -> String { ":" + String(String(port, radix: 16, uppercase: true).reversed()).padding(toLength: 4, withPad: "0", startingAt: 0).reversed() }
+    func hex(_ port: Int) -> String {
+        ":" + String(String(port, radix: 16, uppercase: true).reversed()).padding(toLength: 4, withPad: "0", startingAt: 0).reversed()
+    }
     let wanted = (hex(local), hex(remote))
     for line in table.split(separator: "\n").dropFirst() {
         let fields = line.split(separator: " ")

@@ -84,7 +84,9 @@ private struct Note: Decodable, Equatable {
         }
         let log = EventLog(database: try database())
         await #expect(throws: StoreError.self) {
-            _ = try await log.append([event("a", refuse: false), NewEvent(topic: "notes/hq", type: "x", ts: 1, from: "t", payload: "{}", effect: Broken())])
+            _ = try await log.append([
+                event("a", refuse: false), NewEvent(topic: "notes/hq", type: "x", ts: 1, from: "t", payload: "{}", effect: Broken()),
+            ])
         }
         #expect(try await log.head(of: "notes/hq") == 0, "nothing of the batch is stored")
         #expect(try await log.read { try $0.fetchInteger("SELECT count(*) FROM notes", []) } == 0)
@@ -119,7 +121,9 @@ private struct Note: Decodable, Equatable {
             event(TellAfterCommit(note: "c", seen: seen)),
         ])
         #expect(seqs(outcomes) == [1, nil, 2])
-        #expect(seen.notes.withLock { $0 } == ["a", "c"], "the refused effect's action is dropped with its savepoint; the others run once committed, in order")
+        #expect(
+            seen.notes.withLock { $0 } == ["a", "c"],
+            "the refused effect's action is dropped with its savepoint; the others run once committed, in order")
         await #expect(throws: StoreError.self) {
             _ = try await log.append([event(TellAfterCommit(note: "d", seen: seen)), event(TellAfterCommit(note: "e", seen: seen, breakBatch: true))])
         }
@@ -145,10 +149,12 @@ private struct Note: Decodable, Equatable {
         let log = EventLog(database: try database())
         let read = try await log.read { transaction -> (Note?, StoreValue?, Bool, Bool) in
             // A read transaction may not write: the seam's statements go through the back end's own checks.
-            (try transaction.fetchOne(Note.self, "SELECT 'x' AS name, 'h1,h2' AS tags", []),
-             try transaction.fetchValue("SELECT ? + 1", [Int64(41)]),
-             try transaction.exists("SELECT 1 WHERE ? = 'yes'", ["yes"]),
-             try transaction.exists("SELECT 1 WHERE ? IS NULL", [String?.some("no")]))
+            (
+                try transaction.fetchOne(Note.self, "SELECT 'x' AS name, 'h1,h2' AS tags", []),
+                try transaction.fetchValue("SELECT ? + 1", [Int64(41)]),
+                try transaction.exists("SELECT 1 WHERE ? = 'yes'", ["yes"]),
+                try transaction.exists("SELECT 1 WHERE ? IS NULL", [String?.some("no")])
+            )
         }
         #expect(read.0 == Note(name: "x", tags: TextList(["h1", "h2"])))
         #expect(read.1 == .integer(42))

@@ -44,7 +44,9 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
     }
 
     @Test func aNewDatabaseHasANewEpoch() throws {
-        #expect(try VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch != VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch)
+        #expect(
+            try VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch
+                != VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch)
     }
 
     @Test func readsAfterAndBefore() async throws {

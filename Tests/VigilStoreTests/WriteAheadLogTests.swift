@@ -20,7 +20,8 @@ import VigilStore
         let text = String(repeating: "x", count: 3_000)
         // 40 batches of 40 events of 3 KB: about 1,600 pages of log, past the 1,000 it is copied at.
         for batch in 0..<40 {
-            _ = try await log.append((0..<40).map { NewEvent(topic: "a/x", type: "notice", ts: 1, from: "t", payload: #"{"text":"\#(text)\#(batch)-\#($0)"}"#) })
+            _ = try await log.append(
+                (0..<40).map { NewEvent(topic: "a/x", type: "notice", ts: 1, from: "t", payload: #"{"text":"\#(text)\#(batch)-\#($0)"}"#) })
         }
         let deadline = ContinuousClock.now + .seconds(20)
         while Self.bytes(of: path) < 3_000_000, ContinuousClock.now < deadline {

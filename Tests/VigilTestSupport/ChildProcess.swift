@@ -37,7 +37,7 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         for (descriptor, output) in [(Int32(1), standardOutput), (2, standardError)] {
             switch output {
-            case let .file(path): posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .file(let path): posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             case .discarded: posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
             case .inherited: break
             }
@@ -127,7 +127,7 @@ public enum ChildProcessError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .spawnFailed(executable, reason): "could not start \(executable): \(reason)"
+        case .spawnFailed(let executable, let reason): "could not start \(executable): \(reason)"
         }
     }
 }

@@ -29,7 +29,8 @@ public enum ConnectionsBench {
         let delivered = engine.totals().received - received
         await engine.shutdown()
 
-        var result = ConnectionsResult(target: target.kind, connections: connections, failed: failed, broadcastDelivered: delivered, broadcastExpected: expected)
+        var result = ConnectionsResult(
+            target: target.kind, connections: connections, failed: failed, broadcastDelivered: delivered, broadcastExpected: expected)
         result.serverRSSBeforeBytes = before?.residentBytes
         result.serverRSSAfterBytes = after?.residentBytes
         if let before, let after, connections > failed {

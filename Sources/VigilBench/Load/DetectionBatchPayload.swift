@@ -34,6 +34,7 @@ public enum DetectionBatchPayload {
         let x = (index * 97 + Int(seq % 1000) * 3) % (frameWidth - width)
         let y = (index * 53 + Int(seq % 1000)) % (frameHeight - height)
         let score = Double(50 + index * 7 % 50) / 100
-        return #"{"time":"\#(time)","box":{"x":\#(x),"y":\#(y),"width":\#(width),"height":\#(height)},"label":"\#(label)","score":\#(score),"track":\#(index + 1)}"#
+        return
+            #"{"time":"\#(time)","box":{"x":\#(x),"y":\#(y),"width":\#(width),"height":\#(height)},"label":"\#(label)","score":\#(score),"track":\#(index + 1)}"#
     }
 }

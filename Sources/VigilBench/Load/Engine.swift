@@ -45,9 +45,10 @@ final class Engine: Sendable {
         let topics = topics
         let links = await connect(count, progress: { _ in }) { [self] index in
             connector.connect(dialect: dialect, topic: index % topics, index: index, publisher: true, on: states[index % states.count]) {
-                .publisher(Publisher(
-                    id: index, topic: index % topics, payloadBytes: payloadBytes, body: body, rate: rate, phase: Double(index) / Double(count),
-                    window: window, completion: completion))
+                .publisher(
+                    Publisher(
+                        id: index, topic: index % topics, payloadBytes: payloadBytes, body: body, rate: rate, phase: Double(index) / Double(count),
+                        window: window, completion: completion))
             }
         }
         guard links.failed == 0 else { throw BenchError("\(links.failed) of \(count) publishers could not connect") }

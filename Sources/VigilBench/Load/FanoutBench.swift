@@ -17,7 +17,9 @@ public enum FanoutBench {
         }
     }
 
-    private static func run(_ engine: Engine, target: Target, plan: FanoutPlan, say: @escaping @Sendable (String) -> Void) async throws -> FanoutResult {
+    private static func run(_ engine: Engine, target: Target, plan: FanoutPlan, say: @escaping @Sendable (String) -> Void) async throws
+        -> FanoutResult
+    {
         let sampler = target.serverPID.map(ProcessSampler.init)
         say("\(target.kind): connecting \(plan.subscribers) subscribers over \(plan.topics) topics")
         let failed = await engine.connectSubscribers(plan.subscribers) { done in
@@ -29,7 +31,9 @@ public enum FanoutBench {
             plan.publishers, payloadBytes: plan.payloadBytes, body: plan.body, rate: perPublisher, window: plan.window,
             completion: target.publishersHearThemselves ? .echo : .accept)
         try await Task.sleep(for: .milliseconds(500))
-        say("\(target.kind): \(plan.subscribers - failed) subscribers, \(plan.publishers) publishers, \(plan.rate == 0 ? "flat out" : "\(Int(plan.rate)) msg/s"), \(plan.payloadBytes) B, \(plan.seconds) s")
+        say(
+            "\(target.kind): \(plan.subscribers - failed) subscribers, \(plan.publishers) publishers, \(plan.rate == 0 ? "flat out" : "\(Int(plan.rate)) msg/s"), \(plan.payloadBytes) B, \(plan.seconds) s"
+        )
 
         let before = engine.totals()
         let cpuStart = sampler?.sample()

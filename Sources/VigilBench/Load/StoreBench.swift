@@ -10,7 +10,8 @@ public enum StoreBench {
         guard target.kind == .vigil else { throw BenchError("the store benchmark is for vigil") }
         let engine = try Engine(target: target, topics: publishers, threads: threads, connectConcurrency: 200)
         let sampler = target.serverPID.map(ProcessSampler.init)
-        let links = try await engine.connectPublishers(publishers, payloadBytes: payloadBytes, body: .text, rate: 0, window: window, completion: .accept)
+        let links = try await engine.connectPublishers(
+            publishers, payloadBytes: payloadBytes, body: .text, rate: 0, window: window, completion: .accept)
         say("store: \(publishers) publishers, \(window) in flight each, \(payloadBytes) B, \(seconds) s")
         let cpuStart = sampler?.sample()
         let before = engine.totals()

@@ -73,7 +73,8 @@ struct VigilDialect: Dialect {
     }
 
     func publish(topic: Int, payload: String, sentNanos: UInt64) -> WebSocketFrame {
-        .text(#"{"op":"publish","ref":"\#(sentNanos)","topic":"\#(self.topic(topic))","type":"\#(channel.command)","data":\#(channel.data(payload))}"#)
+        .text(
+            #"{"op":"publish","ref":"\#(sentNanos)","topic":"\#(self.topic(topic))","type":"\#(channel.command)","data":\#(channel.data(payload))}"#)
     }
 
     func makeReader() -> any FrameReader { Reader() }

@@ -45,7 +45,8 @@ public struct GeoBox: Sendable, Hashable, Codable {
         let angular = radius / GeoPoint.earthRadius
         let north = center.latitude + angular.degrees
         let south = center.latitude - angular.degrees
-        var west = -180.0, east = 180.0
+        var west = -180.0
+        var east = 180.0
         if north < 90, south > -90 {
             // Widest longitude reached on the circle (Matuschek, "Finding Points Within a Distance").
             let ratio = sin(angular) / cos(center.latitude.radians)

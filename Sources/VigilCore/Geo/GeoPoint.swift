@@ -20,10 +20,12 @@ public struct GeoPoint: Sendable, Hashable {
 
     /// Great-circle distance in metres by the haversine formula.
     public func distance(to other: GeoPoint) -> Double {
-        let phi1 = latitude.radians, phi2 = other.latitude.radians
+        let phi1 = latitude.radians
+        let phi2 = other.latitude.radians
         let deltaPhi = (other.latitude - latitude).radians
         let deltaLambda = (other.longitude - longitude).radians
-        let sinPhi = sin(deltaPhi / 2), sinLambda = sin(deltaLambda / 2)
+        let sinPhi = sin(deltaPhi / 2)
+        let sinLambda = sin(deltaLambda / 2)
         let h = sinPhi * sinPhi + cos(phi1) * cos(phi2) * sinLambda * sinLambda
         return 2 * GeoPoint.earthRadius * asin(min(1, h.squareRoot()))
     }

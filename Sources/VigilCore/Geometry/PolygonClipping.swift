@@ -22,7 +22,9 @@ extension Polygon {
             switch (inside(previous), inside(current)) {
             case (true, true): output.append(current)
             case (true, false): output.append(crossing(previous, current))
-            case (false, true): output.append(crossing(previous, current)); output.append(current)
+            case (false, true):
+                output.append(crossing(previous, current))
+                output.append(current)
             case (false, false): break
             }
             previous = current
@@ -31,14 +33,14 @@ extension Polygon {
     }
 }
 
-private extension Point {
+extension Point {
     /// The point at the given x on the line from self to other (the caller knows they straddle it).
-    func atX(_ lineX: Double, towards other: Point) -> Point {
+    fileprivate func atX(_ lineX: Double, towards other: Point) -> Point {
         let t = (lineX - x) / (other.x - x)
         return Point(x: lineX, y: y + t * (other.y - y))
     }
 
-    func atY(_ lineY: Double, towards other: Point) -> Point {
+    fileprivate func atY(_ lineY: Double, towards other: Point) -> Point {
         let t = (lineY - y) / (other.y - y)
         return Point(x: x + t * (other.x - x), y: lineY)
     }

@@ -33,7 +33,8 @@ enum SelfIntersection {
     /// Two consecutive edges a->b->c fold back when they are collinear and c turns back past b.
     private static func foldsBack(_ first: Segment, _ second: Segment) -> Bool {
         guard Segment.cross(first.start, first.end, second.end) == 0 else { return false }
-        let dot = (first.end.x - first.start.x) * (second.end.x - second.start.x)
+        let dot =
+            (first.end.x - first.start.x) * (second.end.x - second.start.x)
             + (first.end.y - first.start.y) * (second.end.y - second.start.y)
         return dot < 0
     }

@@ -29,7 +29,8 @@ enum Simplification {
 
     /// Distance from `point` to the segment a-b (to a itself when a and b coincide).
     private static func distanceFromLine(_ point: Point, _ a: Point, _ b: Point) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
         guard lengthSquared > 0 else { return point.distanceSquared(to: a).squareRoot() }
         let t = Swift.max(0, Swift.min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared))

@@ -26,9 +26,11 @@ public struct TripLine: Sendable, Hashable {
     /// The way a move from `from` to `to` crosses the line, nil when it does not: it must go from
     /// one side strictly to the other, through the drawn segment (touching is not crossing).
     public func crossing(from: Point, to: Point) -> Direction? {
-        let before = Segment.cross(start, end, from), after = Segment.cross(start, end, to)
+        let before = Segment.cross(start, end, from)
+        let after = Segment.cross(start, end, to)
         guard (before < 0 && after > 0) || (before > 0 && after < 0) else { return nil }
-        let moveBefore = Segment.cross(from, to, start), moveAfter = Segment.cross(from, to, end)
+        let moveBefore = Segment.cross(from, to, start)
+        let moveAfter = Segment.cross(from, to, end)
         guard (moveBefore <= 0 && moveAfter >= 0) || (moveBefore >= 0 && moveAfter <= 0) else { return nil }
         // With y pointing down, a negative cross product is the left of the line.
         return before < 0 ? .leftToRight : .rightToLeft

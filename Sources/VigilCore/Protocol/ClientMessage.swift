@@ -1,4 +1,3 @@
-
 /// One request from a client: an operation and the `ref` the answer will carry.
 public struct ClientMessage: Sendable, Equatable {
     /// The client's own id for the request, echoed by the answer (`ok` or `error`); at most 64 bytes; nil asks for an unreferenced answer.

@@ -1,4 +1,3 @@
-
 /// A frame from the server as a client decodes it.
 public enum ServerMessage: Sendable, Equatable {
     /// The hub's `welcome`, once the connection is authenticated.
@@ -22,29 +21,31 @@ public enum ServerMessage: Sendable, Equatable {
         switch try reader.string("op", maxLength: 32) {
         case "welcome":
             let limits = fields["limits"] ?? .object([:])
-            return .welcome(Welcome(
-                session: try reader.string("session", maxLength: 128),
-                user: try reader.string("user", maxLength: 256),
-                role: try Role(rawValue: reader.string("role", maxLength: 32)).orThrow(.badRequest, "unknown role"),
-                sites: (fields["sites"]?.arrayValue ?? []).compactMap(\.stringValue),
-                epoch: try reader.string("epoch", maxLength: 128),
-                server: try reader.string("server", maxLength: 128),
-                limits: SessionLimits(
-                    maxFrameBytes: Int(limits["maxFrameBytes"]?.numberValue ?? 0),
-                    maxSubscriptions: Int(limits["maxSubscriptions"]?.numberValue ?? 0),
-                    messagesPerSecond: Int(limits["messagesPerSecond"]?.numberValue ?? 0)
-                )
-            ))
+            return .welcome(
+                Welcome(
+                    session: try reader.string("session", maxLength: 128),
+                    user: try reader.string("user", maxLength: 256),
+                    role: try Role(rawValue: reader.string("role", maxLength: 32)).orThrow(.badRequest, "unknown role"),
+                    sites: (fields["sites"]?.arrayValue ?? []).compactMap(\.stringValue),
+                    epoch: try reader.string("epoch", maxLength: 128),
+                    server: try reader.string("server", maxLength: 128),
+                    limits: SessionLimits(
+                        maxFrameBytes: Int(limits["maxFrameBytes"]?.numberValue ?? 0),
+                        maxSubscriptions: Int(limits["maxSubscriptions"]?.numberValue ?? 0),
+                        messagesPerSecond: Int(limits["messagesPerSecond"]?.numberValue ?? 0)
+                    )
+                ))
         case "event":
-            return .event(Event(
-                topic: try reader.string("topic", maxLength: ClientMessage.maxTopicLength),
-                seq: try reader.optionalSequence("seq"),
-                type: try reader.string("type", maxLength: 64),
-                ts: Int64(try reader.optionalSequence("ts") ?? 0),
-                from: try reader.optionalString("from", maxLength: 256) ?? "",
-                epoch: try reader.optionalString("epoch", maxLength: 128),
-                data: fields["data"] ?? .null
-            ))
+            return .event(
+                Event(
+                    topic: try reader.string("topic", maxLength: ClientMessage.maxTopicLength),
+                    seq: try reader.optionalSequence("seq"),
+                    type: try reader.string("type", maxLength: 64),
+                    ts: Int64(try reader.optionalSequence("ts") ?? 0),
+                    from: try reader.optionalString("from", maxLength: 256) ?? "",
+                    epoch: try reader.optionalString("epoch", maxLength: 128),
+                    data: fields["data"] ?? .null
+                ))
         case "ok":
             return .ok(ref: try reader.optionalString("ref", maxLength: ClientMessage.maxRefLength), fields: fields)
         case "error":

@@ -43,7 +43,8 @@ public struct Topic: Hashable, Sendable, CustomStringConvertible {
                 continue
             }
             guard isValidSegment(part) else {
-                throw ProtocolError(.invalidTopic, "segment \(index + 1) of \"\(rawValue.prefix(80))\" must be 1-\(maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
+                throw ProtocolError(
+                    .invalidTopic, "segment \(index + 1) of \"\(rawValue.prefix(80))\" must be 1-\(maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
             }
         }
         return parts

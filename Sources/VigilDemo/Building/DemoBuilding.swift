@@ -32,9 +32,10 @@ struct DemoBuilding: Sendable {
                     left: Self.camera(floor: floor, column: column - 1), right: Self.camera(floor: floor, column: column + 1))
                 // Sizes from the table above, all above zero.
                 let frameSize = try! FrameSize(width: Self.columnWidths[column], height: Self.frameHeight)
-                cameras.append(Camera(
-                    id: spec.id, frameSize: frameSize, position: Point(x: Double(Self.columnWidths[..<column].reduce(0, +)), y: 0),
-                    floor: floor, neighbours: neighbours, reminderNotice: Self.reminders[spec.id] ?? "", name: spec.name))
+                cameras.append(
+                    Camera(
+                        id: spec.id, frameSize: frameSize, position: Point(x: Double(Self.columnWidths[..<column].reduce(0, +)), y: 0),
+                        floor: floor, neighbours: neighbours, reminderNotice: Self.reminders[spec.id] ?? "", name: spec.name))
             }
         }
         // Ids are unique and every neighbour names a camera of the table above.

@@ -35,7 +35,8 @@ actor DemoGuard {
         for try await event in inbox {
             let messages = event.type == "state" ? event.data["urgent"]?.arrayValue ?? [] : event.data["message"].map { [$0] } ?? []
             for message in messages where message["urgent"]?["recipients"]?.arrayValue?.contains(where: { $0["name"]?.stringValue == name }) == true {
-                guard let id = message["id"]?.stringValue, let room = message["room"]?.stringValue, !asked.contains(where: { $0.message == id }) else { continue }
+                guard let id = message["id"]?.stringValue, let room = message["room"]?.stringValue, !asked.contains(where: { $0.message == id })
+                else { continue }
                 asked.append(("chat/\(site)/\(room)", id))
             }
         }
@@ -77,10 +78,13 @@ actor DemoGuard {
     }
 
     func pressPanic(at camera: Camera) async throws -> String {
-        let ok = try await client.request(.publish(topic: "alerts/\(site)", type: "raise", data: [
-            "kind": "panic", "location": .string(camera.id), "locationName": .string(camera.title),
-            "message": .string("Panic button pressed by \(name) at \(camera.title)"),
-        ]))
+        let ok = try await client.request(
+            .publish(
+                topic: "alerts/\(site)", type: "raise",
+                data: [
+                    "kind": "panic", "location": .string(camera.id), "locationName": .string(camera.title),
+                    "message": .string("Panic button pressed by \(name) at \(camera.title)"),
+                ]))
         return "\(name) pressed the panic button at \(camera.title) (alert \(ok["data"]?["alert"]?["id"]?.stringValue ?? "?"))"
     }
 

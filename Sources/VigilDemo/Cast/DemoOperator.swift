@@ -65,8 +65,9 @@ actor DemoOperator {
     }
 
     func push(_ camera: Camera, to viewer: String, jump: Bool) async throws -> String {
-        let ok = try await client.request(.publish(
-            topic: "cameras/\(site)", type: "switch", data: ["viewer": .string(viewer), "camera": .string(camera.id), "jump": .bool(jump)]))
+        let ok = try await client.request(
+            .publish(
+                topic: "cameras/\(site)", type: "switch", data: ["viewer": .string(viewer), "camera": .string(camera.id), "jump": .bool(jump)]))
         let before = ok["data"]?["from"]?.stringValue.flatMap(building.topology.camera)
         return "\(name) put \(camera.title) on \(viewer)'s phone" + (jump ? " (a jump from \(before?.title ?? "another camera"))" : "")
     }
@@ -85,7 +86,8 @@ actor DemoOperator {
         let size = camera.frameSize
         let ring = (0..<24).map { step in
             let angle = Double(step) / 24 * 2 * Double.pi
-            return PixelPoint(x: size.width / 2 + Int(Double(size.width) / 8 * cos(angle)), y: size.height / 2 + Int(Double(size.height) / 5 * sin(angle)))
+            return PixelPoint(
+                x: size.width / 2 + Int(Double(size.width) / 8 * cos(angle)), y: size.height / 2 + Int(Double(size.height) / 5 * sin(angle)))
         }
         let text = DemoWords.question(to: guardName, at: camera.title)
         try await client.say(

@@ -54,10 +54,11 @@ public struct DetectionSimulation: Sendable {
             guard let thumbnail = try await http.send("POST", "/api/thumbnails", body: .bytes(png)).json()["hash"]?.stringValue else {
                 throw ClientError.unexpectedAnswer("the upload returned no hash")
             }
-            walkers.append(SimulatedWalker(
-                track: track, appearance: Self.look(settings.dimensions, &random), thumbnail: thumbnail, camera: random.pick(topology.cameras),
-                across: random.uniform(0...1), depth: random.uniform(0.35...1), speed: random.pick([-1.0, 1.0]) * random.uniform(0.05...0.3),
-                drift: random.uniform(-0.1...0.1)))
+            walkers.append(
+                SimulatedWalker(
+                    track: track, appearance: Self.look(settings.dimensions, &random), thumbnail: thumbnail, camera: random.pick(topology.cameras),
+                    across: random.uniform(0...1), depth: random.uniform(0.35...1), speed: random.pick([-1.0, 1.0]) * random.uniform(0.05...0.3),
+                    drift: random.uniform(-0.1...0.1)))
         }
         let client = VigilClient(configuration: hub)
         defer { Task { await client.close() } }

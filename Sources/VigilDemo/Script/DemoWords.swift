@@ -44,7 +44,8 @@ enum DemoWords {
 
     static func notes(for kind: String) -> [String] {
         switch kind {
-        case "motion": ["Staff working late", "Cleaner on the evening round", "Courier looking for the mail room", "Nobody there when the guard arrived"]
+        case "motion":
+            ["Staff working late", "Cleaner on the evening round", "Courier looking for the mail room", "Nobody there when the guard arrived"]
         case "door": ["Door closed and checked by the guard", "Delivery, let in", "Door did not latch; maintenance called"]
         case "panic": ["Pressed by mistake", "Visitor taken ill; ambulance called"]
         case "missed-checkpoint": ["Round moved to the next hour", "Checked on camera: closed and locked"]

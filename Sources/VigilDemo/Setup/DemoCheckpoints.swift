@@ -41,8 +41,9 @@ struct DemoCheckpoints: Sendable {
             log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every), kept from before: \(purpose)")
             return try await codeAgain(of: id)
         }
-        let ok = try await client.request(.publish(
-            topic: "checkins/\(site)", type: "create_checkpoint", data: ["name": .string(checkpoint.name), "every": .string(checkpoint.every)]))
+        let ok = try await client.request(
+            .publish(
+                topic: "checkins/\(site)", type: "create_checkpoint", data: ["name": .string(checkpoint.name), "every": .string(checkpoint.every)]))
         guard let code = ok["code"]?.stringValue else { throw ClientError.unexpectedAnswer("the new checkpoint has no code") }
         log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every): \(purpose)")
         return code

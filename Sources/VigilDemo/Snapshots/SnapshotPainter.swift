@@ -31,7 +31,8 @@ enum SnapshotPainter {
         var image = RGBImage(width: width, height: height)
         let horizon = height * 11 / 20
         for row in 0..<height {
-            let colour = row < horizon
+            let colour =
+                row < horizon
                 ? wallTop.blended(with: wallBottom, by: Double(row) / Double(horizon))
                 : floorFar.blended(with: floorNear, by: Double(row - horizon) / Double(max(height - horizon, 1)))
             image.fillRect(x: 0, y: row, width: width, height: 1, colour)

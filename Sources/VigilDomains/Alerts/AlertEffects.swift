@@ -23,8 +23,9 @@ struct RaiseAlert: DomainEffect {
             if draft.kind == "motion", let current = try transaction.location(location, site: draft.site), let visit = current.currentVisit {
                 try transaction.extendVisit(visit, at: location, site: draft.site, time: event.ts, snapshots: draft.thumbnails)
                 event.type = AlertEventType.visitMotion.rawValue
-                event.payload = try JSONValue.canonicalText(of: VisitMotion(
-                    location: location, visit: visit, at: event.ts, thumbnails: draft.thumbnails))
+                event.payload = try JSONValue.canonicalText(
+                    of: VisitMotion(
+                        location: location, visit: visit, at: event.ts, thumbnails: draft.thumbnails))
                 return []
             }
         }

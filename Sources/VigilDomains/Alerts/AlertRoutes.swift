@@ -19,19 +19,21 @@ struct AlertRoutes {
             DomainRoute(.get, "api/sites/:site/locations") { [queries] request async throws(ProtocolError) in
                 let site = try request.parameter("site")
                 try request.authorizeRead(AlertService.topic(of: site))
-                return .json(try await request.read {
-                    try await queries.locations(of: site, after: request.query["after"], limit: request.query["limit"].flatMap { Int($0) } ?? 50)
-                })
+                return .json(
+                    try await request.read {
+                        try await queries.locations(of: site, after: request.query["after"], limit: request.query["limit"].flatMap { Int($0) } ?? 50)
+                    })
             },
             DomainRoute(.get, "api/sites/:site/locations/:location/visits") { [queries] request async throws(ProtocolError) in
                 let site = try request.parameter("site")
                 let location = try request.parameter("location")
                 try request.authorizeRead(AlertService.topic(of: site))
-                return .json(try await request.read {
-                    try await queries.visits(
-                        at: location, site: site, before: request.query["before"].flatMap { Int64($0) },
-                        limit: request.query["limit"].flatMap { Int($0) } ?? 50)
-                })
+                return .json(
+                    try await request.read {
+                        try await queries.visits(
+                            at: location, site: site, before: request.query["before"].flatMap { Int64($0) },
+                            limit: request.query["limit"].flatMap { Int($0) } ?? 50)
+                    })
             },
         ]
     }

@@ -7,7 +7,9 @@ import VigilStore
 enum AlertTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
         let escalations = try transaction.alertsDueToEscalate(at: now).map { alert in
-            TimerFiring(topic: AlertService.topic(of: alert.site), type: AlertEventType.escalated.rawValue, effect: EscalateAlert(site: alert.site, id: alert.id))
+            TimerFiring(
+                topic: AlertService.topic(of: alert.site), type: AlertEventType.escalated.rawValue,
+                effect: EscalateAlert(site: alert.site, id: alert.id))
         }
         let visitEnds = try transaction.quietLocations(at: now).map { quiet in
             TimerFiring(

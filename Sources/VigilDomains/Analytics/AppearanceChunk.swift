@@ -38,11 +38,12 @@ final class AppearanceChunk: @unchecked Sendable {
     }
 
     deinit {
-        for pointer in [UnsafeMutableRawPointer(ids), UnsafeMutableRawPointer(times), UnsafeMutableRawPointer(cameras),
-                        UnsafeMutableRawPointer(tracks), UnsafeMutableRawPointer(scales), UnsafeMutableRawPointer(errors),
-                        UnsafeMutableRawPointer(codes)] {
+        for pointer in [
+            UnsafeMutableRawPointer(ids), UnsafeMutableRawPointer(times), UnsafeMutableRawPointer(cameras),
+            UnsafeMutableRawPointer(tracks), UnsafeMutableRawPointer(scales), UnsafeMutableRawPointer(errors),
+            UnsafeMutableRawPointer(codes),
+        ] {
             pointer.deallocate()
         }
     }
 }
-

@@ -80,7 +80,8 @@ enum AppearanceCodes {
     /// x86-64 baseline (SSE2) compiles to `pmaddwd`; two accumulators keep both multipliers busy.
     @inline(__always)
     static func dot(_ codes: UnsafeRawPointer, _ query: UnsafeRawPointer, stride: Int) -> Int32 {
-        var even = SIMD8<Int32>(), odd = SIMD8<Int32>()
+        var even = SIMD8<Int32>()
+        var odd = SIMD8<Int32>()
         var offset = 0
         while offset < stride {
             even &+= products(codes.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self), query + 2 &* offset)

@@ -49,7 +49,8 @@ struct AppearanceSnapshot: Sendable {
                     let bound = search.codes.bound(storedError: chunk.errors[slot])
                     guard estimate + bound >= leading.threshold, chunk.ids[slot] != excluded else { continue }
                     let group = ImageGroup(
-                        id: chunk.ids[slot], cameraKey: cameraKeys[Int(chunk.cameras[slot])], track: chunk.tracks[slot] < 0 ? nil : chunk.tracks[slot],
+                        id: chunk.ids[slot], cameraKey: cameraKeys[Int(chunk.cameras[slot])],
+                        track: chunk.tracks[slot] < 0 ? nil : chunk.tracks[slot],
                         byTrack: search.query.groupByTrack)
                     found.append(Candidate(id: chunk.ids[slot], ts: ts, group: group, upper: estimate + bound, lower: estimate - bound))
                     if estimate - bound > leading.threshold { leading.offer(group, low: estimate - bound) }

@@ -40,7 +40,9 @@ struct StoreDetections: DomainEffect {
             throw Self.refusal(.notFound, field: "camera", "site \(site) has no camera \(batch.camera) in its topology")
         }
         guard camera.frameSize == batch.frameSize else {
-            throw Self.refusal(.invalidData, field: "frame", """
+            throw Self.refusal(
+                .invalidData, field: "frame",
+                """
                 \(batch.frameSize.width)x\(batch.frameSize.height) is not camera \(camera.id)'s frame, \
                 \(camera.frameSize.width)x\(camera.frameSize.height)
                 """)

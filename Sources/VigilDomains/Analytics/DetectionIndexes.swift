@@ -13,7 +13,9 @@ struct DetectionIndexes: Sendable {
     /// vectors the appearance index), and both forget what is older than `cutoff`.
     func add(_ stored: [(id: Int64, detection: Detection)], cameraKey: Int64, site: String, cutoff: Int64, in transaction: any DomainTransaction) {
         let vectors = stored.compactMap { id, detection in
-            detection.appearance.map { AppearanceIndex.Stored(id: id, ts: detection.milliseconds, cameraKey: cameraKey, track: detection.trackID.map(Int64.init), vector: $0) }
+            detection.appearance.map {
+                AppearanceIndex.Stored(id: id, ts: detection.milliseconds, cameraKey: cameraKey, track: detection.trackID.map(Int64.init), vector: $0)
+            }
         }
         let added = stored.map { DetectionRowIndex.Stored(id: $0.id, cameraKey: cameraKey, detection: $0.detection) }
         tell(added, vectors, site: site, cutoff: cutoff, in: transaction)

@@ -22,7 +22,7 @@ struct DetectionOverlay: Sendable {
         var text = opening
         text.reserveCapacity(opening.count + detectionTails.reduce(0) { $0 + $1.utf8.count + 24 } + closing.count)
         var first = true
-        for case let (id?, tail) in zip(ids, detectionTails) {
+        for case (let id?, let tail) in zip(ids, detectionTails) {
             if !first { text += "," }
             first = false
             text += #"{"id":\#(id),"#

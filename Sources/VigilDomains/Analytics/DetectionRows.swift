@@ -36,9 +36,11 @@ final class DetectionRowChunk: @unchecked Sendable {
     let labels: UnsafeMutablePointer<UInt16> = .allocate(capacity: capacity)
 
     deinit {
-        for pointer in [UnsafeMutableRawPointer(ids), UnsafeMutableRawPointer(times), UnsafeMutableRawPointer(cameras),
-                        UnsafeMutableRawPointer(boxes), UnsafeMutableRawPointer(scores), UnsafeMutableRawPointer(tracks),
-                        UnsafeMutableRawPointer(labels)] {
+        for pointer in [
+            UnsafeMutableRawPointer(ids), UnsafeMutableRawPointer(times), UnsafeMutableRawPointer(cameras),
+            UnsafeMutableRawPointer(boxes), UnsafeMutableRawPointer(scores), UnsafeMutableRawPointer(tracks),
+            UnsafeMutableRawPointer(labels),
+        ] {
             pointer.deallocate()
         }
     }
@@ -71,9 +73,10 @@ struct DetectionRowEntries: SiteIndexEntries {
 
     mutating func append(_ stored: Stored) {
         let detection = stored.detection
-        append(DetectionRow(
-            id: stored.id, cameraKey: stored.cameraKey, ts: detection.milliseconds, box: detection.box, label: detection.label,
-            score: detection.score, track: detection.trackID.map(Int64.init)))
+        append(
+            DetectionRow(
+                id: stored.id, cameraKey: stored.cameraKey, ts: detection.milliseconds, box: detection.box, label: detection.label,
+                score: detection.score, track: detection.trackID.map(Int64.init)))
     }
 
     mutating func read(_ site: String, in transaction: any DomainTransaction) throws {

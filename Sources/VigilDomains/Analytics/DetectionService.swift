@@ -59,7 +59,9 @@ struct DetectionService: TopicService {
     static func checkTimes(of batch: DetectionBatch, now: Int64) throws(ProtocolError) {
         let latest = now + maxAheadMs
         guard let index = batch.detections.firstIndex(where: { $0.milliseconds > latest }) else { return }
-        throw ProtocolError(.invalidData, """
+        throw ProtocolError(
+            .invalidData,
+            """
             detections batch, field detections[\(index)].time: \(batch.detections[index].milliseconds) is more than \(maxAheadMs / 60_000) \
             minutes ahead of the hub's clock (\(now))
             """)

@@ -239,11 +239,12 @@ extension DomainTransaction {
 
     /// The vector of a detection of the site, with its camera; nil when there is none.
     func appearance(ofDetection id: Int64, site: String) throws -> Data? {
-        guard case .blob(let bytes) = try fetchValue(
-            """
-            SELECT a.vector FROM detection_appearances a JOIN detections d ON d.id = a.id JOIN detection_cameras c ON c.key = d.camera_key
-            WHERE a.id = ? AND c.site = ?
-            """, [id, site])
+        guard
+            case .blob(let bytes) = try fetchValue(
+                """
+                SELECT a.vector FROM detection_appearances a JOIN detections d ON d.id = a.id JOIN detection_cameras c ON c.key = d.camera_key
+                WHERE a.id = ? AND c.site = ?
+                """, [id, site])
         else { return nil }
         return Data(bytes)
     }

@@ -31,7 +31,9 @@ struct ImageQuery: Sendable {
         }
         switch given[0] {
         case "detection":
-            guard let id = try fields.integer("detection", in: 1...Int(Int64.max >> 11)) else { throw ProtocolError(.invalidData, "data.detection is required") }
+            guard let id = try fields.integer("detection", in: 1...Int(Int64.max >> 11)) else {
+                throw ProtocolError(.invalidData, "data.detection is required")
+            }
             example = .detection(Int64(id))
         case "thumbnail":
             guard let hash = fields.fields["thumbnail"]?.stringValue, HexText.isSHA256(hash) else {

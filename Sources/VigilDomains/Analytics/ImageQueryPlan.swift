@@ -1,5 +1,5 @@
-import VigilCameras
 import Foundation
+import VigilCameras
 import VigilCore
 import VigilStore
 
@@ -29,7 +29,9 @@ struct ImageQueryPlan: Sendable {
             }
             (example, excluded) = (AppearanceVector.vector(data), id)
         case .thumbnail(let hash):
-            guard let id = try transaction.detection(withThumbnail: hash, site: site), let data = try transaction.appearance(ofDetection: id, site: site) else {
+            guard let id = try transaction.detection(withThumbnail: hash, site: site),
+                let data = try transaction.appearance(ofDetection: id, site: site)
+            else {
                 return .failure(ProtocolError(.notFound, "data.thumbnail: no detection of site \(site) with this thumbnail has an appearance vector"))
             }
             (example, excluded) = (AppearanceVector.vector(data), id)
@@ -61,7 +63,8 @@ struct ImageQueryPlan: Sendable {
     /// another length or without direction.
     func similarity(_ bytes: UnsafeRawBufferPointer) -> Double? {
         guard bytes.count == example.count * MemoryLayout<Float>.size else { return nil }
-        var dot = 0.0, squares = 0.0
+        var dot = 0.0
+        var squares = 0.0
         for index in example.indices {
             let value = Double(bytes.loadUnaligned(fromByteOffset: index * MemoryLayout<Float>.size, as: Float.self))
             dot += Double(example[index]) * value

@@ -13,7 +13,8 @@ struct ImageSearch: Sendable {
     func run(_ query: ImageQuery, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
         let resolved = try await store.read { try ImageQueryPlan.resolve(query, site: site, in: $0) }
         guard case .success(let plan) = resolved else { return resolved.map { _ in .null } }
-        let search = AppearanceSnapshot.Search(plan: plan, codes: AppearanceCodes.Query(plan.example, stride: AppearanceCodes.stride(forLength: plan.example.count)))
+        let search = AppearanceSnapshot.Search(
+            plan: plan, codes: AppearanceCodes.Query(plan.example, stride: AppearanceCodes.stride(forLength: plan.example.count)))
         // Every candidate is read back; one deleted meanwhile (pruned past the retention cut-off
         // after the snapshot) may have set the threshold, so the search is made again on a new one.
         var attempts = 0
@@ -27,7 +28,8 @@ struct ImageSearch: Sendable {
                 let measured = candidates.compactMap { candidate in
                     values[candidate.id].map { MeasuredDetection(id: candidate.id, ts: candidate.ts, group: candidate.group, value: $0) }
                 }
-                let older = query.from < snapshot.heldFrom
+                let older =
+                    query.from < snapshot.heldFrom
                     ? try ImageScan.measure(plan, from: query.from, to: min(query.to, snapshot.heldFrom), in: transaction) : []
                 let leading = MeasuredDetection.leading(measured + older, k: query.k)
                 var spans = snapshot.spans(of: leading.map(\.group), for: search)

@@ -16,11 +16,12 @@ struct IndexLoadStart: Sendable {
     ) throws -> IndexLoadStart? {
         // A walk back through the rows (or the vectors) by id until `count` of the site's are past.
         let table = withVectors ? "detection_appearances a CROSS JOIN detections d ON d.id = a.id" : "detections d"
-        guard let last = try transaction.fetchInteger(
-            """
-            SELECT d.id FROM \(table)
-            WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id DESC LIMIT 1 OFFSET ?
-            """, [site, since, count])
+        guard
+            let last = try transaction.fetchInteger(
+                """
+                SELECT d.id FROM \(table)
+                WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id DESC LIMIT 1 OFFSET ?
+                """, [site, since, count])
         else { return nil }
         // Each camera's time index walked down from its latest time to the first row at or before
         // `last`: past the rows kept, when detections come in time order.
@@ -39,8 +40,9 @@ extension IndexChunks {
     mutating func loadStart(
         site: String, capacity: Int, withVectors: Bool, in transaction: any DomainTransaction
     ) throws -> Int64 {
-        guard let start = try IndexLoadStart.of(
-            site: site, since: cutoff, keeping: entryLimit(capacity: capacity), withVectors: withVectors, in: transaction)
+        guard
+            let start = try IndexLoadStart.of(
+                site: site, since: cutoff, keeping: entryLimit(capacity: capacity), withVectors: withVectors, in: transaction)
         else { return 0 }
         leftOut(at: start.latestLeftOut)
         return start.afterID

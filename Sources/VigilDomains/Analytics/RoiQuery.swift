@@ -30,7 +30,8 @@ struct RoiQuery: Sendable {
 
     /// `regionsRequired` false: a query may leave `regions` out to cover whole cameras (a timeline).
     init(_ data: JSONValue, regionsRequired: Bool = true) throws(ProtocolError) {
-        let fields = try CommandData(data, shape: "{cameras, from, to, regions, match?, rule?, view?, labels?, minScore?, order?, group?, limit?, cursor?}")
+        let fields = try CommandData(
+            data, shape: "{cameras, from, to, regions, match?, rule?, view?, labels?, minScore?, order?, group?, limit?, cursor?}")
         // A camera named twice is searched once: its detections are not counted twice.
         cameras = try (fields.optionalStrings("cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? [])
             .reduce(into: []) { kept, camera in if !kept.contains(camera) { kept.append(camera) } }
@@ -64,7 +65,8 @@ struct RoiQuery: Sendable {
     }
 
     private static func frame(_ value: JSONValue) throws(ProtocolError) -> FrameSize {
-        guard let width = value["width"]?.numberValue.flatMap({ Int(exactly: $0) }), let height = value["height"]?.numberValue.flatMap({ Int(exactly: $0) }),
+        guard let width = value["width"]?.numberValue.flatMap({ Int(exactly: $0) }),
+            let height = value["height"]?.numberValue.flatMap({ Int(exactly: $0) }),
             let frame = try? FrameSize(width: width, height: height)
         else {
             throw ProtocolError(.invalidData, "data.view must be {width, height} in whole pixels, at least 1x1")

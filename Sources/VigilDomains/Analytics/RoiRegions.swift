@@ -56,8 +56,10 @@ struct RoiRegions: Sendable {
         guard case .anchor = rule else { return bounds.min { $0.area < $1.area } }
         var common = bounds[0]
         for rect in bounds.dropFirst() {
-            let left = max(common.minX, rect.minX), top = max(common.minY, rect.minY)
-            let right = min(common.maxX, rect.maxX), bottom = min(common.maxY, rect.maxY)
+            let left = max(common.minX, rect.minX)
+            let top = max(common.minY, rect.minY)
+            let right = min(common.maxX, rect.maxX)
+            let bottom = min(common.maxY, rect.maxY)
             guard right >= left, bottom >= top else { return nil }
             common = Rect(x: left, y: top, width: right - left, height: bottom - top)
         }

@@ -46,7 +46,8 @@ struct RoiSearch: Sendable {
             let shown = page.compactMap { position -> JSONValue? in
                 let group = groups[position.index]
                 return records[group.best.id].map {
-                    Result(best: $0, intensity: group.best.intensity, first: group.first, last: group.last, count: group.count).json(measure: "intensity")
+                    Result(best: $0, intensity: group.best.intensity, first: group.first, last: group.last, count: group.count).json(
+                        measure: "intensity")
                 }
             }
             var answer: [String: JSONValue] = ["results": .array(shown), "total": .number(Double(groups.count))]
@@ -131,7 +132,8 @@ struct RoiSearch: Sendable {
             var early = window
             early.to = min(query.to, held)
             try transaction.forEachDetectionRow(in: early) { row in
-                guard row.cameraKey == key, (query.from..<early.to).contains(row.ts), row.score >= query.minScore, query.labels?.contains(row.label) ?? true
+                guard row.cameraKey == key, (query.from..<early.to).contains(row.ts), row.score >= query.minScore,
+                    query.labels?.contains(row.label) ?? true
                 else { return }
                 add(id: row.id, ts: row.ts, box: row.box, track: row.track ?? -1)
             }

@@ -17,7 +17,8 @@ struct Timeline: Sendable {
         bucket = try CommandData(data, shape: "{cameras, from, to, bucket, regions?, ...}").duration("bucket", in: Self.bucketRange)
         let count = (query.to - query.from + bucket - 1) / bucket
         guard count <= Self.maxBuckets else {
-            throw ProtocolError(.invalidData, "data.bucket of \(DurationText.text(bucket)) cuts the window into \(count) buckets; at most \(Self.maxBuckets)")
+            throw ProtocolError(
+                .invalidData, "data.bucket of \(DurationText.text(bucket)) cuts the window into \(count) buckets; at most \(Self.maxBuckets)")
         }
     }
 

@@ -29,13 +29,15 @@ struct ZoneDefinition: Sendable {
     let json: JSONValue
 
     init(_ data: JSONValue, from source: Source = .command) throws(ProtocolError) {
-        let fields = try CommandData(data, shape: "{camera, regions, match?, rule?, dwell?, labels?} or {camera, line: {from, to}, direction?, labels?}")
+        let fields = try CommandData(
+            data, shape: "{camera, regions, match?, rule?, dwell?, labels?} or {camera, line: {from, to}, direction?, labels?}")
         camera = try fields.string("camera", maxLength: DetectionBatch.maxCameraLength)
         labels = try fields.optionalStrings("labels", max: RoiQuery.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
         let given = Set(fields.fields.filter { $0.value != .null }.keys)
         if let line = fields.fields["line"], line != .null {
             if source == .command, let misplaced = Self.areaKeys.first(where: given.contains) {
-                throw ProtocolError(.invalidData, "data.\(misplaced) is for an area: a zone is data.regions or data.line, and a line takes direction and labels")
+                throw ProtocolError(
+                    .invalidData, "data.\(misplaced) is for an area: a zone is data.regions or data.line, and a line takes direction and labels")
             }
             if source == .command { try RegionBounds.check(line: line) }
             let directions = try fields.choice("direction", of: TripLine.Direction.allCases.map(\.rawValue) + ["both"])
@@ -46,7 +48,9 @@ struct ZoneDefinition: Sendable {
             if source == .command, let misplaced = Self.lineKeys.first(where: given.contains) {
                 throw ProtocolError(.invalidData, "data.\(misplaced) is for a line; an area takes regions, match, rule, dwell and labels")
             }
-            shape = .area(try RoiRegions(fields, pastBound: source == .command ? .limitReached : nil), dwellMs: try fields.optionalDuration("dwell", in: Self.dwellRange))
+            shape = .area(
+                try RoiRegions(fields, pastBound: source == .command ? .limitReached : nil),
+                dwellMs: try fields.optionalDuration("dwell", in: Self.dwellRange))
         }
         json = .object(fields.fields.filter { Self.keys.contains($0.key) && $0.value != .null })
     }

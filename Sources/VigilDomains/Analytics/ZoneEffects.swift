@@ -1,5 +1,5 @@
-import VigilCameras
 import VigilAlerts
+import VigilCameras
 import VigilCore
 import VigilHub
 import VigilStore

@@ -32,11 +32,12 @@ struct ZoneListing: Sendable {
             if let camera, try transaction.decodedCameraTopology(of: site)?.camera(camera) == nil {
                 return .failure(ProtocolError(.notFound, "data.camera: site \(site) has no camera \(camera) in its topology"))
             }
-            return .success(try transaction.zones(site: site, camera: camera).map { zone in
-                Listed(
-                    zone: zone, head: try transaction.head(of: ZoneService.topic(of: zone.id, site: site)),
-                    counts: try transaction.zoneCounts(zone: zone.id, site: site, fromHour: now - Self.countsWindowMs))
-            })
+            return .success(
+                try transaction.zones(site: site, camera: camera).map { zone in
+                    Listed(
+                        zone: zone, head: try transaction.head(of: ZoneService.topic(of: zone.id, site: site)),
+                        counts: try transaction.zoneCounts(zone: zone.id, site: site, fromHour: now - Self.countsWindowMs))
+                })
         }
         guard case .success(let listed) = read else { return read.map { _ in .null } }
         var zones: [JSONValue] = []

@@ -34,7 +34,8 @@ struct ZoneService: TopicService {
         let zone = topic.segments[2]
         switch type {
         case "define":
-            return ValidatedEvent(type: "zone.defined", payload: [:], effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data), sets: sets))
+            return ValidatedEvent(
+                type: "zone.defined", payload: [:], effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data), sets: sets))
         case "remove":
             return ValidatedEvent(type: "zone.removed", payload: [:], effect: RemoveZone(site: topic.scope, id: zone, sets: sets))
         default:

@@ -44,7 +44,9 @@ struct ZoneSightings: Sendable {
                 }
                 return Sighting(zone: zone.id, watch: .area(dwellMs: dwellMs, inside: inside))
             case .line(let line, let directions):
-                let tracked = watched.filter { detections[$0].trackID != nil }.map { (index: $0, point: RoiRegions.point(.bottomCenter, of: detections[$0].box)) }
+                let tracked = watched.filter { detections[$0].trackID != nil }.map {
+                    (index: $0, point: RoiRegions.point(.bottomCenter, of: detections[$0].box))
+                }
                 return Sighting(zone: zone.id, watch: .line(line, directions: directions, tracked: tracked))
             }
         }
@@ -59,7 +61,9 @@ struct ZoneSightings: Sendable {
         let version = try transaction.zoneVersion(of: batch.camera, site: site)
         if let precomputed, precomputed.version == version { return precomputed }
         let zones = try transaction.zones(of: batch.camera, site: site).compactMap { record -> ZoneSet.Zone? in
-            guard let value = try? JSONValue(parsing: record.definition), let definition = try? ZoneDefinition(value, from: .stored) else { return nil }
+            guard let value = try? JSONValue(parsing: record.definition), let definition = try? ZoneDefinition(value, from: .stored) else {
+                return nil
+            }
             return ZoneSet.Zone(id: record.id, definition: definition)
         }
         let set = ZoneSet(version: version, zones: zones)

@@ -118,7 +118,8 @@ extension DomainTransaction {
             let padded = Array(part) + Array(repeating: part[part.startIndex], count: chunk - part.count)
             try forEachRow(sql, ([site, zone] as [any StoreArgument]) + padded.map { $0 as any StoreArgument }) { row in
                 guard let track = row.integer(0), let first = row.integer(1), let last = row.integer(2) else { return }
-                states[track] = ZoneTrack(track: track, firstTs: first, lastTs: last, lastX: row.double(3), lastY: row.double(4), alerted: row.integer(5) == 1)
+                states[track] = ZoneTrack(
+                    track: track, firstTs: first, lastTs: last, lastX: row.double(3), lastY: row.double(4), alerted: row.integer(5) == 1)
             }
         }
         return states

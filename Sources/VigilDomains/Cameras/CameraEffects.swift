@@ -59,9 +59,10 @@ struct SwitchCamera: DomainEffect {
             target = camera
         }
         try transaction.setCameraView(CameraViewRecord(viewer: viewer, camera: target.id, switchedBy: event.from, switchedAt: event.ts), site: site)
-        event.payload = try JSONValue.canonicalText(of: CameraSwitched(
-            viewer: viewer, by: event.from, camera: target.id, floor: target.floor, from: current, streamURL: target.streamURL, jump: jumped,
-            direction: swiped))
+        event.payload = try JSONValue.canonicalText(
+            of: CameraSwitched(
+                viewer: viewer, by: event.from, camera: target.id, floor: target.floor, from: current, streamURL: target.streamURL, jump: jumped,
+                direction: swiped))
         return [CameraService.viewTopic(of: viewer, site: site)]
     }
 }

@@ -18,9 +18,11 @@ struct CameraQueries: Sendable {
             }
             // The wall as imported, already in its wire form.
             let cameras = try transaction.cameraTopology(of: site).flatMap { try? JSONValue(parsing: $0) }
-            return TopicSnapshot(head: head, data: [
-                "cameras": cameras ?? .array([]), "views": try JSONValue(encoding: try transaction.cameraViews(of: site).map(\.wire)),
-            ])
+            return TopicSnapshot(
+                head: head,
+                data: [
+                    "cameras": cameras ?? .array([]), "views": try JSONValue(encoding: try transaction.cameraViews(of: site).map(\.wire)),
+                ])
         }
     }
 }

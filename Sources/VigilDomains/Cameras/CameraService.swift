@@ -54,7 +54,8 @@ struct CameraService: TopicService {
             }
             let cameras = Self.json(of: topology)
             return ValidatedEvent(
-                type: CameraEventType.topology.rawValue, payload: ["cameras": cameras], effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))
+                type: CameraEventType.topology.rawValue, payload: ["cameras": cameras],
+                effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))
         case "switch":
             try identity.require([.admin, .operator], to: "push a camera to a viewer")
             let fields = try CommandData(data, shape: "{viewer, camera, jump?}")

@@ -72,7 +72,8 @@ struct PostMessage: DomainEffect {
         let mentions = try ChatPeople.mentions(in: draft.text ?? "", site: draft.site, by: event.from, at: event.ts, in: transaction)
         var recipients: [String] = []
         if draft.urgentRepeatMs != nil {
-            recipients = mentions.isEmpty
+            recipients =
+                mentions.isEmpty
                 ? try ChatPeople.people(of: draft.site, roles: [.operator, .guard], at: event.ts, in: transaction).filter { $0 != event.from }
                 : mentions
             guard !recipients.isEmpty else {

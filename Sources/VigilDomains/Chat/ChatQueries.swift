@@ -30,13 +30,15 @@ struct ChatQueries: Sendable {
                 return TopicSnapshot(head: head, data: ["room": .null, "messages": .array([])])
             }
             let messages = try transaction.messages(of: id, site: site, before: nil, limit: Self.statePage)
-            return TopicSnapshot(head: head, data: [
-                "room": try JSONValue(encoding: room.wire),
-                "messages": try JSONValue(encoding: try messages.map(transaction.wire(of:))),
-                "earlier": .bool(try transaction.hasMessages(in: id, site: site, before: messages.first?.seq)),
-                "read": .number(Double(try transaction.readMarker(of: reader, room: id, site: site))),
-                "unread": .number(Double(try transaction.unreadCount(of: reader, room: id, site: site))),
-            ])
+            return TopicSnapshot(
+                head: head,
+                data: [
+                    "room": try JSONValue(encoding: room.wire),
+                    "messages": try JSONValue(encoding: try messages.map(transaction.wire(of:))),
+                    "earlier": .bool(try transaction.hasMessages(in: id, site: site, before: messages.first?.seq)),
+                    "read": .number(Double(try transaction.readMarker(of: reader, room: id, site: site))),
+                    "unread": .number(Double(try transaction.unreadCount(of: reader, room: id, site: site))),
+                ])
         }
     }
 
@@ -73,7 +75,8 @@ struct ChatQueries: Sendable {
                 rooms.append(["room": .string(room.topic), "name": .string(room.name), "unread": .number(Double(unread))])
             }
             let urgent = try transaction.urgentAwaiting(name, site: site)
-            return TopicSnapshot(head: head, data: ["rooms": .array(rooms), "urgent": try JSONValue(encoding: try urgent.map(transaction.wire(of:)))])
+            return TopicSnapshot(
+                head: head, data: ["rooms": .array(rooms), "urgent": try JSONValue(encoding: try urgent.map(transaction.wire(of:)))])
         }
     }
 }

@@ -20,9 +20,10 @@ struct ChatRoutes {
             DomainRoute(.get, "api/sites/:site/chat/rooms") { [service] request async throws(ProtocolError) in
                 let topic = try Topic(ChatService.directoryTopic(of: try request.parameter("site")))
                 try request.authorizeRead(topic.rawValue)
-                return .json(try await request.read {
-                    try await service.queries.directory(of: topic.scope, for: request.identity.name).data["rooms"] ?? .array([])
-                })
+                return .json(
+                    try await request.read {
+                        try await service.queries.directory(of: topic.scope, for: request.identity.name).data["rooms"] ?? .array([])
+                    })
             },
         ]
     }

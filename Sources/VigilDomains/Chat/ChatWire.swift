@@ -52,7 +52,8 @@ extension MessageRecord {
 extension DomainTransaction {
     /// A stored message's latest version, its urgent recipients read with it.
     func wire(of message: MessageRecord) throws -> ChatMessage {
-        let recipients = message.isUrgent && message.deletedAt == nil
+        let recipients =
+            message.isUrgent && message.deletedAt == nil
             ? try recipients(of: message.id).map { ChatMessage.Urgent.Recipient(name: $0.name, acknowledgedAt: $0.acknowledgedAt) } : []
         return message.wire(recipients: recipients)
     }

@@ -27,7 +27,8 @@ struct InboxService: TopicService {
         try identity.require(ChatService.chatters, to: "have a chat inbox")
         let site = segments[1]
         guard segments[2] == identity.name, identity.covers(site: site) else {
-            throw ProtocolError(.forbidden, "inbox/\(site)/\(segments[2]) is not this token's; its inboxes are inbox/{site}/\(identity.name) of its sites")
+            throw ProtocolError(
+                .forbidden, "inbox/\(site)/\(segments[2]) is not this token's; its inboxes are inbox/{site}/\(identity.name) of its sites")
         }
     }
 
@@ -67,10 +68,11 @@ struct MarkRead: DomainEffect {
             throw ProtocolError(.invalidData, "data.seq \(seq) is past the room's last event (\(head))")
         }
         let marker = try transaction.markRead(event.from, room: room, site: site, through: seq)
-        event.payload = JSONValue.object([
-            "room": .string(ChatService.roomTopic(room, site: site)), "read": .number(Double(marker)),
-            "unread": .number(Double(try transaction.unreadCount(of: event.from, room: room, site: site))),
-        ]).canonicalText
+        event.payload =
+            JSONValue.object([
+                "room": .string(ChatService.roomTopic(room, site: site)), "read": .number(Double(marker)),
+                "unread": .number(Double(try transaction.unreadCount(of: event.from, room: room, site: site))),
+            ]).canonicalText
         return []
     }
 }

@@ -17,9 +17,10 @@ struct AcknowledgeUrgent: DomainEffect {
         }
         try transaction.acknowledgeUrgent(message.id, by: event.from, at: event.ts)
         let pending = recipients.filter { $0.acknowledgedAt == nil && $0.name != event.from }.map { JSONValue.string($0.name) }
-        event.payload = JSONValue.object([
-            "message": .string(message.id), "by": .string(event.from), "at": .number(Double(event.ts)), "pending": .array(pending),
-        ]).canonicalText
+        event.payload =
+            JSONValue.object([
+                "message": .string(message.id), "by": .string(event.from), "at": .number(Double(event.ts)), "pending": .array(pending),
+            ]).canonicalText
         return []
     }
 }
@@ -45,8 +46,8 @@ struct RepeatUrgent: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         guard let due = try transaction.recipients(of: messageID).first(where: { $0.name == recipient }),
-              let repeatAt = due.repeatAt, repeatAt <= event.ts,
-              let message = try transaction.message(id: messageID), let repeatMs = message.urgentRepeatMs
+            let repeatAt = due.repeatAt, repeatAt <= event.ts,
+            let message = try transaction.message(id: messageID), let repeatMs = message.urgentRepeatMs
         else {
             throw ProtocolError(.invalidTransition, "no repeat of \(messageID) is due for \(recipient)")
         }

@@ -32,8 +32,9 @@ struct RecordCheckIn: DomainEffect {
             throw ProtocolError(.notFound, "there is no checkpoint \(checkpoint) at site \(site)")
         }
         try transaction.recordCheckIn(at: record, guard: event.from, time: event.ts)
-        event.payload = try JSONValue.canonicalText(of: CheckInRecorded(
-            checkpoint: record.id, name: record.name, guard: event.from, at: event.ts, nextDueAt: event.ts + record.everyMs))
+        event.payload = try JSONValue.canonicalText(
+            of: CheckInRecorded(
+                checkpoint: record.id, name: record.name, guard: event.from, at: event.ts, nextDueAt: event.ts + record.everyMs))
         return []
     }
 }
@@ -55,8 +56,9 @@ struct MissCheckpoint: DomainEffect {
         let missed = AlertDraft.byHub(
             site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))")
         let alert = try transaction.raiseAlert(missed, by: event.from, at: event.ts)
-        event.payload = try JSONValue.canonicalText(of: CheckpointMissed(
-            alert: alert, checkpoint: CheckpointMissed.Due(id: record.id, name: record.name, dueAt: nextDue)))
+        event.payload = try JSONValue.canonicalText(
+            of: CheckpointMissed(
+                alert: alert, checkpoint: CheckpointMissed.Due(id: record.id, name: record.name, dueAt: nextDue)))
         return [CheckinService.topic(of: site)]
     }
 }

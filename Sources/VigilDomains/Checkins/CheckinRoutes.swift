@@ -21,7 +21,7 @@ struct CheckinRoutes {
                     throw ProtocolError(.notFound, "checkpoint \(id) does not exist at site \(site)")
                 }
                 return .json(["checkpoint": .object(JSONValue.fields(of: checkpoint.wire)), "code": .string(codes.code(site: site, checkpoint: id))])
-            },
+            }
         ]
     }
 }

@@ -64,7 +64,9 @@ struct CheckinService: TopicService {
             guard named.site == site else {
                 throw ProtocolError(.invalidCheckpointCode, "the code is for a checkpoint of another site")
             }
-            return ValidatedEvent(type: CheckinEventType.recorded.rawValue, payload: ["checkpoint": .string(named.checkpoint)], effect: RecordCheckIn(site: site, checkpoint: named.checkpoint))
+            return ValidatedEvent(
+                type: CheckinEventType.recorded.rawValue, payload: ["checkpoint": .string(named.checkpoint)],
+                effect: RecordCheckIn(site: site, checkpoint: named.checkpoint))
         default:
             throw ProtocolError(.unknownType, "checkins topics take create_checkpoint and check_in")
         }

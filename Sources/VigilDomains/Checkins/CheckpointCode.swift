@@ -27,7 +27,8 @@ struct CheckpointCode: Sendable {
             parts[4].utf8.count == 43, let signature = Base64URL.decode(parts[4]),
             // One text per code: base64 ignores the last character's spare bits, so compare again.
             Base64URL.encode(signature) == parts[4],
-            HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data(Self.signed(site: parts[2], checkpoint: parts[3]).utf8), using: key)
+            HMAC<SHA256>.isValidAuthenticationCode(
+                signature, authenticating: Data(Self.signed(site: parts[2], checkpoint: parts[3]).utf8), using: key)
         else { return nil }
         return (parts[2], parts[3])
     }

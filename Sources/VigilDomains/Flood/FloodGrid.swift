@@ -17,8 +17,10 @@ enum FloodGrid {
 
     /// Every cell the box touches; across the antimeridian, both sides.
     static func cells(covering box: GeoBox) -> [Int64] {
-        let firstColumn = column(box.west), lastColumn = column(box.east)
-        let columnsCovered: [Int64] = box.crossesAntimeridian
+        let firstColumn = column(box.west)
+        let lastColumn = column(box.east)
+        let columnsCovered: [Int64] =
+            box.crossesAntimeridian
             ? Array(firstColumn..<columns) + Array(0...lastColumn)
             : Array(firstColumn...lastColumn)
         return (row(box.south)...row(box.north)).flatMap { row in columnsCovered.map { cell(row: row, column: $0) } }

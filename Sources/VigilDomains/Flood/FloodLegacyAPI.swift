@@ -22,7 +22,8 @@ struct FloodLegacyAPI: Sendable {
         do {
             response = try await respond(to: command, request)
         } catch {
-            response = command.command == .submitMarker
+            response =
+                command.command == .submitMarker
                 ? .submitMarker(FloodSubmitResult(status: .failed, message: error.message)) : .failure(command.command, message: error.message)
         }
         return .document(Array(FloodXMLWriter.write(response)), contentType: "text/xml; charset=utf-8", etag: nil)
@@ -47,9 +48,11 @@ struct FloodLegacyAPI: Sendable {
     private func regions() async throws -> [FloodRegion] {
         try await store.read { transaction in
             try transaction.floodRegions().map { region in
-                FloodRegion(id: Int(region.number), name: region.name, boundaries: try transaction.floodBoundaries(of: region.id).map {
-                    FloodBoundary(id: Int($0.id), name: $0.name, box: try $0.box)
-                })
+                FloodRegion(
+                    id: Int(region.number), name: region.name,
+                    boundaries: try transaction.floodBoundaries(of: region.id).map {
+                        FloodBoundary(id: Int($0.id), name: $0.name, box: try $0.box)
+                    })
             }
         }
     }
@@ -57,7 +60,9 @@ struct FloodLegacyAPI: Sendable {
     private func events(of boundary: Int, _ request: RouteRequest) async throws(ProtocolError) -> [FloodEvent] {
         let found = try await request.read {
             try await store.read { transaction -> (String, [FloodEventRecord])? in
-                guard let record = try transaction.floodBoundary(Int64(boundary)), let region = try transaction.floodRegion(record.region) else { return nil }
+                guard let record = try transaction.floodBoundary(Int64(boundary)), let region = try transaction.floodRegion(record.region) else {
+                    return nil
+                }
                 return (region.timeZone, try transaction.floodEvents(ofBoundary: record.id))
             }
         }
@@ -96,7 +101,10 @@ struct FloodLegacyAPI: Sendable {
             "event": .number(Double(event)), "latitude": .number(observation.location.latitude), "longitude": .number(observation.location.longitude),
             "severity": .number(Double(observation.severity.level)), "observedAt": .number(observedAt.rounded()),
         ]
-        for (key, text) in [("description", observation.comment), ("email", observation.email), ("phone", observation.phoneNumber), ("coverType", observation.coverType)]
+        for (key, text) in [
+            ("description", observation.comment), ("email", observation.email), ("phone", observation.phoneNumber),
+            ("coverType", observation.coverType),
+        ]
         where !text.isEmpty {
             data[key] = .string(text)
         }

@@ -13,7 +13,9 @@ enum FloodMarkerCommands {
         switch type {
         case "submit":
             let draft = try FloodMarkerDraft(data, reporter: identity)
-            return ValidatedEvent(type: FloodEventType.markerSubmitted.rawValue, payload: ["severity": .number(Double(draft.severity))], effect: SubmitFloodMarker(region: region, draft: draft))
+            return ValidatedEvent(
+                type: FloodEventType.markerSubmitted.rawValue, payload: ["severity": .number(Double(draft.severity))],
+                effect: SubmitFloodMarker(region: region, draft: draft))
         case "approve", "reject":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins moderate reports")
             let selection = try FloodSelection(try CommandData(data, shape: "{markers} or {boundary}"))

@@ -79,7 +79,8 @@ struct FloodMarkerFiles: Sendable {
             }
             switch format {
             case .kml:
-                let expected = try delta.map { $0.approved.count + $0.removed.count } ?? transaction.floodMarkerCount(ofEvent: event.id, status: .approved)
+                let expected =
+                    try delta.map { $0.approved.count + $0.removed.count } ?? transaction.floodMarkerCount(ofEvent: event.id, status: .approved)
                 return try write(FloodKMLFileWriter(name: event.name, timeZone: region.timeZone, origin: origin, expectedMarkers: expected))
             case .geoJSON:
                 return try write(FloodGeoJSONFileWriter(name: event.name, head: head, delta: delta != nil))

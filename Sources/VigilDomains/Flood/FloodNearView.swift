@@ -18,7 +18,8 @@ struct FloodNearView: TopicView {
         guard topic.segments.count >= 3, topic.segments[2] == Self.segment else { return nil }
         let refusal = ProtocolError(
             .invalidTopic,
-            "near topics are flood/{region}/near/{latitude}/{longitude}/{radius in metres, at most 100000}, e.g. flood/red-river/near/46.9/-96.8/5000")
+            "near topics are flood/{region}/near/{latitude}/{longitude}/{radius in metres, at most 100000}, e.g. flood/red-river/near/46.9/-96.8/5000"
+        )
         guard topic.segments.count == 6, let latitude = Self.decimal(topic.segments[3]), let longitude = Self.decimal(topic.segments[4]),
             let radius = Self.decimal(topic.segments[5]), radius > 0, radius <= Self.maxRadius,
             let center = try? GeoPoint(latitude: latitude, longitude: longitude), let box = try? GeoBox.around(center, radius: radius),
@@ -59,11 +60,13 @@ struct FloodNearView: TopicView {
     /// The cells an approval or a removal touches: those of its markers.
     static func cells(ofEvent type: String, data: JSONValue) -> [Int64] {
         guard FloodService.markerEvents.contains(type) else { return [] }
-        return Array(Set((data["markers"]?.arrayValue ?? []).compactMap { marker -> Int64? in
-            guard let latitude = marker["latitude"]?.numberValue, let longitude = marker["longitude"]?.numberValue,
-                let point = try? GeoPoint(latitude: latitude, longitude: longitude)
-            else { return nil }
-            return FloodGrid.cell(of: point)
-        }))
+        return Array(
+            Set(
+                (data["markers"]?.arrayValue ?? []).compactMap { marker -> Int64? in
+                    guard let latitude = marker["latitude"]?.numberValue, let longitude = marker["longitude"]?.numberValue,
+                        let point = try? GeoPoint(latitude: latitude, longitude: longitude)
+                    else { return nil }
+                    return FloodGrid.cell(of: point)
+                }))
     }
 }

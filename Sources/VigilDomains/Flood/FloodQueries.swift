@@ -71,9 +71,10 @@ struct FloodQueries: Sendable {
     /// The region (null before it is created), its boundaries and its open events.
     private static func outline(of region: String, _ transaction: any DomainTransaction) throws -> [String: JSONValue] {
         // The region is null, not absent, before it is made.
-        var outline = JSONValue.fields(of: FloodOutline(
-            region: try transaction.floodRegion(region)?.wire, boundaries: try transaction.floodBoundaries(of: region).map(\.wire),
-            events: try transaction.openFloodEvents(of: region).map(\.wire)))
+        var outline = JSONValue.fields(
+            of: FloodOutline(
+                region: try transaction.floodRegion(region)?.wire, boundaries: try transaction.floodBoundaries(of: region).map(\.wire),
+                events: try transaction.openFloodEvents(of: region).map(\.wire)))
         outline["region"] = outline["region"] ?? .null
         return outline
     }

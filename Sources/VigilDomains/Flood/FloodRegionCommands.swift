@@ -32,21 +32,31 @@ enum FloodRegionCommands {
             } catch {
                 throw error as? ProtocolError ?? ProtocolError(.invalidData, "\(error)")
             }
-            return ValidatedEvent(type: FloodEventType.boundaryAdded.rawValue, payload: ["name": .string(name)], effect: AddFloodBoundary(region: region, name: name, box: box))
+            return ValidatedEvent(
+                type: FloodEventType.boundaryAdded.rawValue, payload: ["name": .string(name)],
+                effect: AddFloodBoundary(region: region, name: name, box: box))
         case "open_event":
             try require(FloodService.moderates(identity), "only operators and admins open flood events")
             let (boundary, name) = try numberAndName(data, "boundary")
-            return ValidatedEvent(type: FloodEventType.eventOpened.rawValue, payload: ["boundary": .number(Double(boundary))], effect: OpenFloodEvent(region: region, boundary: boundary, name: name))
+            return ValidatedEvent(
+                type: FloodEventType.eventOpened.rawValue, payload: ["boundary": .number(Double(boundary))],
+                effect: OpenFloodEvent(region: region, boundary: boundary, name: name))
         case "close_event":
             try require(FloodService.moderates(identity), "only operators and admins close flood events")
             let event = try requiredID(try CommandData(data, shape: "{event}"), "event")
-            return ValidatedEvent(type: FloodEventType.eventClosed.rawValue, payload: ["event": .number(Double(event))], effect: CloseFloodEvent(region: region, event: event))
+            return ValidatedEvent(
+                type: FloodEventType.eventClosed.rawValue, payload: ["event": .number(Double(event))],
+                effect: CloseFloodEvent(region: region, event: event))
         case "rename_event":
             try require(FloodService.moderates(identity), "only operators and admins rename flood events")
             let (event, name) = try numberAndName(data, "event")
-            return ValidatedEvent(type: FloodEventType.eventRenamed.rawValue, payload: ["event": .number(Double(event))], effect: RenameFloodEvent(region: region, event: event, name: name))
+            return ValidatedEvent(
+                type: FloodEventType.eventRenamed.rawValue, payload: ["event": .number(Double(event))],
+                effect: RenameFloodEvent(region: region, event: event, name: name))
         default:
-            throw ProtocolError(.unknownType, "flood/{region} takes create_region, add_boundary, open_event, rename_event and close_event; reports go to flood/{region}/reports")
+            throw ProtocolError(
+                .unknownType,
+                "flood/{region} takes create_region, add_boundary, open_event, rename_event and close_event; reports go to flood/{region}/reports")
         }
     }
 

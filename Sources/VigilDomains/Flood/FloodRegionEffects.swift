@@ -110,7 +110,9 @@ func existingBoundary(_ id: Int64, in region: String, _ transaction: any DomainT
 }
 
 /// A flood event of the region, with the boundary it belongs to.
-func existingEvent(_ id: Int64, in region: String, _ transaction: any DomainTransaction) throws -> (event: FloodEventRecord, boundary: FloodBoundaryRecord) {
+func existingEvent(_ id: Int64, in region: String, _ transaction: any DomainTransaction) throws -> (
+    event: FloodEventRecord, boundary: FloodBoundaryRecord
+) {
     guard let event = try transaction.floodEvent(id), let boundary = try transaction.floodBoundary(event.boundary), boundary.region == region else {
         throw ProtocolError(.notFound, "flood region \(region) has no event \(id)")
     }

@@ -17,7 +17,8 @@ struct FloodRoutes {
     var all: [DomainRoute] {
         [
             // The legacy app's one address, open (it has no token) and served on the plain-HTTP listener too.
-            DomainRoute(.post, "index.php", body: .upTo(FloodLegacyAPI.maxBodyBytes), access: .open, legacy: true) { [legacy] request async throws(ProtocolError) in
+            DomainRoute(.post, "index.php", body: .upTo(FloodLegacyAPI.maxBodyBytes), access: .open, legacy: true) {
+                [legacy] request async throws(ProtocolError) in
                 try await legacy.answer(request)
             },
             // Approved markers only, without contact: what the public may read anyway.
@@ -76,7 +77,9 @@ struct FloodRoutes {
     }
 
     /// The file of the path's event, since the query's `since`.
-    private static func file(_ request: RouteRequest, _ files: FloodMarkerFiles, _ format: FloodMarkerFiles.Format) async throws(ProtocolError) -> RouteReply {
+    private static func file(_ request: RouteRequest, _ files: FloodMarkerFiles, _ format: FloodMarkerFiles.Format) async throws(ProtocolError)
+        -> RouteReply
+    {
         guard let event = Int64(try request.parameter("event")), event > 0 else {
             throw ProtocolError(.notFound, "a flood event is named by its number")
         }

@@ -42,7 +42,8 @@ struct FloodService: TopicService {
                 throw ProtocolError(.forbidden, "only operators and admins read reports before they are approved")
             }
         default:
-            throw ProtocolError(.invalidTopic, "flood topics are flood/{region}, flood/{region}/reports and flood/{region}/near/{latitude}/{longitude}/{radius}")
+            throw ProtocolError(
+                .invalidTopic, "flood topics are flood/{region}, flood/{region}/reports and flood/{region}/near/{latitude}/{longitude}/{radius}")
         }
     }
 

@@ -90,7 +90,8 @@ extension FloodMarkerRecord {
     /// A row of `columns`, read by position.
     init(_ row: any StoreRow) {
         self.init(
-            id: row.integer(0) ?? 0, event: row.integer(1) ?? 0, latitude: row.double(2), longitude: row.double(3), severity: Int(row.integer(4) ?? 0),
+            id: row.integer(0) ?? 0, event: row.integer(1) ?? 0, latitude: row.double(2), longitude: row.double(3),
+            severity: Int(row.integer(4) ?? 0),
             description: row.text(5) ?? "", observedAt: row.integer(6) ?? 0, submittedAt: row.integer(7) ?? 0, picture: row.text(8),
             reporter: row.text(9) ?? "", email: row.text(10) ?? "", phone: row.text(11) ?? "", coverType: row.text(12) ?? "",
             coverHeight: row.optionalDouble(13), status: FloodMarkerStatus(rawValue: row.text(14) ?? "") ?? .pending, moderatedBy: row.text(15),

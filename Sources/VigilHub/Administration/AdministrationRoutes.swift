@@ -8,7 +8,8 @@ extension Administration {
                 .json(["sites": .array(try await sites(seenBy: request.identity).map(\.json))])
             },
             DomainRoute(.post, "api/sites", body: .frameLimit) { request async throws(ProtocolError) in
-                let site = try await createSite(SiteRequest(request.json("a JSON object {id, name?, escalateAfter?, quietAfter?}")), by: request.identity)
+                let site = try await createSite(
+                    SiteRequest(request.json("a JSON object {id, name?, escalateAfter?, quietAfter?}")), by: request.identity)
                 return .created(["site": site.json])
             },
             DomainRoute(.get, "api/tokens") { request async throws(ProtocolError) in

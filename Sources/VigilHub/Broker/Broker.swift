@@ -106,9 +106,11 @@ public final class Broker: Sendable {
         var delivered = 0
         for subscription in candidates.values {
             guard let view = subscription.view, let topic = subscription.pattern.exactTopic else { continue }
-            let shown = frames[topic.rawValue] ?? stored.frame(through: view, on: topic, epoch: epoch).map {
-                OutgoingEvent(topic: topic, seq: stored.seq, frame: ByteBuffer(string: $0))
-            }
+            let shown =
+                frames[topic.rawValue]
+                ?? stored.frame(through: view, on: topic, epoch: epoch).map {
+                    OutgoingEvent(topic: topic, seq: stored.seq, frame: ByteBuffer(string: $0))
+                }
             frames[topic.rawValue] = shown
             if let shown, subscription.deliver(shown) { delivered += 1 }
         }

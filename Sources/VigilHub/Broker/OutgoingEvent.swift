@@ -22,8 +22,11 @@ public struct OutgoingEvent: Sendable {
 
     /// The frame of an event that is not stored: no `seq`, no `epoch`.
     public init(ephemeral event: NewEvent, topic: Topic) {
-        self.init(topic: topic, seq: nil, frame: ByteBuffer(string: ServerFrame.event(
-            topic: event.topic, seq: nil, type: event.type, ts: event.ts, from: event.from, epoch: nil, dataJSON: event.payload)))
+        self.init(
+            topic: topic, seq: nil,
+            frame: ByteBuffer(
+                string: ServerFrame.event(
+                    topic: event.topic, seq: nil, type: event.type, ts: event.ts, from: event.from, epoch: nil, dataJSON: event.payload)))
     }
 
     /// The frame of a stored event.

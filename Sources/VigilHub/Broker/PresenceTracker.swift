@@ -64,8 +64,9 @@ final class PresenceTracker: Sendable {
     }
 
     private func frame(type: String, data: JSONValue, watched: Topic) -> ByteBuffer {
-        ByteBuffer(string: ServerFrame.event(
-            topic: Self.presenceTopic(of: watched).rawValue, seq: nil, type: type, ts: clock.milliseconds(), from: "vigil",
-            epoch: nil, dataJSON: data.canonicalText))
+        ByteBuffer(
+            string: ServerFrame.event(
+                topic: Self.presenceTopic(of: watched).rawValue, seq: nil, type: type, ts: clock.milliseconds(), from: "vigil",
+                epoch: nil, dataJSON: data.canonicalText))
     }
 }

@@ -96,7 +96,8 @@ public struct CommandData {
     /// A list of 1 to `max` distinct whole numbers within `range`, or nil when absent or null.
     public func integers(_ key: String, in range: ClosedRange<Int>, max: Int) throws(ProtocolError) -> [Int]? {
         guard let value = fields[key], value != .null else { return nil }
-        let refusal = ProtocolError(.invalidData, "data.\(key) must be a list of 1 to \(max) whole numbers from \(range.lowerBound) to \(range.upperBound)")
+        let refusal = ProtocolError(
+            .invalidData, "data.\(key) must be a list of 1 to \(max) whole numbers from \(range.lowerBound) to \(range.upperBound)")
         guard let list = value.arrayValue, (1...max).contains(list.count) else { throw refusal }
         var numbers: [Int] = []
         for item in list {
@@ -121,7 +122,8 @@ public struct CommandData {
         var hashes: [String] = []
         for item in list {
             guard let hash = item.stringValue, HexText.isSHA256(hash) else {
-                throw ProtocolError(.invalidData, "data.\(key) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
+                throw ProtocolError(
+                    .invalidData, "data.\(key) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
             }
             if !hashes.contains(hash) { hashes.append(hash) }
         }

@@ -118,7 +118,8 @@ public struct RouteRequest: Sendable {
 
     /// Publishes as the requester, through the same checks as the WebSocket path; `thumbnails`, images
     /// sent with the event, are stored in its commit, so a refused event keeps none of them.
-    public func publish(topic: String, type: String, data: JSONValue, storing thumbnails: [Thumbnail] = []) async throws(ProtocolError) -> RouteReply {
+    public func publish(topic: String, type: String, data: JSONValue, storing thumbnails: [Thumbnail] = []) async throws(ProtocolError) -> RouteReply
+    {
         .accepted(try await hub.publish(await hub.prepare(identity: identity, topic: topic, type: type, data: data).storing(thumbnails)))
     }
 }

@@ -57,9 +57,11 @@ public struct SiteScopedAccess: Sendable {
         }
         let site = pattern.segments[1]
         guard identity.covers(site: site) else {
-            throw ProtocolError(.forbidden, site == "+"
-                ? "only a token for every site may subscribe across sites; subscribe to each of your sites"
-                : "the token does not cover site \(site)")
+            throw ProtocolError(
+                .forbidden,
+                site == "+"
+                    ? "only a token for every site may subscribe across sites; subscribe to each of your sites"
+                    : "the token does not cover site \(site)")
         }
     }
 

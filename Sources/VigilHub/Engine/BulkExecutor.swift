@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Threads of their own, at a lower scheduling priority, for the work a request costs in
@@ -51,8 +51,8 @@ public final class BulkExecutor: TaskExecutor {
     /// Raises the calling thread's nice value: on Linux the value is the thread's, not the process's.
     private static func lowerPriority(by niceness: Int32) {
         #if os(Linux)
-        let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        _ = setpriority(which, 0, getpriority(which, 0) + niceness)
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            _ = setpriority(which, 0, getpriority(which, 0) + niceness)
         #endif
     }
 }

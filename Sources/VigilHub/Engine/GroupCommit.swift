@@ -97,7 +97,8 @@ final class GroupCommit: Sendable {
                 for (pending, outcome) in zip(batch, outcomes) {
                     switch outcome {
                     case .stored(let event, _):
-                        pending.completion(.success(Committed(topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, payload: event.payload)))
+                        pending.completion(
+                            .success(Committed(topic: event.topic, seq: event.seq, type: event.type, ts: event.ts, payload: event.payload)))
                     case .written(let event):
                         pending.completion(.success(Committed(topic: event.topic, seq: nil, type: event.type, ts: event.ts, payload: event.payload)))
                     case .refused(let refusal):

@@ -11,7 +11,9 @@ extension Hub {
     ) throws -> Hub {
         let store = EventLog(database: database)
         let sites = SiteDirectory(store: store)
-        let context = DomainContext(store: store, sites: sites, clock: clock, indexBytesPerSite: configuration.indexBytesPerSite) { name in try database.key(named: name) }
+        let context = DomainContext(store: store, sites: sites, clock: clock, indexBytesPerSite: configuration.indexBytesPerSite) { name in
+            try database.key(named: name)
+        }
         let made = try domains.map { try $0.init(context: context) }
         let services = ServiceRegistry(made.flatMap(\.services))
         return Hub(

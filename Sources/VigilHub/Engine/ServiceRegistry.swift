@@ -43,9 +43,11 @@ struct ServiceRegistry: Sendable {
 
     private func requireSite(of segments: [String], in service: any TopicService, coveredBy identity: Identity) throws(ProtocolError) {
         guard let site = service.site(of: segments), !identity.covers(site: site) else { return }
-        throw ProtocolError(.forbidden, site == "+"
-            ? "only a token for every site may read across sites; read each of your sites"
-            : "the token does not cover site \(site)")
+        throw ProtocolError(
+            .forbidden,
+            site == "+"
+                ? "only a token for every site may read across sites; read each of your sites"
+                : "the token does not cover site \(site)")
     }
 
     /// The view an exact topic is (`TopicView`), nil for a topic of its own events.

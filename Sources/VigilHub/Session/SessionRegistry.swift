@@ -60,9 +60,11 @@ final class SessionRegistry: Sendable {
         var closed = 0
         for session in sessions {
             guard let tokenID = session.identity?.tokenID, let ending = endings[tokenID] else { continue }
-            let (message, reason) = ending == .revoked
+            let (message, reason) =
+                ending == .revoked
                 ? ("the token has been revoked", "token revoked") : ("the token has expired", "token expired")
-            logger.notice("closing a connection whose token ended", metadata: ["session": "\(session.id)", "token": "\(tokenID)", "reason": "\(reason)"])
+            logger.notice(
+                "closing a connection whose token ended", metadata: ["session": "\(session.id)", "token": "\(tokenID)", "reason": "\(reason)"])
             session.end(with: ProtocolError(.unauthorized, message), code: .tokenRevoked, reason: reason)
             closed += 1
         }

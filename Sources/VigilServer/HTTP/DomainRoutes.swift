@@ -70,9 +70,11 @@ struct DomainRoutes {
     /// `scheme://host[:port]` from the request's Host, when it is a plain host name or address.
     private func origin(of request: Request) -> String {
         let host = request.head.authority ?? ""
-        let plain = !host.isEmpty && host.utf8.count <= 255 && host.unicodeScalars.allSatisfy {
-            $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0)
-        }
+        let plain =
+            !host.isEmpty && host.utf8.count <= 255
+            && host.unicodeScalars.allSatisfy {
+                $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0)
+            }
         return "\(scheme)://\(plain ? host : "localhost")"
     }
 

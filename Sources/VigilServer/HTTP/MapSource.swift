@@ -36,7 +36,8 @@ struct TileServer: Sendable {
         guard let url = URLComponents(string: template), url.scheme == "https", let host = url.host, !host.isEmpty,
             ["{z}", "{x}", "{y}"].allSatisfy(template.contains), !template.contains(where: { $0 == ";" || $0 == "'" || $0.isWhitespace })
         else {
-            throw MapSettingRefusal(description: "--map-tiles-url wants an https URL with {z}, {x} and {y}, like https://tiles.example.org/{z}/{x}/{y}.png")
+            throw MapSettingRefusal(
+                description: "--map-tiles-url wants an https URL with {z}, {x} and {y}, like https://tiles.example.org/{z}/{x}/{y}.png")
         }
         self.template = template
         origin = "https://\(host.lowercased())\(url.port.map { ":\($0)" } ?? "")"

@@ -9,10 +9,11 @@ struct OriginPolicy: Sendable {
     let allowed: Set<String>
 
     init(configured: [String]) {
-        allowed = Set(configured.map { origin in
-            let lowered = origin.lowercased()
-            return lowered.hasSuffix("/") ? String(lowered.dropLast()) : lowered
-        })
+        allowed = Set(
+            configured.map { origin in
+                let lowered = origin.lowercased()
+                return lowered.hasSuffix("/") ? String(lowered.dropLast()) : lowered
+            })
     }
 
     func permits(origin: String, host: String?) -> Bool {

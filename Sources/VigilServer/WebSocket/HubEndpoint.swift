@@ -80,8 +80,10 @@ final class HubEndpoint: WebSocketEndpoint {
         case .text(let text):
             enqueue(.text(text), on: connection)
         case .binary:
-            session?.outbox.offer(ByteBuffer(string: ServerFrame.error(
-                ref: nil, ProtocolError(.binaryNotSupported, "requests are JSON text frames"))))
+            session?.outbox.offer(
+                ByteBuffer(
+                    string: ServerFrame.error(
+                        ref: nil, ProtocolError(.binaryNotSupported, "requests are JSON text frames"))))
         }
     }
 
@@ -185,9 +187,11 @@ final class HubEndpoint: WebSocketEndpoint {
     private func closeSlowConsumer(_ connection: WebSocketConnection) {
         guard !closedAsSlowConsumer, let session else { return }
         closedAsSlowConsumer = true
-        logger.notice("closing a slow consumer", metadata: [
-            "session": "\(session.id)", "peer": "\(session.peer)", "reason": "outbox over its bound; unsent events dropped",
-        ])
+        logger.notice(
+            "closing a slow consumer",
+            metadata: [
+                "session": "\(session.id)", "peer": "\(session.peer)", "reason": "outbox over its bound; unsent events dropped",
+            ])
         connection.close(.slowConsumer, reason: "slow consumer; resume with since")
     }
 }

@@ -4,9 +4,9 @@ import NIOWebSocket
 import VigilCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a WebSocket connection serves (the hub's `/ws`, the conformance echo). Every call comes on

@@ -41,7 +41,9 @@ struct WebSocketRoutes: Sendable {
     func makeConnection(_ route: Route, head: HTTPRequestHead, channel: any Channel) -> WebSocketConnection {
         let endpoint: any WebSocketEndpoint =
             switch route {
-            case .hub: HubEndpoint(hub: hub, bearerToken: bearerToken(authorization: head.headers.first(name: "authorization")), settings: endpoint, logger: logger)
+            case .hub:
+                HubEndpoint(
+                    hub: hub, bearerToken: bearerToken(authorization: head.headers.first(name: "authorization")), settings: endpoint, logger: logger)
             case .echo: ConformanceEcho()
             }
         return WebSocketConnection(channel: channel, settings: connection, endpoint: endpoint)

@@ -82,8 +82,9 @@ public final class MBTilesFile: Sendable {
         do {
             return try await queue.read { db in
                 try Data.fetchOne(
-                    db, sql: "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?", arguments: [zoom, x, row])
-                    .map { Array($0) }
+                    db, sql: "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?", arguments: [zoom, x, row]
+                )
+                .map { Array($0) }
             }
         } catch {
             throw StoreError(error)

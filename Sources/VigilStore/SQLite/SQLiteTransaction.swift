@@ -83,15 +83,16 @@ struct SQLiteTransaction: DomainTransaction {
         // sequence of one concrete type maps it through a key path made anew at each call (a third
         // of the writer's time under `vigil bench isolation`); the one for optional values maps it
         // through a closure.
-        StatementArguments(arguments.map { argument -> (any DatabaseValueConvertible)? in
-            switch argument.storeValue {
-            case .null: nil
-            case .integer(let value): value
-            case .real(let value): value
-            case .text(let value): value
-            case .blob(let bytes): Data(bytes)
-            }
-        })
+        StatementArguments(
+            arguments.map { argument -> (any DatabaseValueConvertible)? in
+                switch argument.storeValue {
+                case .null: nil
+                case .integer(let value): value
+                case .real(let value): value
+                case .text(let value): value
+                case .blob(let bytes): Data(bytes)
+                }
+            })
     }
 }
 

@@ -57,7 +57,8 @@ public final class VigilDatabase: Sendable {
             let migrator = Migrations.migrator(domains: migrations)
             // A newer build's tables would be left behind, or misread, by this one.
             if try pool.read(migrator.hasBeenSuperseded) {
-                throw StoreError.unavailable("the database has migrations this build does not know: it was opened by a newer vigil, or with other domains")
+                throw StoreError.unavailable(
+                    "the database has migrations this build does not know: it was opened by a newer vigil, or with other domains")
             }
             try migrator.migrate(pool)
             checkpointer = try WALCheckpointer(path: path)

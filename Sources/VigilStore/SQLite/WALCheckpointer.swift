@@ -28,11 +28,13 @@ final class WALCheckpointer: Sendable {
     /// Makes `writer` report its commits here instead of checkpointing itself. `self` must outlive
     /// the hook: `detach(from:)` removes it.
     func attach(to writer: Database) {
-        sqlite3_wal_hook(writer.sqliteConnection, { context, _, _, pages in
-            guard let context else { return SQLITE_OK }
-            Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(logPages: pages)
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_wal_hook(
+            writer.sqliteConnection,
+            { context, _, _, pages in
+                guard let context else { return SQLITE_OK }
+                Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(logPages: pages)
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     func detach(from writer: Database) {

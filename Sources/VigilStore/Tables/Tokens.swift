@@ -65,16 +65,18 @@ public struct TokenRepository: Sendable {
     private static func requireRoom(for token: TokenRecord, in db: Database) throws {
         let live = "t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)"
         if token.allSites {
-            let count = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM tokens t WHERE t.all_sites = 1 AND \(live)", arguments: [token.createdAt]) ?? 0
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM tokens t WHERE t.all_sites = 1 AND \(live)", arguments: [token.createdAt]) ?? 0
             guard count < maxLiveAllSites else {
                 throw StoreError.limitReached("the hub has \(maxLiveAllSites) live tokens for every site, the most it keeps; revoke one first")
             }
         }
         for site in token.sites {
-            let count = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM token_sites s JOIN tokens t ON t.id = s.token_id WHERE s.site_id = ? AND \(live)",
-                arguments: [site, token.createdAt]) ?? 0
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM token_sites s JOIN tokens t ON t.id = s.token_id WHERE s.site_id = ? AND \(live)",
+                    arguments: [site, token.createdAt]) ?? 0
             guard count < maxLivePerSite else {
                 throw StoreError.limitReached("site \(site) has \(maxLivePerSite) live tokens, the most a site keeps; revoke one first")
             }

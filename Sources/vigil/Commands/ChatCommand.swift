@@ -62,8 +62,11 @@ struct ChatCommand: AsyncParsableCommand {
                     }
                     switch ChatEventType(rawValue: event.type) {
                     case .messagePosted?, .messageEdited?:
-                        say(ChatCommand.line(for: try event.data.decode(
-                            ChatMessageEvent.self).message, edited: event.type == ChatEventType.messageEdited.rawValue))
+                        say(
+                            ChatCommand.line(
+                                for: try event.data.decode(
+                                    ChatMessageEvent.self
+                                ).message, edited: event.type == ChatEventType.messageEdited.rawValue))
                     case .messageDeleted?:
                         say("\(event.data["by"]?.stringValue ?? "?") deleted \(event.data["message"]?.stringValue ?? "?")")
                     default:

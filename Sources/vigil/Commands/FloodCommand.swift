@@ -38,7 +38,8 @@ struct FloodCommand: AsyncParsableCommand {
 
         struct Add: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Add a boundary, e.g. `vigil flood boundary add --region red-river --name Fargo --north-west 46.95,-96.9 --south-east 46.8,-96.75`.",
+                abstract:
+                    "Add a boundary, e.g. `vigil flood boundary add --region red-river --name Fargo --north-west 46.95,-96.9 --south-east 46.8,-96.75`.",
                 discussion: "Corners are LAT,LONG in degrees. Needs an admin token.")
             @Option(help: "Region id.") var region: String
             @Option(help: "Display name.") var name: String

@@ -95,11 +95,13 @@ enum FloodEventLine {
         let id = region?["id"]?.stringValue ?? "?"
         let zone = region?["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .gmt
         let boundaries = Dictionary(
-            (outline["boundaries"]?.arrayValue ?? []).map { (number($0["id"]), $0["name"]?.stringValue ?? "") }, uniquingKeysWith: { first, _ in first })
+            (outline["boundaries"]?.arrayValue ?? []).map { (number($0["id"]), $0["name"]?.stringValue ?? "") },
+            uniquingKeysWith: { first, _ in first })
         return (outline["events"]?.arrayValue ?? []).map { event in
             let boundary = number(event["boundary"])
             let opened = Date(timeIntervalSince1970: (event["openedAt"]?.numberValue ?? 0) / 1000)
-            return "event \(number(event["id"])) \"\(event["name"]?.stringValue ?? "")\": \(id), boundary \(boundary) \"\(boundaries[boundary] ?? "")\", "
+            return
+                "event \(number(event["id"])) \"\(event["name"]?.stringValue ?? "")\": \(id), boundary \(boundary) \"\(boundaries[boundary] ?? "")\", "
                 + "opened \(time(opened, in: zone)) by \(event["openedBy"]?.stringValue ?? "?")"
         }
     }

@@ -7,31 +7,56 @@ import VigilServer
 import VigilStore
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the hub: HTTPS and WSS, with SQLite and a development certificate made on first start.")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the hub: HTTPS and WSS, with SQLite and a development certificate made on first start.")
 
     @Option(help: "Address to listen on (env VIGIL_HOST, default 127.0.0.1).") var host: String?
     @Option(help: "Port (env VIGIL_PORT, default 8443).") var port: Int?
     @OptionGroup var store: StoreOptions
     @Option(help: "PEM certificate chain (env VIGIL_CERT); without it a development CA and certificate are made in certs/.") var cert: String?
     @Option(help: "PEM private key (env VIGIL_KEY).") var key: String?
-    @Option(name: .customLong("cert-dir"), help: "Where development certificates are made (env VIGIL_CERT_DIR, default certs).") var certDirectory: String?
-    @Option(name: .customLong("allow-origin"), help: "A browser origin allowed to connect; repeat for more (env VIGIL_ALLOWED_ORIGINS, comma-separated; default the server's own).")
+    @Option(name: .customLong("cert-dir"), help: "Where development certificates are made (env VIGIL_CERT_DIR, default certs).") var certDirectory:
+        String?
+    @Option(
+        name: .customLong("allow-origin"),
+        help: "A browser origin allowed to connect; repeat for more (env VIGIL_ALLOWED_ORIGINS, comma-separated; default the server's own).")
     var allowedOrigins: [String] = []
     @Option(name: .customLong("public-dir"), help: "Static files to serve (env VIGIL_PUBLIC_DIR, default public).") var publicDirectory: String?
-    @Option(name: .customLong("api-document"), help: "The OpenAPI document served as /api/openapi.json (env VIGIL_API_DOCUMENT, default docs/openapi.yaml).")
+    @Option(
+        name: .customLong("api-document"),
+        help: "The OpenAPI document served as /api/openapi.json (env VIGIL_API_DOCUMENT, default docs/openapi.yaml).")
     var apiDocument: String?
-    @Option(name: .customLong("max-db-mb"), help: "Refuse publishes (store_unavailable) once the database file reaches this many MiB; reads go on (env VIGIL_MAX_DB_MB; default: no bound but the disk).")
+    @Option(
+        name: .customLong("max-db-mb"),
+        help:
+            "Refuse publishes (store_unavailable) once the database file reaches this many MiB; reads go on (env VIGIL_MAX_DB_MB; default: no bound but the disk)."
+    )
     var maxDatabaseMegabytes: Int?
-    @Flag(name: .customLong("conformance-echo"), help: ArgumentHelp("Testing only: also serve an unauthenticated echo WebSocket at /conformance/echo for the conformance suite (env VIGIL_CONFORMANCE_ECHO=1).", visibility: .hidden))
+    @Flag(
+        name: .customLong("conformance-echo"),
+        help: ArgumentHelp(
+            "Testing only: also serve an unauthenticated echo WebSocket at /conformance/echo for the conformance suite (env VIGIL_CONFORMANCE_ECHO=1).",
+            visibility: .hidden))
     var conformanceEcho = false
-    @Option(name: .customLong("messages-per-second"), help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
+    @Option(
+        name: .customLong("messages-per-second"),
+        help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
     var messagesPerSecond: Int?
-    @Option(name: .customLong("index-mb-per-site"), help: "MiB of one site's detections an in-memory index may keep; queries read older ones from the database (env VIGIL_INDEX_MB_PER_SITE, default 512).")
+    @Option(
+        name: .customLong("index-mb-per-site"),
+        help:
+            "MiB of one site's detections an in-memory index may keep; queries read older ones from the database (env VIGIL_INDEX_MB_PER_SITE, default 512)."
+    )
     var indexMegabytesPerSite: Int?
-    @Option(name: .customLong("legacy-http-port"), help: "Also listen on this port in plain HTTP for old flood apps: only POST /index.php and the KML files it points to (env VIGIL_LEGACY_HTTP_PORT; default: off). See docs/security.md.")
+    @Option(
+        name: .customLong("legacy-http-port"),
+        help:
+            "Also listen on this port in plain HTTP for old flood apps: only POST /index.php and the KML files it points to (env VIGIL_LEGACY_HTTP_PORT; default: off). See docs/security.md."
+    )
     var legacyHTTPPort: Int?
     @OptionGroup var map: MapOptions
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel: String?
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel:
+        String?
 
     func run() async throws {
         var configuration = ServerConfiguration()
@@ -47,8 +72,11 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("give both --cert and --key, or neither")
         }
         configuration.certificateDirectory = URL(fileURLWithPath: setting(certDirectory, env: "VIGIL_CERT_DIR", default: "certs"))
-        configuration.allowedOrigins = allowedOrigins.isEmpty
-            ? (ProcessInfo.processInfo.environment["VIGIL_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        configuration.allowedOrigins =
+            allowedOrigins.isEmpty
+            ? (ProcessInfo.processInfo.environment["VIGIL_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             : allowedOrigins
         configuration.publicDirectory = setting(publicDirectory, env: "VIGIL_PUBLIC_DIR", default: "public")
         configuration.apiDocument = setting(apiDocument, env: "VIGIL_API_DOCUMENT", default: "docs/openapi.yaml")
@@ -81,7 +109,8 @@ struct Serve: AsyncParsableCommand {
             say("Legacy flood API in plain HTTP on http://\(configuration.host):\(legacy)/index.php")
         }
         if let ca = server.developmentCA {
-            say("""
+            say(
+                """
                 Development CA: \(ca.path)
                   trust it with curl:    curl --cacert \(ca.path) \(origin)/healthz
                   trust it in a browser: import it as an authority (Chrome: Settings > Privacy and security >
@@ -92,7 +121,8 @@ struct Serve: AsyncParsableCommand {
         if try TokenRepository(database: server.database).isEmpty() {
             let issued = try TokenIssuer(tokens: TokenRepository(database: server.database))
                 .issue(role: .admin, sites: [], allSites: true, name: "first-admin", now: SystemClock().milliseconds())
-            say("""
+            say(
+                """
                 The database is new. Sign in as admin, once, with this link (it is shown only now):
                   \(origin)/#token=\(issued.secret)
                 """)

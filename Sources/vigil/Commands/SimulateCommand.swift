@@ -10,7 +10,8 @@ struct SimulateCommand: AsyncParsableCommand {
 
     struct Detections: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Be an analytics backend for a site's cameras, e.g. `vigil simulate detections --site hq --token vgl_...` (an admin token: it reads the camera wall and publishes detections).",
+            abstract:
+                "Be an analytics backend for a site's cameras, e.g. `vigil simulate detections --site hq --token vgl_...` (an admin token: it reads the camera wall and publishes detections).",
             discussion: """
                 People walk across the cameras of the site's topology, from camera to neighbouring camera keeping \
                 their track id; each camera with someone in view publishes a batch of detections every tick, each \
@@ -26,7 +27,9 @@ struct SimulateCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard (1...1000).contains(people) else { throw ValidationError("--people must be 1 to 1000") }
-            guard let tick = DurationText.milliseconds(tick), tick >= 10 else { throw ValidationError("--tick takes a duration of at least 10ms, such as 200ms") }
+            guard let tick = DurationText.milliseconds(tick), tick >= 10 else {
+                throw ValidationError("--tick takes a duration of at least 10ms, such as 200ms")
+            }
             if let duration, DurationText.milliseconds(duration) == nil { throw ValidationError("--duration takes a duration such as 30s or 10m") }
         }
 

@@ -84,7 +84,9 @@ struct SiteCommand: ParsableCommand {
 
         func run() throws {
             for site in try SiteRepository(database: store.open()).all() {
-                print("\(site.id)\t\(site.name)\tescalate after \(DurationText.text(site.timings.escalateAfterMs))\tquiet after \(DurationText.text(site.timings.quietAfterMs))")
+                print(
+                    "\(site.id)\t\(site.name)\tescalate after \(DurationText.text(site.timings.escalateAfterMs))\tquiet after \(DurationText.text(site.timings.quietAfterMs))"
+                )
             }
         }
     }

@@ -31,7 +31,8 @@ struct ZonesCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a site's zones with their figures, e.g. `vigil zones list hq --camera lobby`.")
+        static let configuration = CommandConfiguration(
+            abstract: "List a site's zones with their figures, e.g. `vigil zones list hq --camera lobby`.")
         @Argument(help: "The site.") var site: String
         @Option(help: "Only the zones on this camera.") var camera: String?
         @OptionGroup var connection: ConnectionOptions
@@ -46,8 +47,11 @@ struct ZonesCommand: AsyncParsableCommand {
 
     struct Define: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Define a zone, e.g. `vigil zones define hq/gate --camera lobby --rect 100,100,200,150 --dwell 2m` or `vigil zones define hq/door --camera lobby --line 120,400,520,90 --direction left-to-right`.",
-            discussion: "Coordinates are the camera frame's pixels. Left and right of a line are as seen from its first point towards its second. Needs an admin or operator token.")
+            abstract:
+                "Define a zone, e.g. `vigil zones define hq/gate --camera lobby --rect 100,100,200,150 --dwell 2m` or `vigil zones define hq/door --camera lobby --line 120,400,520,90 --direction left-to-right`.",
+            discussion:
+                "Coordinates are the camera frame's pixels. Left and right of a line are as seen from its first point towards its second. Needs an admin or operator token."
+        )
         @Argument(help: "The zone, site/zone (e.g. hq/gate).") var zone: String
         @Option(help: "The camera it watches.") var camera: String
         @Option(name: .customLong("rect"), help: "An area's rectangle, X,Y,WIDTH,HEIGHT; repeat for more.") var rectangles: [String] = []
@@ -70,10 +74,11 @@ struct ZonesCommand: AsyncParsableCommand {
                 data["line"] = ["from": ["x": .number(ends[0]), "y": .number(ends[1])], "to": ["x": .number(ends[2]), "y": .number(ends[3])]]
                 data["direction"] = direction.map(JSONValue.string)
             } else {
-                data["regions"] = .array(try rectangles.map { text in
-                    let rect = try Self.numbers(text, count: 4, what: "--rect X,Y,WIDTH,HEIGHT")
-                    return ["rect": ["x": .number(rect[0]), "y": .number(rect[1]), "width": .number(rect[2]), "height": .number(rect[3])]]
-                })
+                data["regions"] = .array(
+                    try rectangles.map { text in
+                        let rect = try Self.numbers(text, count: 4, what: "--rect X,Y,WIDTH,HEIGHT")
+                        return ["rect": ["x": .number(rect[0]), "y": .number(rect[1]), "width": .number(rect[2]), "height": .number(rect[3])]]
+                    })
                 data["rule"] = intensity.map { ["intensity": .number($0)] }
                 data["dwell"] = dwell.map(JSONValue.string)
             }
@@ -92,7 +97,8 @@ struct ZonesCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a zone, e.g. `vigil zones remove hq/gate`. Needs an admin or operator token.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a zone, e.g. `vigil zones remove hq/gate`. Needs an admin or operator token.")
         @Argument(help: "The zone, site/zone (e.g. hq/gate).") var zone: String
         @OptionGroup var connection: ConnectionOptions
 

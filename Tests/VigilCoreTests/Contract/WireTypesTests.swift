@@ -15,7 +15,8 @@ struct WireTypesTests {
     /// them all the same. Nested types that are only ever optional or in lists get one of their own.
     static var samples: [any Encodable] {
         let message = ChatMessage(id: "", site: "", room: "", seq: 0, author: "", postedAt: 0)
-        let alert = Alert(id: "", site: "", kind: "", severity: 1, message: "", thumbnails: [], state: .raised, raisedBy: "", raisedAt: 0, escalateAt: 0)
+        let alert = Alert(
+            id: "", site: "", kind: "", severity: 1, message: "", thumbnails: [], state: .raised, raisedBy: "", raisedAt: 0, escalateAt: 0)
         let visit = AlertVisit(id: 0, location: "", startedAt: 0, snapshots: [])
         let location = AlertLocation(id: "", name: "", visited: false)
         let checkpoint = Checkpoint(id: "", name: "", everyMs: 0, dueAt: 0, createdAt: 0)
@@ -33,7 +34,8 @@ struct WireTypesTests {
             ChatUrgentRepeated(message: message, repeat: 0), ChatMessagePage(messages: [message]),
             AlertEventType.raised, alert, location, visit, AlertChanged(alert: alert), AlertDecided(alert: "", by: "", at: 0),
             VisitMotion(location: "", visit: 0, at: 0, thumbnails: []), VisitEnded(location: "", visit: visit),
-            AlertsState(alerts: [alert], visited: [location]), AlertLocationPage(locations: [location]), AlertVisitPage(location: "", visits: [visit]),
+            AlertsState(alerts: [alert], visited: [location]), AlertLocationPage(locations: [location]),
+            AlertVisitPage(location: "", visits: [visit]),
             CameraEventType.switched, camera, CameraTopologyImported(cameras: [camera]), CameraSwitched(viewer: "", by: "", camera: "", floor: 0),
             view, CameraWallState(cameras: [camera], views: [view]), CameraViewState(viewer: "", view: view),
             CheckinEventType.recorded, checkpoint, CheckpointCreated(checkpoint: checkpoint),

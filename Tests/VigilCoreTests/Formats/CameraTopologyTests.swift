@@ -36,7 +36,8 @@ struct CameraTopologyTests {
 
     @Test func aNeighbourThatNamesNoCameraIsRefused() {
         let error = refusal {
-            _ = try parse("""
+            _ = try parse(
+                """
                 {"Number_of_cams": 2, "Cams": [
                   {"Cam_id": 1, "Cam_farme_size": "320x240", "Cam_x_coordination": 0, "Cam_y_coordination": 0,
                    "Cam_floor": 1, "Cam_neighborhood_right": 2},
@@ -50,7 +51,8 @@ struct CameraTopologyTests {
 
     @Test func aCountThatDisagreesIsRefused() {
         let error = refusal {
-            _ = try parse("""
+            _ = try parse(
+                """
                 {"Number_of_cams": 3, "Cams": [{"Cam_id": 1, "Cam_farme_size": "320x240",
                  "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}
                 """)
@@ -60,12 +62,30 @@ struct CameraTopologyTests {
     }
 
     @Test(arguments: [
-        (#"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "320*240", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#, "Cams[0].Cam_farme_size"),
-        (#"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "0x240", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#, "Cams[0].Cam_farme_size"),
-        (#"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "320x240", "Cam_y_coordination": 0, "Cam_floor": 1}]}"#, "Cams[0].Cam_x_coordination"),
-        (#"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "320x240", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": "one"}]}"#, "Cams[0].Cam_floor"),
-        (#"{"Number_of_cams": 2, "Cams": [{"Cam_id": 1, "Cam_farme_size": "1x1", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}, {"Cam_id": "1", "Cam_farme_size": "1x1", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#, "Cams[1].Cam_id"),
-        (#"{"Number_of_cams": 1, "Cams": [{"Cam_id": "", "Cam_farme_size": "1x1", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#, "Cams[0].Cam_id"),
+        (
+            #"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "320*240", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#,
+            "Cams[0].Cam_farme_size"
+        ),
+        (
+            #"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "0x240", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#,
+            "Cams[0].Cam_farme_size"
+        ),
+        (
+            #"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "320x240", "Cam_y_coordination": 0, "Cam_floor": 1}]}"#,
+            "Cams[0].Cam_x_coordination"
+        ),
+        (
+            #"{"Number_of_cams": 1, "Cams": [{"Cam_id": 1, "Cam_farme_size": "320x240", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": "one"}]}"#,
+            "Cams[0].Cam_floor"
+        ),
+        (
+            #"{"Number_of_cams": 2, "Cams": [{"Cam_id": 1, "Cam_farme_size": "1x1", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}, {"Cam_id": "1", "Cam_farme_size": "1x1", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#,
+            "Cams[1].Cam_id"
+        ),
+        (
+            #"{"Number_of_cams": 1, "Cams": [{"Cam_id": "", "Cam_farme_size": "1x1", "Cam_x_coordination": 0, "Cam_y_coordination": 0, "Cam_floor": 1}]}"#,
+            "Cams[0].Cam_id"
+        ),
         (#"{"Cams": []}"#, "Number_of_cams"),
     ])
     func refusalsNameTheField(_ json: String, _ field: String) {
@@ -84,7 +104,9 @@ struct CameraTopologyTests {
         #expect(try JSONDecoder().decode(CameraTopology.self, from: data) == topology)
         let size = try FrameSize(width: 1, height: 1)
         #expect(throws: CameraTopologyError.unknownNeighbour("9", index: 0, direction: .down)) {
-            try CameraTopology(cameras: [Camera(id: "a", frameSize: size, position: Point(x: 0, y: 0), floor: 0, neighbours: CameraNeighbours(down: "9"))])
+            try CameraTopology(cameras: [
+                Camera(id: "a", frameSize: size, position: Point(x: 0, y: 0), floor: 0, neighbours: CameraNeighbours(down: "9"))
+            ])
         }
     }
 }

@@ -39,7 +39,8 @@ struct DetectionBatchTests {
         for _ in 0..<50 {
             let dimension = Int.random(in: 1...64, using: &random)
             let detections = (0..<Int.random(in: 0...20, using: &random)).map { _ in
-                let x = random.double(0...1800), y = random.double(0...1000)
+                let x = random.double(0...1800)
+                let y = random.double(0...1000)
                 return Detection(
                     time: Date(timeIntervalSince1970: random.double(0...4_000_000_000)),
                     box: Rect(x: x, y: y, width: random.double(1...(1920 - x)), height: random.double(1...(1080 - y))),
@@ -65,11 +66,23 @@ struct DetectionBatchTests {
         (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 0, "height": 1}, "label": "a", "score": 1}"#, "detections[1].box"),
         (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "", "score": 1}"#, "detections[1].label"),
         (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1.5}"#, "detections[1].score"),
-        (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "track": -3}"#, "detections[1].track"),
-        (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "thumbnail": "ABC"}"#, "detections[1].thumbnail"),
-        (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "appearance": []}"#, "detections[1].appearance"),
+        (
+            #"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "track": -3}"#,
+            "detections[1].track"
+        ),
+        (
+            #"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "thumbnail": "ABC"}"#,
+            "detections[1].thumbnail"
+        ),
+        (
+            #"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "appearance": []}"#,
+            "detections[1].appearance"
+        ),
         (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a"}"#, "detections[1].score"),
-        (#"{"time": "2026-03-01T12:00:00Z", "box": {"x": "left", "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1}"#, "detections[1].box.x"),
+        (
+            #"{"time": "2026-03-01T12:00:00Z", "box": {"x": "left", "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1}"#,
+            "detections[1].box.x"
+        ),
     ])
     func refusalsNameTheDetectionAndField(_ detection: String, _ field: String) {
         let error = refusal { _ = try parse(batch(detection: detection)) }
@@ -78,7 +91,8 @@ struct DetectionBatchTests {
     }
 
     @Test func appearanceVectorsMustShareOneLength() {
-        let text = #"{"camera": "c", "frame": {"width": 64, "height": 48}, "detections": ["#
+        let text =
+            #"{"camera": "c", "frame": {"width": 64, "height": 48}, "detections": ["#
             + #"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "appearance": [1, 2]},"#
             + #"{"time": "2026-03-01T12:00:00Z", "box": {"x": 0, "y": 0, "width": 1, "height": 1}, "label": "a", "score": 1, "appearance": [1, 2, 3]}]}"#
         let error = refusal { _ = try parse(text) }

@@ -45,10 +45,12 @@ struct FloodXMLTests {
     static let responses: [FloodResponse] = [
         .regions([FloodFixtures.northDakota, FloodRegion(id: 9, name: "Empty & new", boundaries: [])]),
         .regions([]),
-        .events(boundaryID: 1, [
-            FloodEvent(id: 3, name: "Spring 2010", start: FloodFixtures.time("2010-03-01"), end: FloodFixtures.time("2010-04-15"), type: "major"),
-            FloodEvent(id: 4, name: "Spring 2011 <ongoing>", start: FloodFixtures.time("2011-03-20 06:00:00"), end: nil),
-        ]),
+        .events(
+            boundaryID: 1,
+            [
+                FloodEvent(id: 3, name: "Spring 2010", start: FloodFixtures.time("2010-03-01"), end: FloodFixtures.time("2010-04-15"), type: "major"),
+                FloodEvent(id: 4, name: "Spring 2011 <ongoing>", start: FloodFixtures.time("2011-03-20 06:00:00"), end: nil),
+            ]),
         .markerFile(eventID: 3, boundaryID: 1, url: "https://flood.example.org/kml/3-1.kml?a=1&b=2"),
         .submitMarker(FloodSubmitResult(status: .markerAndImageAdded, message: "Marker and image added successfully")),
         .failure(.getMarkerFile, message: "no event 99 in boundary 1"),
@@ -60,7 +62,8 @@ struct FloodXMLTests {
     }
 
     @Test func parsesASubmitMarkerAsAnOldClientSendsIt() throws {
-        let parsed = try request("""
+        let parsed = try request(
+            """
             <phone>
               <command>SubmitMarker</command>
               <marker>
@@ -83,7 +86,8 @@ struct FloodXMLTests {
 
     @Test func refusalsNameTheLineAndTheField() {
         let badCorner = refusal {
-            _ = try response("""
+            _ = try response(
+                """
                 <server><command>GetRegions</command><response><regions>
                 <region><id>1</id><name>ND</name><boundaries>
                 <boundary><id>1</id><name>Fargo</name>
@@ -96,7 +100,8 @@ struct FloodXMLTests {
         #expect(badCorner?.message.contains("latitude 95") == true)
 
         let upsideDown = refusal {
-            _ = try response("""
+            _ = try response(
+                """
                 <server><command>GetRegions</command><response><regions><region><id>1</id><name>ND</name>
                 <boundaries><boundary><id>1</id><name>F</name><northwest>40,-96.9</northwest>
                 <southeast>46.8,-96.75</southeast></boundary></boundaries></region></regions></response></server>
@@ -110,12 +115,30 @@ struct FloodXMLTests {
         ("<phone><command>GetEventsByBoundaryID</command></phone>", "phone", "missing <boundaryid>"),
         ("<phone><command>GetEventsByBoundaryID</command><boundaryid>x1</boundaryid></phone>", "phone/boundaryid", "expected an integer"),
         ("<server><command>GetRegions</command></server>", "server", "expected <phone>, found <server>"),
-        ("<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-30 10:00:00</observationtime><severity>2</severity></marker></phone>", "phone/marker/observationtime", "yyyy-MM-dd"),
-        ("<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-03</observationtime><severity>6</severity></marker></phone>", "phone/marker/severity", "within 1...5"),
-        ("<phone><command>SubmitMarker</command><marker><location>46;-96</location><observationtime>2010-02-03</observationtime><severity>2</severity></marker></phone>", "phone/marker/location", "LAT,LONG"),
-        ("<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-03</observationtime><severity>2</severity><image>@@@</image></marker></phone>", "phone/marker/image", "base64"),
-        ("<phone><command>GetRegions</command><command>SubmitMarker</command></phone>", "phone/command", "<command> appears more than once in <phone>"),
-        ("<phone><command>SubmitMarker</command><marker><location>46,-96</location><location>10,10</location><observationtime>2010-02-03</observationtime><severity>2</severity></marker></phone>", "phone/marker/location", "<location> appears more than once"),
+        (
+            "<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-30 10:00:00</observationtime><severity>2</severity></marker></phone>",
+            "phone/marker/observationtime", "yyyy-MM-dd"
+        ),
+        (
+            "<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-03</observationtime><severity>6</severity></marker></phone>",
+            "phone/marker/severity", "within 1...5"
+        ),
+        (
+            "<phone><command>SubmitMarker</command><marker><location>46;-96</location><observationtime>2010-02-03</observationtime><severity>2</severity></marker></phone>",
+            "phone/marker/location", "LAT,LONG"
+        ),
+        (
+            "<phone><command>SubmitMarker</command><marker><location>46,-96</location><observationtime>2010-02-03</observationtime><severity>2</severity><image>@@@</image></marker></phone>",
+            "phone/marker/image", "base64"
+        ),
+        (
+            "<phone><command>GetRegions</command><command>SubmitMarker</command></phone>", "phone/command",
+            "<command> appears more than once in <phone>"
+        ),
+        (
+            "<phone><command>SubmitMarker</command><marker><location>46,-96</location><location>10,10</location><observationtime>2010-02-03</observationtime><severity>2</severity></marker></phone>",
+            "phone/marker/location", "<location> appears more than once"
+        ),
     ])
     func refusesBadRequests(_ text: String, _ field: String, _ message: String) {
         let error = refusal { _ = try request(text) }
@@ -126,14 +149,19 @@ struct FloodXMLTests {
     @Test func aSecondRootOrASecondCommandIsRefusedWhereItStarts() {
         let twoRoots = refusal { _ = try request("<phone><command>GetRegions</command></phone>\n<phone><command>SubmitMarker</command></phone>") }
         #expect(refusal { _ = try request("<phone><command>GetRegions</command></phone> <!-- a comment after the root is no root -->\n") } == nil)
-        #expect(twoRoots?.line == 2 && twoRoots?.message == "content after the root element <phone>: a document has one root element", "\(String(describing: twoRoots))")
+        #expect(
+            twoRoots?.line == 2 && twoRoots?.message == "content after the root element <phone>: a document has one root element",
+            "\(String(describing: twoRoots))")
         let twoCommands = refusal { _ = try request("<phone>\n<command>GetRegions</command>\n<command>GetRegions</command>\n</phone>") }
-        #expect(twoCommands == FormatError(.floodXML, line: 3, field: "phone/command", "<command> appears more than once in <phone>"), "even the same one twice")
+        #expect(
+            twoCommands == FormatError(.floodXML, line: 3, field: "phone/command", "<command> appears more than once in <phone>"),
+            "even the same one twice")
     }
 
     @Test func refusesAnEventThatEndsBeforeItStarts() {
         let error = refusal {
-            _ = try response("""
+            _ = try response(
+                """
                 <server><command>GetEventsByBoundaryID</command><response><boundaryid>1</boundaryid><events>
                 <event><id>1</id><name>x</name><startdate>2010-03-02</startdate><enddate>2010-03-01</enddate></event>
                 </events></response></server>
@@ -144,7 +172,8 @@ struct FloodXMLTests {
 
     @Test func refusesXXEInAProtocolRequest() {
         let error = refusal {
-            _ = try request("""
+            _ = try request(
+                """
                 <?xml version="1.0"?>
                 <!DOCTYPE phone [<!ENTITY x SYSTEM "file:///etc/hostname">]>
                 <phone><command>&x;</command></phone>

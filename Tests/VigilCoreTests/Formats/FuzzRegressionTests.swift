@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VigilCore
 
 /// Every input a fuzzer found crashing a parser is kept as `Fuzz/corpus/<target>/regression-*`;

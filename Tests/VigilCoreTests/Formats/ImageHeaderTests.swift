@@ -42,7 +42,8 @@ import VigilCore
         // IHDR width and height at bytes 16-23, big-endian: a small file may declare any size.
         func declaring(_ width: Int, _ height: Int) -> [UInt8] {
             var bytes = png
-            bytes.replaceSubrange(16..<24, with: [width, height].flatMap { side in (0..<4).reversed().map { UInt8(truncatingIfNeeded: side >> ($0 * 8)) } })
+            bytes.replaceSubrange(
+                16..<24, with: [width, height].flatMap { side in (0..<4).reversed().map { UInt8(truncatingIfNeeded: side >> ($0 * 8)) } })
             return bytes
         }
         #expect(throws: ImageError.tooManyPixels(width: 8192, height: 8192)) { try ImageHeader.inspect(declaring(8192, 8192)) }

@@ -45,20 +45,23 @@ struct KMLTests {
     }
 
     @Test func redactingRemovesTheReportersContact() throws {
-        let written = String(decoding: FloodKMLWriter.write(FloodMarkerFile(name: "public", markers: [F.seedMarker.redactingContact()])), as: UTF8.self)
+        let written = String(
+            decoding: FloodKMLWriter.write(FloodMarkerFile(name: "public", markers: [F.seedMarker.redactingContact()])), as: UTF8.self)
         #expect(!written.contains("555555"))
         #expect(written.contains("Puddles on the road"))
     }
 
     @Test func readsPlacemarksInsideFoldersAndAltitude() throws {
-        let file = try FloodKMLParser.parse(Data("""
-            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder>
-            <Placemark id="marker-12"><styleUrl>markers.kml#sever_2</styleUrl>
-            <Point><coordinates>-96.5,46.5,250</coordinates></Point>
-            <ExtendedData xmlns:m="http://flood.cs.ndsu.nodak.edu"><m:ObservationTime>2010-03-11 15:53:41</m:ObservationTime>
-            <m:UploadTime>2010-03-11 16:00:00</m:UploadTime><m:Valid>f</m:Valid></ExtendedData>
-            </Placemark></Folder></Document></kml>
-            """.utf8))
+        let file = try FloodKMLParser.parse(
+            Data(
+                """
+                <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder>
+                <Placemark id="marker-12"><styleUrl>markers.kml#sever_2</styleUrl>
+                <Point><coordinates>-96.5,46.5,250</coordinates></Point>
+                <ExtendedData xmlns:m="http://flood.cs.ndsu.nodak.edu"><m:ObservationTime>2010-03-11 15:53:41</m:ObservationTime>
+                <m:UploadTime>2010-03-11 16:00:00</m:UploadTime><m:Valid>f</m:Valid></ExtendedData>
+                </Placemark></Folder></Document></kml>
+                """.utf8))
         #expect(file.markers.count == 1)
         #expect(file.markers[0].id == 12)
         #expect(file.markers[0].observation.severity.level == 2)
@@ -83,9 +86,11 @@ struct KMLTests {
     }
 
     @Test func refusesAMissingFieldAndABadFlag() {
-        let noUpload = placemark(coordinates: "-96.8,46.9").replacingOccurrences(of: "<mark:UploadTime>2010-03-11 15:53:41</mark:UploadTime>", with: "")
+        let noUpload = placemark(coordinates: "-96.8,46.9").replacingOccurrences(
+            of: "<mark:UploadTime>2010-03-11 15:53:41</mark:UploadTime>", with: "")
         #expect(refusal(noUpload)?.message == "missing <UploadTime>")
-        let badFlag = placemark(coordinates: "-96.8,46.9").replacingOccurrences(of: "<mark:Valid>t</mark:Valid>", with: "<mark:Valid>yes</mark:Valid>")
+        let badFlag = placemark(coordinates: "-96.8,46.9").replacingOccurrences(
+            of: "<mark:Valid>t</mark:Valid>", with: "<mark:Valid>yes</mark:Valid>")
         #expect(refusal(badFlag)?.field == "kml//Placemark[1]/ExtendedData/Valid")
         #expect(refusal("<kml><Document><Placemark id=\"x\"/></Document></kml>")?.message.contains("Placemark id") == true)
         #expect(refusal("<gpx/>")?.message == "expected <kml>, found <gpx>")

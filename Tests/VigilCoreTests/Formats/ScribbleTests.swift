@@ -13,7 +13,8 @@ struct ScribbleTests {
         let scribble = try ScribbleText.parse(Golden.data("Scribble/flower.txt"))
         #expect(scribble.imageName == "flower.jpg")
         #expect(scribble.imageSize == (try FrameSize(width: 640, height: 480)))
-        #expect(scribble.foreground == [PixelPoint(x: 120, y: 200), PixelPoint(x: 121, y: 201), PixelPoint(x: 123, y: 203), PixelPoint(x: 126, y: 204)])
+        #expect(
+            scribble.foreground == [PixelPoint(x: 120, y: 200), PixelPoint(x: 121, y: 201), PixelPoint(x: 123, y: 203), PixelPoint(x: 126, y: 204)])
         #expect(scribble.background == [PixelPoint(x: 10, y: 10), PixelPoint(x: 11, y: 12), PixelPoint(x: 639, y: 479)])
         #expect(ScribbleText.write(scribble) == (try Golden.data("Scribble/flower.txt")), "the writer gives back the same bytes")
     }

@@ -28,7 +28,10 @@ struct TimestampTests {
         #expect(RFC3339Time.parse("1970-01-01T01:00:00+01:00") == 0)
         #expect(RFC3339Time.parse("1969-12-31T23:00:00-01:00") == 0)
         #expect(RFC3339Time.parse("2000-02-29T00:00:00Z") == 951_782_400_000)
-        for bad in ["1970-01-01 00:00:00Z", "1970-01-01T00:00:00", "1970-01-01T00:00:00.Z", "1970-13-01T00:00:00Z", "1970-01-01T00:00:00+1:00", "１970-01-01T00:00:00Z"] {
+        for bad in [
+            "1970-01-01 00:00:00Z", "1970-01-01T00:00:00", "1970-01-01T00:00:00.Z", "1970-13-01T00:00:00Z", "1970-01-01T00:00:00+1:00",
+            "１970-01-01T00:00:00Z",
+        ] {
             #expect(RFC3339Time.parse(bad) == nil, "\(bad)")
         }
     }
@@ -52,7 +55,8 @@ struct TimestampTests {
             for seconds in instants {
                 let date = Date(timeIntervalSince1970: seconds)
                 let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-                let expected = String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+                let expected = String(
+                    format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
                 #expect(LocalTimestamp(date, in: zone).description == expected, "\(seconds) in \(zoneName)")
             }
         }

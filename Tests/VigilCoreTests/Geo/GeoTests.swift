@@ -18,7 +18,8 @@ struct GeoTests {
 
     @Test func haversineMatchesKnownDistances() {
         // Fargo to Minot is about 360 km; a degree of latitude is about 111.2 km.
-        let fargo = point(46.8772, -96.7898), minot = point(48.2330, -101.2963)
+        let fargo = point(46.8772, -96.7898)
+        let minot = point(48.2330, -101.2963)
         #expect(abs(fargo.distance(to: minot) - 369_000) < 5_000)
         #expect(abs(point(0, 0).distance(to: point(1, 0)) - 111_195) < 1)
         #expect(point(10, 20).distance(to: point(10, 20)) == 0)
@@ -67,7 +68,8 @@ struct GeoTests {
             let radius = random.double(1...2_000_000)
             let box = try GeoBox.around(center, radius: radius)
             // A point at a random bearing, at a random distance up to the radius.
-            let bearing = random.double(0...(2 * .pi)), fraction = random.double(0...1)
+            let bearing = random.double(0...(2 * .pi))
+            let fraction = random.double(0...1)
             let target = destination(from: center, distance: radius * fraction, bearing: bearing)
             if center.distance(to: target) <= radius {
                 #expect(box.contains(target), "center \(center), radius \(radius), target \(target)")
@@ -86,7 +88,8 @@ struct GeoTests {
     /// The point reached by going `distance` metres along a great circle at `bearing` (radians).
     private func destination(from start: GeoPoint, distance: Double, bearing: Double) -> GeoPoint {
         let angular = distance / GeoPoint.earthRadius
-        let phi1 = start.latitude * .pi / 180, lambda1 = start.longitude * .pi / 180
+        let phi1 = start.latitude * .pi / 180
+        let lambda1 = start.longitude * .pi / 180
         let phi2 = asin(sin(phi1) * cos(angular) + cos(phi1) * sin(angular) * cos(bearing))
         let lambda2 = lambda1 + atan2(sin(bearing) * sin(angular) * cos(phi1), cos(angular) - sin(phi1) * sin(phi2))
         var longitude = lambda2 * 180 / .pi

@@ -15,7 +15,8 @@ struct FrameScalingTests {
 
     @Test func scalingThereAndBackIsTheIdentityAndScalesAreas() {
         var random = SeededRandom(seed: 11)
-        let there = FrameScaling(from: view, to: camera), back = FrameScaling(from: camera, to: view)
+        let there = FrameScaling(from: view, to: camera)
+        let back = FrameScaling(from: camera, to: view)
         for _ in 0..<100 {
             let polygon = random.starPolygon()
             let scaled = there.apply(polygon)

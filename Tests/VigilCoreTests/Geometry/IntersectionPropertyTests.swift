@@ -10,7 +10,8 @@ struct IntersectionPropertyTests {
     @Test func rectIntersectionIsSymmetricAndNoLargerThanEither() {
         var random = SeededRandom(seed: 1)
         for _ in 0..<500 {
-            let a = random.rect(), b = random.rect()
+            let a = random.rect()
+            let b = random.rect()
             let shared = a.intersectionArea(with: b)
             #expect(shared == b.intersectionArea(with: a))
             #expect(shared >= 0 && shared <= min(a.area, b.area) + tolerance)
@@ -21,7 +22,8 @@ struct IntersectionPropertyTests {
     @Test func clippingARectPolygonAgreesWithRectArithmetic() {
         var random = SeededRandom(seed: 2)
         for _ in 0..<500 {
-            let a = random.rect(), b = random.rect()
+            let a = random.rect()
+            let b = random.rect()
             #expect(abs(a.intersectionArea(with: b.polygon) - a.intersectionArea(with: b)) <= 1e-6)
         }
     }
@@ -37,7 +39,8 @@ struct IntersectionPropertyTests {
     @Test func rectPolygonIntersectionIsBoundedByBothShapes() {
         var random = SeededRandom(seed: 4)
         for _ in 0..<300 {
-            let rect = random.rect(), polygon = random.starPolygon()
+            let rect = random.rect()
+            let polygon = random.starPolygon()
             let shared = rect.intersectionArea(with: polygon)
             #expect(shared >= 0)
             #expect(shared <= rect.area + 1e-6)
@@ -68,7 +71,8 @@ struct IntersectionPropertyTests {
     @Test func clippedAreaAgreesWithAFineRasterCount() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<20 {
-            let polygon = random.starPolygon(), rect = random.rect(in: 20...180)
+            let polygon = random.starPolygon()
+            let rect = random.rect(in: 20...180)
             let raster = rasterArea(over: rect, step: 0.25) { polygon.contains($0) }
             #expect(abs(raster - rect.intersectionArea(with: polygon)) <= (perimeter(polygon) + 2 * (rect.width + rect.height)) * 0.25)
         }
@@ -77,7 +81,8 @@ struct IntersectionPropertyTests {
     @Test func intensityIsTheFractionOfTheBoxInsideTheRegion() {
         var random = SeededRandom(seed: 8)
         for _ in 0..<300 {
-            let box = random.rect(), region = RegionOfInterest.polygon(random.starPolygon())
+            let box = random.rect()
+            let region = RegionOfInterest.polygon(random.starPolygon())
             let intensity = region.intensity(of: box)
             #expect(intensity >= 0 && intensity <= 1)
             if box.area > 0 {

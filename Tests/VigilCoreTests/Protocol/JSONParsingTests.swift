@@ -32,7 +32,7 @@ import VigilCore
     @Test func readsWhatItIsGiven() throws {
         #expect(try JSONValue(parsing: #"{"a":1,"a":2}"#) == ["a": 1], "a repeated key keeps its first value")
         #expect(try JSONValue(parsing: #""\ud83d\ude00 \u00e9 \n""#) == "😀 é \n")
-        #expect(try JSONValue(parsing: "1234567890123456789") == .number(1234567890123456789))
+        #expect(try JSONValue(parsing: "1234567890123456789") == .number(1_234_567_890_123_456_789))
         #expect(try JSONValue(parsing: " [ 1 , -2.5e1 , true , null , { } ] ") == [1, -25, true, nil, [:]])
         #expect(try JSONValue(parsing: Array(#"{"k":"v"}"#.utf8)) == ["k": "v"], "bytes as well as text")
     }
@@ -96,7 +96,8 @@ import VigilCore
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
         case 2:
-            let number = Bool.random(using: &random)
+            let number =
+                Bool.random(using: &random)
                 ? Double(Int.random(in: -1_000_000...1_000_000, using: &random))
                 : Double.random(in: -1e12...1e12, using: &random)
             return .number(number)

@@ -8,7 +8,8 @@ import VigilCore
         ClientMessage(ref: "2", .subscribe(topic: "notice/hq", since: 41)),
         ClientMessage(ref: nil, .subscribe(topic: "notice/+", since: nil)),
         ClientMessage(ref: "3", .unsubscribe(topic: "notice/hq")),
-        ClientMessage(ref: "4", .publish(topic: "notice/hq", type: "notice", data: ["text": "Gate \"B\"\n", "n": 3, "ok": true, "list": [1.5, nil]])),
+        ClientMessage(
+            ref: "4", .publish(topic: "notice/hq", type: "notice", data: ["text": "Gate \"B\"\n", "n": 3, "ok": true, "list": [1.5, nil]])),
         ClientMessage(ref: "5", .history(topic: "notice/hq", before: 10, limit: 5)),
         ClientMessage(ref: "6", .ping),
     ])
@@ -33,7 +34,8 @@ import VigilCore
     }
 
     @Test func eventFramesDecodeAsTheyWereBuilt() throws {
-        let frame = ServerFrame.event(topic: "notice/hq", seq: 7, type: "notice", ts: 1_700_000_000_123, from: "olga", epoch: "e1", dataJSON: #"{"text":"hi"}"#)
+        let frame = ServerFrame.event(
+            topic: "notice/hq", seq: 7, type: "notice", ts: 1_700_000_000_123, from: "olga", epoch: "e1", dataJSON: #"{"text":"hi"}"#)
         let expected = Event(topic: "notice/hq", seq: 7, type: "notice", ts: 1_700_000_000_123, from: "olga", epoch: "e1", data: ["text": "hi"])
         #expect(try ServerMessage.decode(frame) == .event(expected))
         let error = ServerFrame.error(ref: "9", ProtocolError(.forbidden, "no"))
@@ -45,7 +47,10 @@ import VigilCore
         #expect(try Topic(topic).rawValue == topic)
     }
 
-    @Test(arguments: ["notice", "notice/", "/hq", "notice//hq", "notice/h q", "notice/+", "a/b/c/d/e/f/g/h/i", "notice/" + String(repeating: "x", count: 65), "notice/ü"])
+    @Test(arguments: [
+        "notice", "notice/", "/hq", "notice//hq", "notice/h q", "notice/+", "a/b/c/d/e/f/g/h/i", "notice/" + String(repeating: "x", count: 65),
+        "notice/ü",
+    ])
     func invalidTopics(_ topic: String) {
         #expect(throws: ProtocolError.self) { try Topic(topic) }
     }

@@ -93,7 +93,7 @@ struct ProtocolExamplesTests {
     }
 
     @Test func everyExampleTheContractDefinesDecodesAndEncodesBackUnchanged() throws {
-        var asked: [String: (topic: String, type: String)] = [:] // a query's ref -> what it asked, for its answer
+        var asked: [String: (topic: String, type: String)] = [:]  // a query's ref -> what it asked, for its answer
         var checked: [String] = []
         for example in try Self.examples() {
             let place = "docs/protocol.md:\(example.line)"
@@ -101,13 +101,15 @@ struct ProtocolExamplesTests {
                 asked[ref] = (topic, type)
             }
             if let topic = example.topic, let type = example.type, example.op == "event" || example.op == "ok",
-               let data = example.message["data"], let check = Self.eventData(topic: topic, type: type, data: data) {
+                let data = example.message["data"], let check = Self.eventData(topic: topic, type: type, data: data)
+            {
                 let again = try check(data)
                 #expect(again == data, "\(place): \(type) encodes back unchanged: \(again.canonicalText)")
                 checked.append(type)
             }
             if example.op == "ok", let result = example.message["result"], let ref = example.message["ref"]?.stringValue,
-               let query = asked[ref], let check = Self.queryResult(topic: query.topic, type: query.type) {
+                let query = asked[ref], let check = Self.queryResult(topic: query.topic, type: query.type)
+            {
                 let again = try check(result)
                 #expect(again == result, "\(place): the \(query.type) result encodes back unchanged: \(again.canonicalText)")
                 checked.append(query.type)
@@ -135,7 +137,8 @@ struct ProtocolExamplesTests {
             try JSONValue.object(["thumbnail": "9f2c...", "source": ["kind": "upload"]]).decode(ChatAttachment.self)
         }
         #expect(throws: ProtocolError(.invalidData, "data.message.seq is required")) {
-            try JSONValue.object(["message": ["id": "msg_1", "site": "hq", "room": "control", "author": "olga", "postedAt": 1]]).decode(ChatMessageEvent.self)
+            try JSONValue.object(["message": ["id": "msg_1", "site": "hq", "room": "control", "author": "olga", "postedAt": 1]]).decode(
+                ChatMessageEvent.self)
         }
     }
 }

@@ -132,11 +132,12 @@ struct DocumentationCoverageTests {
             open class B {}
             """
         let found = Self.undocumented(in: text, path: "A.swift")
-        #expect(found == [
-            "A.swift:3: public let undocumented: Int",
-            "A.swift:7: @available(macOS 15, *) public static func g() {}",
-            "A.swift:9: public private(set) var h = 0",
-            "A.swift:12: open class B {}",
-        ])
+        #expect(
+            found == [
+                "A.swift:3: public let undocumented: Int",
+                "A.swift:7: @available(macOS 15, *) public static func g() {}",
+                "A.swift:9: public private(set) var h = 0",
+                "A.swift:12: open class B {}",
+            ])
     }
 }

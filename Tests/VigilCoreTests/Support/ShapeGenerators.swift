@@ -9,7 +9,8 @@ extension SeededRandom {
     }
 
     mutating func rect(in bounds: ClosedRange<Double> = 0...200) -> Rect {
-        let x = double(bounds), y = double(bounds)
+        let x = double(bounds)
+        let y = double(bounds)
         return Rect(x: x, y: y, width: double(0...(bounds.upperBound - x)), height: double(0...(bounds.upperBound - y)))
     }
 

@@ -37,7 +37,8 @@ import VigilHub
         await engine.advance(by: .seconds(45))
         #expect(try await device.publish("alerts/hq", "raise", ["kind": "motion", "location": "yard"])["type"] == "visit.motion")
         await engine.advance(by: .seconds(45))
-        #expect(try await room.events(2).map(\.type) == ["alert.raised", "visit.motion"], "90 s after the first motion, 45 after the last: still visited")
+        #expect(
+            try await room.events(2).map(\.type) == ["alert.raised", "visit.motion"], "90 s after the first motion, 45 after the last: still visited")
         await engine.advance(by: .seconds(15))
         let ended = try await room.nextEvent()
         #expect(ended.type == "visit.ended" && ended.data["visit"]?["id"] == visit)
@@ -65,7 +66,9 @@ import VigilHub
         var ids: [JSONValue] = []
         for door in 1...3 {
             engine.clock.advance(by: .milliseconds(1))
-            ids.append(try #require(try await device.publish("alerts/hq", "raise", ["kind": "door", "location": .string("d\(door)")])["data"]?["alert"]?["id"]))
+            ids.append(
+                try #require(
+                    try await device.publish("alerts/hq", "raise", ["kind": "door", "location": .string("d\(door)")])["data"]?["alert"]?["id"]))
         }
         _ = try await room.publish("alerts/hq", "acknowledge", ["alert": ids[1]])
         _ = try await room.publish("alerts/hq", "resolve", ["alert": ids[1]])

@@ -12,7 +12,8 @@ import VigilHub
     @Test func switchesFollowTheTopologyAndReachTheViewersOwnTopic() async throws {
         let engine = try await Engine.start()
         let room = try await engine.connect("operator")
-        #expect(await refusal { _ = try await room.publish("cameras/hq", "switch", ["viewer": "gus", "camera": "1"]) } == .notFound,
+        #expect(
+            await refusal { _ = try await room.publish("cameras/hq", "switch", ["viewer": "gus", "camera": "1"]) } == .notFound,
             "no topology yet")
         _ = try await room.publish("cameras/hq", "topology", try topology())
         let guardSession = try await engine.connect("guard")

@@ -37,25 +37,29 @@ import VigilHub
         let raised = history["events"]?.arrayValue?.filter { $0["type"] == "alert.raised" }
         #expect(raised?.map { $0["data"]?["alert"]?["kind"] } == ["missed-checkpoint", "missed-checkpoint"])
         let checkins = try await room.request(.history(topic: "checkins/hq", before: nil, limit: 10))
-        #expect(checkins["events"]?.arrayValue?.compactMap { $0["type"]?.stringValue } == [
-            "checkpoint.created", "checkin.recorded", "alert.raised", "alert.raised",
-        ], "checkins/hq hears of each missed round too")
+        #expect(
+            checkins["events"]?.arrayValue?.compactMap { $0["type"]?.stringValue } == [
+                "checkpoint.created", "checkin.recorded", "alert.raised", "alert.raised",
+            ], "checkins/hq hears of each missed round too")
     }
 
     @Test func aForgedOrMovedCodeIsRefusedAndChangesNothing() async throws {
         let engine = try await Engine.start()
         let admin = try await engine.connect("admin")
         let code = try #require(try await admin.publish("checkins/hq", "create_checkpoint", ["name": "Gate", "every": "1h"])["code"]?.stringValue)
-        let depotCode = try #require(try await admin.publish("checkins/depot", "create_checkpoint", ["name": "Dock", "every": "1h"])["code"]?.stringValue)
+        let depotCode = try #require(
+            try await admin.publish("checkins/depot", "create_checkpoint", ["name": "Dock", "every": "1h"])["code"]?.stringValue)
         let guardSession = try await engine.connect("guard")
         // A character of the signature changed, and its last character changed in the bits base64 leaves spare.
         var altered = Array(code)
         altered[altered.count - 10] = altered[altered.count - 10] == "A" ? "B" : "A"
         let spare = String(code.dropLast()) + String(Self.spareBitsNeighbour(of: code.last!))
         for forged in [String(altered), spare] {
-            #expect(await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(forged)]) } == .invalidCheckpointCode)
+            #expect(
+                await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(forged)]) } == .invalidCheckpointCode)
         }
-        #expect(await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(depotCode)]) } == .invalidCheckpointCode)
+        #expect(
+            await refusal { _ = try await guardSession.publish("checkins/hq", "check_in", ["code": .string(depotCode)]) } == .invalidCheckpointCode)
         let history = try await admin.request(.history(topic: "checkins/hq", before: nil, limit: 10))
         #expect(history["events"]?.arrayValue?.count == 1)
     }

@@ -9,14 +9,22 @@ import VigilTestSupport
 /// generated detections, and against the exact scan of the store, on data made to be hard for a
 /// quantised first pass: clusters of near-identical directions, exact copies, equal times.
 @Suite(.timeLimit(.minutes(4))) struct ImageIndexTests {
-    private static let topology: JSONValue = ["cameras": [
-        ["id": "lobby", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 0],
-         "neighbours": ["right": "dock"], "reminderNotice": "", "animationStyle": ""],
-        ["id": "dock", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 640, "y": 0],
-         "neighbours": ["left": "lobby", "right": "roof"], "reminderNotice": "", "animationStyle": ""],
-        ["id": "roof", "floor": 1, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 480],
-         "neighbours": ["left": "dock"], "reminderNotice": "", "animationStyle": ""],
-    ]]
+    private static let topology: JSONValue = [
+        "cameras": [
+            [
+                "id": "lobby", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 0],
+                "neighbours": ["right": "dock"], "reminderNotice": "", "animationStyle": "",
+            ],
+            [
+                "id": "dock", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 640, "y": 0],
+                "neighbours": ["left": "lobby", "right": "roof"], "reminderNotice": "", "animationStyle": "",
+            ],
+            [
+                "id": "roof", "floor": 1, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 480],
+                "neighbours": ["left": "dock"], "reminderNotice": "", "animationStyle": "",
+            ],
+        ]
+    ]
     private static let cameras = ["lobby", "dock", "roof"]
     private static let dimensions = 16
 
@@ -56,7 +64,9 @@ import VigilTestSupport
 
         mutating func batch(camera: String, count: Int) -> [Detection] {
             (0..<count).map { _ in
-                let at = start + Int64.random(in: 0..<60, using: &random) * 60_000 + (random.chance(0.5) ? 0 : Int64.random(in: 0..<60_000, using: &random))
+                let at =
+                    start + Int64.random(in: 0..<60, using: &random) * 60_000
+                    + (random.chance(0.5) ? 0 : Int64.random(in: 0..<60_000, using: &random))
                 return Detection(
                     time: Date(timeIntervalSince1970: Double(at) / 1000), box: Rect(x: 10, y: 10, width: 20, height: 40), label: "person", score: 0.9,
                     trackID: random.chance(0.8) ? Int.random(in: 0..<6, using: &random) : nil, appearance: vector())
@@ -80,7 +90,9 @@ import VigilTestSupport
             let from = start + Int64.random(in: -60_000...1_800_000, using: &random)
             let to = random.chance(0.3) ? start + 3_600_000 : from + Int64.random(in: 1...3_600_000, using: &random)
             let (k, grouped) = (random.pick([1, 3, 10, 50]), random.chance(0.7))
-            data.merge(["from": .number(Double(from)), "to": .number(Double(to)), "k": .number(Double(k)), "group": grouped ? "track" : "none"]) { $1 }
+            data.merge(["from": .number(Double(from)), "to": .number(Double(to)), "k": .number(Double(k)), "group": grouped ? "track" : "none"]) {
+                $1
+            }
             var cameras = ImageIndexTests.cameras
             if random.chance(0.25) {
                 (data["near"], cameras) = ("dock", ["lobby", "roof"])
@@ -89,20 +101,25 @@ import VigilTestSupport
             }
             let measured = stored.filter { cameras.contains($0.camera) && $0.ts >= max(from, cutoff) && $0.ts < to && $0.id != excluded }
                 .compactMap { item in cosine(example, item.vector).map { (item, $0) } }
-            let groups = Dictionary(grouping: measured) { item in grouped ? item.0.track.map { "\(item.0.camera)#\($0)" } ?? "id\(item.0.id)" : "id\(item.0.id)" }
+            let groups = Dictionary(grouping: measured) { item in
+                grouped ? item.0.track.map { "\(item.0.camera)#\($0)" } ?? "id\(item.0.id)" : "id\(item.0.id)"
+            }
             func precedes(_ a: (Stored, Double), _ b: (Stored, Double)) -> Bool { (a.1, -a.0.ts, -a.0.id) > (b.1, -b.0.ts, -b.0.id) }
             let answer = groups.values.map { members in (members.min(by: precedes)!, members) }
                 .sorted { precedes($0.0, $1.0) }.prefix(k)
                 .map { best, members -> JSONValue in
-                    ["id": .number(Double(best.0.id)), "similarity": .number(best.1), "first": .number(Double(members.map(\.0.ts).min()!)),
-                     "last": .number(Double(members.map(\.0.ts).max()!)), "count": .number(Double(members.count))]
+                    [
+                        "id": .number(Double(best.0.id)), "similarity": .number(best.1), "first": .number(Double(members.map(\.0.ts).min()!)),
+                        "last": .number(Double(members.map(\.0.ts).max()!)), "count": .number(Double(members.count)),
+                    ]
                 }
             return (.object(data), answer)
         }
 
         private func cosine(_ a: [Float], _ b: [Float]) -> Double? {
             let norm = sqrt(a.reduce(0) { $0 + Double($1) * Double($1) })
-            var dot = 0.0, squares = 0.0
+            var dot = 0.0
+            var squares = 0.0
             for index in a.indices {
                 dot += Double(a[index]) * Double(b[index])
                 squares += Double(b[index]) * Double(b[index])
@@ -136,7 +153,10 @@ import VigilTestSupport
     /// of its window older than the index holds in the store, and still answers as the brute force
     /// and the exact scan do.
     @Test func theIndexAnswersAsABruteForceRankingAndTheScanDoWhenTheVectorsOutgrowTheMemoryAllowed() async throws {
-        let engine = try await Engine.start(tweak: { $0.indexBytesPerSite = 1; $0.maxFrameBytes = 1 << 20 })
+        let engine = try await Engine.start(tweak: {
+            $0.indexBytesPerSite = 1
+            $0.maxFrameBytes = 1 << 20
+        })
         let room = try await watch(engine)
         var site = Site(start: engine.clock.milliseconds() - 3_600_000)
 
@@ -173,7 +193,9 @@ import VigilTestSupport
         for round in 0..<count {
             let (data, expected) = site.question(cutoff: cutoff)
             let answer = try await room.request(.query(topic: "detections/hq", type: "similar", data: data))["result"]?["results"]?.arrayValue ?? []
-            let got = answer.map { result in JSONValue.object(result.objectValue?.filter { ["id", "similarity", "first", "last", "count"].contains($0.key) } ?? [:]) }
+            let got = answer.map { result in
+                JSONValue.object(result.objectValue?.filter { ["id", "similarity", "first", "last", "count"].contains($0.key) } ?? [:])
+            }
             #expect(got == expected, "\(stage), round \(round): \(data)")
             let scanned = try await ImageScan.answer(data, site: "hq", in: engine.database)["results"]?.arrayValue ?? []
             #expect(answer == scanned, "\(stage), round \(round): the exact scan agrees")

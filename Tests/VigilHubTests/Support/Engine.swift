@@ -24,7 +24,8 @@ final class Engine: Sendable {
     /// fsync, and the cooperative threads are shared with every other test of the run.
     /// With `existing`, a copy of that database file is opened (and migrated) instead of a new one.
     static func start(
-        domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil, tweak: @escaping @Sendable (inout HubConfiguration) -> Void = { _ in }
+        domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil,
+        tweak: @escaping @Sendable (inout HubConfiguration) -> Void = { _ in }
     ) async throws -> Engine {
         try await offThePool { try Engine(domains: domains, databaseAt: existing, tweak: tweak) }
     }

@@ -33,7 +33,8 @@ import VigilStore
             #expect(try transaction.fetchText("SELECT group_concat(id) FROM (SELECT id FROM detection_appearances ORDER BY id)", []) == "1,3")
             #expect(try transaction.fetchValue("SELECT vector FROM detection_appearances WHERE id = 3", []) == .blob([UInt8](vector)))
             #expect(try transaction.fetchInteger("SELECT count(*) FROM pragma_table_info('detections') WHERE name = 'appearance'", []) == 0)
-            let indexes = try transaction.fetchText("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE tbl_name = 'detections' AND type = 'index' ORDER BY name)", [])
+            let indexes = try transaction.fetchText(
+                "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE tbl_name = 'detections' AND type = 'index' ORDER BY name)", [])
             #expect(indexes == "detections_camera_time,detections_thumbnail", "by camera and time, by thumbnail; not by label or track")
             // A detection deleted takes its vector with it.
             try transaction.execute("DELETE FROM detections WHERE id = 1", [])

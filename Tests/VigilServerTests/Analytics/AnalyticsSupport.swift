@@ -5,12 +5,18 @@ import VigilStore
 import VigilTestSupport
 
 /// Two cameras of `hq` as an analytics backend sees them: `lobby` 640x480 and `dock` 320x240.
-let analyticsTopology: JSONValue = ["cameras": [
-    ["id": "lobby", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 0],
-     "neighbours": ["right": "dock"], "reminderNotice": "", "animationStyle": ""],
-    ["id": "dock", "floor": 0, "frameSize": ["width": 320, "height": 240], "position": ["x": 640, "y": 0],
-     "neighbours": ["left": "lobby"], "reminderNotice": "", "animationStyle": ""],
-]]
+let analyticsTopology: JSONValue = [
+    "cameras": [
+        [
+            "id": "lobby", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 0],
+            "neighbours": ["right": "dock"], "reminderNotice": "", "animationStyle": "",
+        ],
+        [
+            "id": "dock", "floor": 0, "frameSize": ["width": 320, "height": 240], "position": ["x": 640, "y": 0],
+            "neighbours": ["left": "lobby"], "reminderNotice": "", "animationStyle": "",
+        ],
+    ]
+]
 
 /// The start of the tests' hour: two whole hours before the wall clock's now, so that the sites'
 /// retention (30 days by the hub's clock, which starts at the wall clock's now) keeps it.
@@ -56,7 +62,10 @@ extension TestHub {
     func analyticsRowCounts() async throws -> [String: Int64] {
         try await databaseFile().read { transaction in
             var counts: [String: Int64] = [:]
-            for table in ["detections", "detection_boxes", "detection_appearances", "detection_cameras", "detection_sites", "zones", "zone_tracks", "zone_pending", "zone_counts", "events"] {
+            for table in [
+                "detections", "detection_boxes", "detection_appearances", "detection_cameras", "detection_sites", "zones", "zone_tracks",
+                "zone_pending", "zone_counts", "events",
+            ] {
                 counts[table] = try transaction.fetchInteger("SELECT count(*) FROM \(table)", [])
             }
             return counts

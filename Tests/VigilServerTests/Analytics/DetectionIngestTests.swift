@@ -12,10 +12,13 @@ import VigilCore
             let room = hub.client("operator")
             let lobby = try await room.subscribe("detections/hq/lobby")
 
-            var body = try batchJSON(camera: "lobby", frame: (640, 480), [
-                detection(at: 250, Rect(x: 100, y: 120, width: 40, height: 110), track: 17, thumbnail: thumbnail, appearance: [0.5, -0.5, 0.25, 0]),
-                detection(at: 500, Rect(x: 104, y: 121, width: 40, height: 110), label: "car", score: 0.5, track: 17),
-            ])
+            var body = try batchJSON(
+                camera: "lobby", frame: (640, 480),
+                [
+                    detection(
+                        at: 250, Rect(x: 100, y: 120, width: 40, height: 110), track: 17, thumbnail: thumbnail, appearance: [0.5, -0.5, 0.25, 0]),
+                    detection(at: 500, Rect(x: 104, y: 121, width: 40, height: 110), label: "car", score: 0.5, track: 17),
+                ])
             body = .object((body.objectValue ?? [:]).merging(["site": "hq"]) { $1 })
             let posted = try await hub.api("POST", "/api/detections", as: "device", body: body)
             #expect(posted.status == 200, "\(posted.body)")
@@ -47,10 +50,11 @@ import VigilCore
             #expect(try await room.history(topic: "detections/hq/lobby").isEmpty)
 
             // The stored rows answer a query: the whole lobby frame holds both lobby detections, one per track.
-            let found = json(try await hub.roi([
-                "cameras": ["lobby", "dock"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
-                "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "rule": ["intensity": 1], "group": "none",
-            ]).body)
+            let found = json(
+                try await hub.roi([
+                    "cameras": ["lobby", "dock"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
+                    "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "rule": ["intensity": 1], "group": "none",
+                ]).body)
             #expect(found["results"]?.arrayValue?.count == 3, "\(found)")
             #expect(found["results"]?.arrayValue?.compactMap { $0["id"]?.numberValue }.filter(ids.contains).count == 2)
             for client in [room, backend] { await client.close() }
@@ -77,10 +81,12 @@ import VigilCore
             let ids = told.compactMap { $0["id"]?.numberValue.map(Int64.init) }
             #expect(ids.count == 301 && Set(ids).count == 301)
 
-            let (hits, total, _) = try await room.roi(site: "hq", [
-                "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
-                "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "rule": ["intensity": 1], "group": "none", "limit": 500,
-            ])
+            let (hits, total, _) = try await room.roi(
+                site: "hq",
+                [
+                    "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
+                    "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "rule": ["intensity": 1], "group": "none", "limit": 500,
+                ])
             #expect(total == 301)
             let byID = Dictionary(uniqueKeysWithValues: hits.map { ($0.id, $0) })
             for (id, sent) in zip(ids, detections) {
@@ -88,9 +94,12 @@ import VigilCore
             }
             for index in [0, 255, 256, 300] {
                 let vector = JSONValue.array((detections[index].appearance ?? []).map { .number(Double($0)) })
-                let nearest = try await room.similar(site: "hq", [
-                    "vector": vector, "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))), "k": 1, "group": "none",
-                ])
+                let nearest = try await room.similar(
+                    site: "hq",
+                    [
+                        "vector": vector, "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))), "k": 1,
+                        "group": "none",
+                    ])
                 #expect(nearest.map(\.id) == [ids[index]], "the vector of detection \(index) is its own")
             }
             await room.close()
@@ -104,10 +113,13 @@ import VigilCore
             let backend = hub.client("device")
             let good = detection(at: 0, Rect(x: 10, y: 10, width: 20, height: 40), track: 1, thumbnail: thumbnail, appearance: [1, 0, 0, 0])
             // Fixes the site's appearance length at 4.
-            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [good])))
+            _ = try await backend.request(
+                .publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [good])))
             let before = try await hub.analyticsRowCounts()
 
-            func refusal(_ data: JSONValue, on topic: String = "detections/hq/lobby", type: String = "batch", as client: VigilClient? = nil) async -> (String?, String) {
+            func refusal(_ data: JSONValue, on topic: String = "detections/hq/lobby", type: String = "batch", as client: VigilClient? = nil) async
+                -> (String?, String)
+            {
                 do {
                     _ = try await (client ?? backend).request(.publish(topic: topic, type: type, data: data))
                     return (nil, "")
@@ -122,7 +134,9 @@ import VigilCore
             }
             func edited(_ field: String, of index: Int, to value: JSONValue) throws -> JSONValue {
                 var data = try batch([good, good])
-                guard case .object(var fields) = data, case .array(var list) = fields["detections"], case .object(var item) = list[index] else { return data }
+                guard case .object(var fields) = data, case .array(var list) = fields["detections"], case .object(var item) = list[index] else {
+                    return data
+                }
                 item[field] = value
                 list[index] = .object(item)
                 fields["detections"] = .array(list)
@@ -133,16 +147,31 @@ import VigilCore
             let unknownThumbnail = String(repeating: "ab", count: 32)
             let (guardClient, room, admin) = (hub.client("guard"), hub.client("operator"), hub.client("admin"))
             let cases: [(String, (String?, String), String, String)] = [
-                ("a camera not in the topology", await refusal(try batch([good], camera: "roof"), on: "detections/hq/roof"), "not_found", "field camera"),
-                ("another camera than the topic's", await refusal(try batch([good], camera: "dock", frame: (320, 240))), "invalid_data", "field camera"),
+                (
+                    "a camera not in the topology", await refusal(try batch([good], camera: "roof"), on: "detections/hq/roof"), "not_found",
+                    "field camera"
+                ),
+                (
+                    "another camera than the topic's", await refusal(try batch([good], camera: "dock", frame: (320, 240))), "invalid_data",
+                    "field camera"
+                ),
                 ("the wrong frame size", await refusal(try batch([good], frame: (320, 240))), "invalid_data", "field frame"),
-                ("a box outside the frame", await refusal(try edited("box", of: 1, to: ["x": 630, "y": 10, "width": 20, "height": 20])), "invalid_data", "detections[1].box"),
+                (
+                    "a box outside the frame", await refusal(try edited("box", of: 1, to: ["x": 630, "y": 10, "width": 20, "height": 20])),
+                    "invalid_data", "detections[1].box"
+                ),
                 ("a score over 1", await refusal(try edited("score", of: 0, to: 1.5)), "invalid_data", "detections[0].score"),
                 ("a time that is not RFC 3339", await refusal(try edited("time", of: 1, to: "yesterday")), "invalid_data", "detections[1].time"),
                 ("a negative track", await refusal(try edited("track", of: 1, to: -3)), "invalid_data", "detections[1].track"),
                 ("an empty label", await refusal(try edited("label", of: 1, to: "")), "invalid_data", "detections[1].label"),
-                ("an unknown thumbnail", await refusal(try edited("thumbnail", of: 1, to: .string(unknownThumbnail))), "not_found", "detections[1].thumbnail"),
-                ("a vector of the wrong length", await refusal(try batch([detection(at: 5, good.box, appearance: [1, 2, 3])])), "invalid_data", "detections[0].appearance"),
+                (
+                    "an unknown thumbnail", await refusal(try edited("thumbnail", of: 1, to: .string(unknownThumbnail))), "not_found",
+                    "detections[1].thumbnail"
+                ),
+                (
+                    "a vector of the wrong length", await refusal(try batch([detection(at: 5, good.box, appearance: [1, 2, 3])])), "invalid_data",
+                    "detections[0].appearance"
+                ),
                 ("vectors of two lengths", await refusal(try edited("appearance", of: 1, to: [1, 2])), "invalid_data", "detections[1].appearance"),
                 ("not an object", await refusal(["detections"]), "invalid_data", "detections batch"),
                 ("an unknown type", await refusal(try batch([good]), type: "detect"), "unknown_type", "batch"),
@@ -161,7 +190,8 @@ import VigilCore
             var overHTTP = try edited("thumbnail", of: 1, to: .string(unknownThumbnail))
             overHTTP = .object((overHTTP.objectValue ?? [:]).merging(["site": "hq"]) { $1 })
             let missing = try await hub.api("POST", "/api/detections", as: "device", body: overHTTP)
-            #expect(missing.status == 404 && json(missing.body)["message"]?.stringValue?.contains("detections[1].thumbnail") == true, "\(missing.body)")
+            #expect(
+                missing.status == 404 && json(missing.body)["message"]?.stringValue?.contains("detections[1].thumbnail") == true, "\(missing.body)")
             #expect(try await hub.analyticsRowCounts() == before, "no refusal stored anything")
 
             // Reading the overlay is for people: a device may not, nor a guard of another site.

@@ -48,11 +48,14 @@ struct GeneratedDetections {
                     let x = Double(Int.random(in: 0...(frame.0 - Int(width)), using: &random)) + random.pick([0, 0.5])
                     let y = Double(Int.random(in: 0...(frame.1 - Int(height)), using: &random))
                     let box = Rect(x: min(x, Double(frame.0) - width), y: y, width: width, height: height)
-                    batch.append(detection(
-                        at: offset, box, label: random.pick(["person", "person", "car"]), score: Double(Int.random(in: 0...100, using: &random)) / 100,
-                        track: random.chance(0.85) ? Int.random(in: 0..<12, using: &random) : nil))
+                    batch.append(
+                        detection(
+                            at: offset, box, label: random.pick(["person", "person", "car"]),
+                            score: Double(Int.random(in: 0...100, using: &random)) / 100,
+                            track: random.chance(0.85) ? Int.random(in: 0..<12, using: &random) : nil))
                 }
-                _ = try await backend.request(.publish(topic: "detections/hq/\(camera)", type: "batch", data: try batchJSON(camera: camera, frame: frame, batch)))
+                _ = try await backend.request(
+                    .publish(topic: "detections/hq/\(camera)", type: "batch", data: try batchJSON(camera: camera, frame: frame, batch)))
                 items += batch.map { Item(camera: camera, frame: size, detection: $0) }
             }
         }
@@ -78,7 +81,8 @@ struct GeneratedDetections {
 
         var json: [String: JSONValue] {
             var data: [String: JSONValue] = [
-                "cameras": .array(cameras.map(JSONValue.string)), "from": .number(Double(detectionTime(from))), "to": .number(Double(detectionTime(to))),
+                "cameras": .array(cameras.map(JSONValue.string)), "from": .number(Double(detectionTime(from))),
+                "to": .number(Double(detectionTime(to))),
                 "match": matchAll ? "all" : "any", "minScore": .number(minScore),
                 "rule": intensity.map { ["intensity": .number($0)] } ?? ["anchor": .string(anchor)],
             ]
@@ -98,7 +102,9 @@ struct GeneratedDetections {
                 if random.chance(0.5) {
                     let rect = Rect(x: center.x, y: center.y, width: random.uniform(20...width / 2), height: random.uniform(20...height / 2))
                     regions.append(.rect(rect))
-                    regionJSON.append(["rect": ["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)]])
+                    regionJSON.append([
+                        "rect": ["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)]
+                    ])
                 } else {
                     // A star around a centre: vertices by increasing angle make a simple polygon.
                     let angles = (0..<Int.random(in: 3...9, using: &random)).map { _ in random.uniform(0...(2 * Double.pi)) }.sorted()
@@ -145,7 +151,8 @@ struct GeneratedDetections {
                     let intensity = region.intensity(of: box)
                     return intensity > 0 && intensity >= least
                 }
-                let point = query.anchor == "center"
+                let point =
+                    query.anchor == "center"
                     ? Point(x: box.x + box.width / 2, y: box.y + box.height / 2) : Point(x: box.x + box.width / 2, y: box.y + box.height)
                 return region.contains(point)
             }

@@ -29,14 +29,21 @@ import VigilCore
                 for index in 0..<40 {
                     offset += Int64.random(in: 1...20_000, using: &random)
                     let vector = (0..<8).map { _ in Float(random.uniform(-1...1)) }
-                    batch.append(detection(
-                        at: offset, Rect(x: 10, y: 10, width: 20, height: 40), track: random.chance(0.8) ? Int.random(in: 0..<15, using: &random) : nil,
-                        thumbnail: batchIndex == 3 && index == 7 ? thumbnail : nil, appearance: vector))
+                    batch.append(
+                        detection(
+                            at: offset, Rect(x: 10, y: 10, width: 20, height: 40),
+                            track: random.chance(0.8) ? Int.random(in: 0..<15, using: &random) : nil,
+                            thumbnail: batchIndex == 3 && index == 7 ? thumbnail : nil, appearance: vector))
                 }
-                _ = try await backend.request(.publish(topic: "detections/hq/\(camera)", type: "batch", data: try batchJSON(camera: camera, frame: camera == "lobby" ? (640, 480) : (320, 240), batch)))
+                _ = try await backend.request(
+                    .publish(
+                        topic: "detections/hq/\(camera)", type: "batch",
+                        data: try batchJSON(camera: camera, frame: camera == "lobby" ? (640, 480) : (320, 240), batch)))
                 let told = try await collect(1, from: overlay)[0].data["detections"]?.arrayValue ?? []
                 stored += zip(told, batch).map { item, detection in
-                    Stored(id: Int64(item["id"]?.numberValue ?? -1), camera: camera, ts: detection.milliseconds, track: detection.trackID, vector: detection.appearance ?? [])
+                    Stored(
+                        id: Int64(item["id"]?.numberValue ?? -1), camera: camera, ts: detection.milliseconds, track: detection.trackID,
+                        vector: detection.appearance ?? [])
                 }
             }
             let withThumbnail = stored[3 * 40 + 7]
@@ -78,7 +85,9 @@ import VigilCore
                 let candidates = stored.filter {
                     cameras.contains($0.camera) && $0.ts >= detectionTime(from) && $0.ts < detectionTime(to) && $0.id != excluded
                 }.map { ($0, cosine(example, $0.vector)) }
-                let groups = Dictionary(grouping: candidates) { item in grouped ? item.0.track.map { "\(item.0.camera)#\($0)" } ?? "id\(item.0.id)" : "id\(item.0.id)" }
+                let groups = Dictionary(grouping: candidates) { item in
+                    grouped ? item.0.track.map { "\(item.0.camera)#\($0)" } ?? "id\(item.0.id)" : "id\(item.0.id)"
+                }
                 let expected = groups.values.map { members in members.min { ($0.1, -$0.0.ts) > ($1.1, -$1.0.ts) }! }
                     .sorted { ($0.1, -$0.0.ts) > ($1.1, -$1.0.ts) }.prefix(k).map { ($0.0.id, $0.1) }
                 #expect(got.map(\.0) == expected.map(\.0), "round \(round): \(data)")
@@ -92,9 +101,14 @@ import VigilCore
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()
             let backend = hub.client("device")
-            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [
-                detection(at: 0, Rect(x: 10, y: 10, width: 20, height: 40), track: 1, appearance: [1, 0, 0]),
-            ])))
+            _ = try await backend.request(
+                .publish(
+                    topic: "detections/hq/lobby", type: "batch",
+                    data: try batchJSON(
+                        camera: "lobby", frame: (640, 480),
+                        [
+                            detection(at: 0, Rect(x: 10, y: 10, width: 20, height: 40), track: 1, appearance: [1, 0, 0])
+                        ])))
             let room = hub.client("operator")
             let window: [String: JSONValue] = ["from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000)))]
             func with(_ changes: [String: JSONValue]) -> JSONValue { .object(window.merging(changes) { $1 }) }
@@ -122,7 +136,8 @@ import VigilCore
 
     private func cosine(_ a: [Float], _ b: [Float]) -> Double {
         let norm = sqrt(a.reduce(0) { $0 + Double($1) * Double($1) })
-        var dot = 0.0, squares = 0.0
+        var dot = 0.0
+        var squares = 0.0
         for index in a.indices {
             dot += Double(a[index]) * Double(b[index])
             squares += Double(b[index]) * Double(b[index])

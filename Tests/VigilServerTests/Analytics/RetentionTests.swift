@@ -10,12 +10,14 @@ import VigilCore
             let backend = hub.client("device")
             var random = SeededRandom(seed: 61)
             func batch(at time: Int64, count: Int) throws -> JSONValue {
-                try batchJSON(camera: "lobby", frame: (640, 480), (0..<count).map { index in
-                    Detection(
-                        time: Date(timeIntervalSince1970: Double(time - Int64(index)) / 1000),
-                        box: Rect(x: random.uniform(0...600), y: random.uniform(0...400), width: 40, height: 80), label: "person", score: 0.8,
-                        trackID: index, appearance: (0..<32).map { _ in Float(random.uniform(-1...1)) })
-                })
+                try batchJSON(
+                    camera: "lobby", frame: (640, 480),
+                    (0..<count).map { index in
+                        Detection(
+                            time: Date(timeIntervalSince1970: Double(time - Int64(index)) / 1000),
+                            box: Rect(x: random.uniform(0...600), y: random.uniform(0...400), width: 40, height: 80), label: "person", score: 0.8,
+                            trackID: index, appearance: (0..<32).map { _ in Float(random.uniform(-1...1)) })
+                    })
             }
             func rows() async throws -> Int64 { try await hub.analyticsRowCounts()["detections"] ?? -1 }
 
@@ -65,12 +67,17 @@ import VigilCore
             let backend = hub.client("device")
             let now = hub.clock.milliseconds()
             for batch in 0..<10 {
-                _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(
-                    camera: "lobby", frame: (640, 480), (0..<250).map { index in
-                        Detection(
-                            time: Date(timeIntervalSince1970: Double(now - Int64(batch * 250 + index)) / 1000),
-                            box: Rect(x: 10, y: 10, width: 40, height: 80), label: "person", score: 0.8, trackID: index, appearance: [1, 0, 0])
-                    })))
+                _ = try await backend.request(
+                    .publish(
+                        topic: "detections/hq/lobby", type: "batch",
+                        data: try batchJSON(
+                            camera: "lobby", frame: (640, 480),
+                            (0..<250).map { index in
+                                Detection(
+                                    time: Date(timeIntervalSince1970: Double(now - Int64(batch * 250 + index)) / 1000),
+                                    box: Rect(x: 10, y: 10, width: 40, height: 80), label: "person", score: 0.8, trackID: index,
+                                    appearance: [1, 0, 0])
+                            })))
             }
             await backend.close()
             let before = try await hub.analyticsRowCounts()
@@ -79,10 +86,12 @@ import VigilCore
             // the first, forgets what the clock prunes.
             let room = hub.client("operator")
             func found() async throws -> Int {
-                let answer = try await room.query(topic: "detections/hq", type: "roi", data: [
-                    "cameras": ["lobby"], "from": .number(Double(now - 40 * 86_400_000)), "to": .number(Double(now + 1)),
-                    "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "group": "none", "limit": 1,
-                ])
+                let answer = try await room.query(
+                    topic: "detections/hq", type: "roi",
+                    data: [
+                        "cameras": ["lobby"], "from": .number(Double(now - 40 * 86_400_000)), "to": .number(Double(now + 1)),
+                        "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "group": "none", "limit": 1,
+                    ])
                 return Int(answer["total"]?.numberValue ?? -1)
             }
             #expect(try await found() == 2_500)

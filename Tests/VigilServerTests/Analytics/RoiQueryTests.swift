@@ -69,9 +69,14 @@ import VigilCore
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()
             let backend = hub.client("device")
-            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [
-                detection(at: 0, Rect(x: 50, y: 100, width: 400, height: 100), track: 1),
-            ])))
+            _ = try await backend.request(
+                .publish(
+                    topic: "detections/hq/lobby", type: "batch",
+                    data: try batchJSON(
+                        camera: "lobby", frame: (640, 480),
+                        [
+                            detection(at: 0, Rect(x: 50, y: 100, width: 400, height: 100), track: 1)
+                        ])))
             let room = hub.client("operator")
             var query: [String: JSONValue] = [
                 "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))), "match": "all",
@@ -101,16 +106,22 @@ import VigilCore
                 }
             }
             let backend = hub.client("device")
-            _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(
-                camera: "lobby", frame: (640, 480), boxes.enumerated().map { detection(at: Int64($0.offset), $0.element) })))
+            _ = try await backend.request(
+                .publish(
+                    topic: "detections/hq/lobby", type: "batch",
+                    data: try batchJSON(
+                        camera: "lobby", frame: (640, 480), boxes.enumerated().map { detection(at: Int64($0.offset), $0.element) })))
             let room = hub.client("operator")
             let anchors: [(String, (Rect) -> Point)] = [
-                ("bottom-center", { Point(x: $0.x + $0.width / 2, y: $0.maxY) }), ("center", { Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }),
+                ("bottom-center", { Point(x: $0.x + $0.width / 2, y: $0.maxY) }),
+                ("center", { Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }),
             ]
             for (anchor, point) in anchors {
                 let query: JSONValue = [
                     "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
-                    "regions": [["rect": ["x": .number(region.x), "y": .number(region.y), "width": .number(region.width), "height": .number(region.height)]]],
+                    "regions": [
+                        ["rect": ["x": .number(region.x), "y": .number(region.y), "width": .number(region.width), "height": .number(region.height)]]
+                    ],
                     "rule": ["anchor": .string(anchor)], "group": "none", "limit": 500,
                 ]
                 let expected = boxes.filter { region.contains(point($0)) }.count
@@ -134,10 +145,16 @@ import VigilCore
             let cases: [(String, JSONValue, String, String)] = [
                 ("a self-intersecting lasso", with(["regions": [bowTie]]), "invalid_data", "regions[0]: the polygon crosses itself"),
                 ("a polygon of two points", with(["regions": [["polygon": [["x": 0, "y": 0], ["x": 5, "y": 5]]]]]), "invalid_data", "regions[0]"),
-                ("a rectangle without area", with(["regions": [["rect": ["x": 0, "y": 0, "width": 0, "height": 10]]]]), "invalid_data", "regions[0]"),
+                (
+                    "a rectangle without area", with(["regions": [["rect": ["x": 0, "y": 0, "width": 0, "height": 10]]]]), "invalid_data",
+                    "regions[0]"
+                ),
                 ("a shape of no known kind", with(["regions": [["circle": ["r": 3]]]]), "invalid_data", "regions[0]"),
                 ("no regions", with(["regions": []]), "invalid_data", "data.regions"),
-                ("seventeen regions", with(["regions": .array(Array(repeating: base["regions"]!.arrayValue![0], count: 17))]), "invalid_data", "data.regions"),
+                (
+                    "seventeen regions", with(["regions": .array(Array(repeating: base["regions"]!.arrayValue![0], count: 17))]), "invalid_data",
+                    "data.regions"
+                ),
                 ("a time range backwards", with(["to": .number(Double(detectionTime(-1)))]), "invalid_data", "data.to"),
                 ("no time range", .object(base.filter { $0.key != "from" }), "invalid_data", "data.from"),
                 ("an unknown camera", with(["cameras": ["roof"]]), "not_found", "roof"),

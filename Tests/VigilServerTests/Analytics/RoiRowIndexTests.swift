@@ -29,7 +29,8 @@ import VigilTestSupport
             let backend = hub.client("device")
             for minute in 1...3 {
                 let late = detection(at: now - detectionHour - Int64(minute) * 60_000, Rect(x: 100, y: 100, width: 40, height: 80), track: minute)
-                _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [late])))
+                _ = try await backend.request(
+                    .publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), [late])))
                 all = GeneratedDetections(items: all.items + [.init(camera: "lobby", frame: try FrameSize(width: 640, height: 480), detection: late)])
             }
             await backend.close()
@@ -72,7 +73,8 @@ import VigilTestSupport
             try await offThePool { [path = hub.databasePath] in
                 try openDatabase(at: path).configure { transaction in
                     try transaction.execute("DELETE FROM detection_boxes")
-                    try transaction.execute("INSERT INTO detection_boxes SELECT id, camera_key, camera_key, ts, ts, x, x + width, y, y + height FROM detections")
+                    try transaction.execute(
+                        "INSERT INTO detection_boxes SELECT id, camera_key, camera_key, ts, ts, x, x + width, y, y + height FROM detections")
                     try transaction.execute("DELETE FROM grdb_migrations WHERE identifier = ?", [rebuild])
                 }
             }
@@ -104,7 +106,8 @@ import VigilTestSupport
     ) async throws {
         for round in 0..<rounds {
             let query = GeneratedDetections.Query.random(&random)
-            let expected = generated.matches(query).map { "\($0.camera)@\($0.detection.milliseconds)/\($0.detection.milliseconds):\($0.intensity)" }.sorted()
+            let expected = generated.matches(query).map { "\($0.camera)@\($0.detection.milliseconds)/\($0.detection.milliseconds):\($0.intensity)" }
+                .sorted()
             var data = query.json
             data["group"] = "none"
             data["limit"] = 500

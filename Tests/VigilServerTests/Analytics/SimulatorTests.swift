@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import VigilTestSupport
 import VigilClient
 import VigilCore
+import VigilTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct SimulatorTests {
     @Test func simulatedPeopleAreFoundByTheTypedQueriesOfTheClient() async throws {
@@ -58,7 +58,10 @@ import VigilCore
             defer { try? FileManager.default.removeItem(at: outputFile) }
             let simulator = try ChildProcess(
                 HubProcess.executable.path,
-                ["simulate", "detections", "--site", "hq", "--people", "2", "--tick", "100ms", "--url", hub.url, "--token", hub.token("admin"), "--ca", hub.caFile],
+                [
+                    "simulate", "detections", "--site", "hq", "--people", "2", "--tick", "100ms", "--url", hub.url, "--token", hub.token("admin"),
+                    "--ca", hub.caFile,
+                ],
                 standardOutput: .file(outputFile.path)
             )
             defer {

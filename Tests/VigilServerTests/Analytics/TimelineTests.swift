@@ -59,8 +59,12 @@ import VigilCore
         try await withHub { hub async throws in
             try await hub.importAnalyticsTopology()
             let room = hub.client("operator")
-            let day: [String: JSONValue] = ["cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(86_400_000)))]
-            for (bucket, named) in [(JSONValue.number(999), "data.bucket"), ("2h", "data.bucket"), ("1s", "86400 buckets"), (nil, "data.bucket")] as [(JSONValue?, String)] {
+            let day: [String: JSONValue] = [
+                "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(86_400_000))),
+            ]
+            for (bucket, named) in [(JSONValue.number(999), "data.bucket"), ("2h", "data.bucket"), ("1s", "86400 buckets"), (nil, "data.bucket")]
+                as [(JSONValue?, String)]
+            {
                 var data = day
                 data["bucket"] = bucket
                 do {
@@ -73,7 +77,8 @@ import VigilCore
             var backwards = day
             backwards["bucket"] = "1m"
             backwards["to"] = .number(Double(detectionTime(-5)))
-            #expect(await refusalCode { _ = try await room.query(topic: "detections/hq", type: "timeline", data: .object(backwards)) } == "invalid_data")
+            #expect(
+                await refusalCode { _ = try await room.query(topic: "detections/hq", type: "timeline", data: .object(backwards)) } == "invalid_data")
             var minutes = day
             minutes["bucket"] = "1m"
             let empty = try await room.query(topic: "detections/hq", type: "timeline", data: .object(minutes))

@@ -5,7 +5,8 @@ import VigilCore
 
 @Suite(.timeLimit(.minutes(10))) struct WatchZoneTests {
     private func publish(_ client: VigilClient, camera: String = "lobby", _ detections: [Detection]) async throws {
-        _ = try await client.request(.publish(topic: "detections/hq/\(camera)", type: "batch", data: try batchJSON(camera: camera, frame: (640, 480), detections)))
+        _ = try await client.request(
+            .publish(topic: "detections/hq/\(camera)", type: "batch", data: try batchJSON(camera: camera, frame: (640, 480), detections)))
     }
 
     @Test func anAreaTellsEachDetectionItHoldsAndRaisesOneLoiteringAlertPerStay() async throws {
@@ -13,10 +14,13 @@ import VigilCore
             try await hub.importAnalyticsTopology()
             let thumbnail = try #require(json(try await hub.upload(fixtureImage("snapshot.jpg")).body)["hash"]?.stringValue)
             let room = hub.client("operator")
-            _ = try await room.request(.publish(topic: "zones/hq/gate", type: "define", data: [
-                "camera": "lobby", "regions": [["rect": ["x": 100, "y": 100, "width": 200, "height": 200]]], "rule": ["intensity": 0.5],
-                "dwell": "30s", "labels": ["person"],
-            ]))
+            _ = try await room.request(
+                .publish(
+                    topic: "zones/hq/gate", type: "define",
+                    data: [
+                        "camera": "lobby", "regions": [["rect": ["x": 100, "y": 100, "width": 200, "height": 200]]], "rule": ["intensity": 0.5],
+                        "dwell": "30s", "labels": ["person"],
+                    ]))
             let zone = try await room.subscribe("zones/hq/gate")
             let state = try await collect(1, from: zone)[0]
             #expect(state.type == "state" && state.data["zone"]?["camera"] == "lobby" && state.data["zone"]?["dwell"] == "30s")
@@ -26,12 +30,14 @@ import VigilCore
 
             let backend = hub.client("device")
             let inside = Rect(x: 150, y: 150, width: 40, height: 80)
-            try await publish(backend, [
-                detection(at: 0, inside, track: 5, thumbnail: thumbnail),
-                detection(at: 1, Rect(x: 500, y: 300, width: 40, height: 80), track: 6),
-                detection(at: 2, inside, label: "car", track: 7),
-                detection(at: 3, Rect(x: 290, y: 150, width: 40, height: 80), track: 8),
-            ])
+            try await publish(
+                backend,
+                [
+                    detection(at: 0, inside, track: 5, thumbnail: thumbnail),
+                    detection(at: 1, Rect(x: 500, y: 300, width: 40, height: 80), track: 6),
+                    detection(at: 2, inside, label: "car", track: 7),
+                    detection(at: 3, Rect(x: 290, y: 150, width: 40, height: 80), track: 8),
+                ])
             try await hub.advance(by: .seconds(1))
             let first = try await collect(1, from: zone)[0]
             #expect(first.type == "zone.detections" && first.seq == 2 && first.from == "vigil/0.1")
@@ -49,19 +55,24 @@ import VigilCore
             #expect(loitering.data["alert"]?["thumbnails"] == [.string(thumbnail)])
             #expect(loitering.data["alert"]?["message"]?.stringValue?.contains("stayed 31s") == true, "\(loitering.data)")
             let raised = try await collect(1, from: alerts)[0]
-            #expect(raised.type == "alert.raised" && raised.data["alert"]?["id"] == loitering.data["alert"]?["id"], "the same alert in the alerts domain")
+            #expect(
+                raised.type == "alert.raised" && raised.data["alert"]?["id"] == loitering.data["alert"]?["id"], "the same alert in the alerts domain")
 
             // Staying on is one stay: no second alert. Gone longer than the dwell time, a new stay begins.
             try await publish(backend, [detection(at: 50_000, inside, track: 5)])
             try await hub.advance(by: .seconds(1))
             #expect(try await collect(1, from: zone)[0].type == "zone.detections")
-            try await publish(backend, [detection(at: 90_000, inside, track: 5), detection(at: 110_000, inside, track: 5), detection(at: 125_000, inside, track: 5)])
+            try await publish(
+                backend,
+                [detection(at: 90_000, inside, track: 5), detection(at: 110_000, inside, track: 5), detection(at: 125_000, inside, track: 5)])
             try await hub.advance(by: .seconds(1))
             let again = try await collect(2, from: zone)
             #expect(again.map(\.type).sorted() == ["alert.raised", "zone.detections"])
             try await hub.advance(by: .seconds(1))
             #expect(try await room.history(topic: "zones/hq/gate").count == 7, "nothing more to tell: no empty event")
-            #expect(await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "raise", data: ["kind": "loitering"])) } == "invalid_data")
+            #expect(
+                await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "raise", data: ["kind": "loitering"])) }
+                    == "invalid_data")
 
             _ = try await room.request(.publish(topic: "zones/hq/gate", type: "remove", data: [:]))
             try await publish(backend, [detection(at: 200_000, inside, track: 9)])
@@ -78,7 +89,8 @@ import VigilCore
             try await hub.importAnalyticsTopology()
             let room = hub.client("operator")
             let line: JSONValue = ["from": ["x": 120, "y": 400], "to": ["x": 520, "y": 90]]
-            _ = try await room.request(.publish(topic: "zones/hq/door", type: "define", data: ["camera": "lobby", "line": line, "direction": "left-to-right"]))
+            _ = try await room.request(
+                .publish(topic: "zones/hq/door", type: "define", data: ["camera": "lobby", "line": line, "direction": "left-to-right"]))
             _ = try await room.request(.publish(topic: "zones/hq/door-both", type: "define", data: ["camera": "lobby", "line": line]))
 
             var random = SeededRandom(seed: 41)
@@ -111,8 +123,9 @@ import VigilCore
             #expect(try await told("door") == leftToRight)
             #expect(try await told("door-both") == expected.values.reduce(0, +))
             let crossings = try await room.history(topic: "zones/hq/door", limit: 500).flatMap { $0.data["crossings"]?.arrayValue ?? [] }
-            #expect(crossings.allSatisfy { $0["direction"] == "left-to-right" && $0["camera"] == "lobby" && $0["id"]?.numberValue != nil },
-                    "each crossing is the detection with its id, camera and direction")
+            #expect(
+                crossings.allSatisfy { $0["direction"] == "left-to-right" && $0["camera"] == "lobby" && $0["id"]?.numberValue != nil },
+                "each crossing is the detection with its id, camera and direction")
 
             let later = hub.client("guard")
             let state = try await collect(1, from: try await later.subscribe("zones/hq/door-both"))[0]
@@ -136,11 +149,22 @@ import VigilCore
             let (guardClient, backend) = (hub.client("guard"), hub.client("device"))
             let cases: [(String, VigilClient, String, String, JSONValue, String)] = [
                 ("an unknown camera", room, "zones/hq/gate", "define", with(["camera": "roof"]), "not_found"),
-                ("a self-intersecting lasso", room, "zones/hq/gate", "define",
-                 with(["regions": [["lasso": [["x": 0, "y": 0], ["x": 9, "y": 9], ["x": 9, "y": 0], ["x": 0, "y": 9]]]]]), "invalid_data"),
-                ("a line of one point", room, "zones/hq/gate", "define", with(["regions": nil, "line": ["from": ["x": 1, "y": 1], "to": ["x": 1, "y": 1]]]), "invalid_data"),
-                ("a line and regions", room, "zones/hq/gate", "define", with(["line": ["from": ["x": 1, "y": 1], "to": ["x": 5, "y": 1]]]), "invalid_data"),
-                ("an unknown direction", room, "zones/hq/gate", "define", with(["regions": nil, "line": ["from": ["x": 1, "y": 1], "to": ["x": 5, "y": 1]], "direction": "up"]), "invalid_data"),
+                (
+                    "a self-intersecting lasso", room, "zones/hq/gate", "define",
+                    with(["regions": [["lasso": [["x": 0, "y": 0], ["x": 9, "y": 9], ["x": 9, "y": 0], ["x": 0, "y": 9]]]]]), "invalid_data"
+                ),
+                (
+                    "a line of one point", room, "zones/hq/gate", "define",
+                    with(["regions": nil, "line": ["from": ["x": 1, "y": 1], "to": ["x": 1, "y": 1]]]), "invalid_data"
+                ),
+                (
+                    "a line and regions", room, "zones/hq/gate", "define", with(["line": ["from": ["x": 1, "y": 1], "to": ["x": 5, "y": 1]]]),
+                    "invalid_data"
+                ),
+                (
+                    "an unknown direction", room, "zones/hq/gate", "define",
+                    with(["regions": nil, "line": ["from": ["x": 1, "y": 1], "to": ["x": 5, "y": 1]], "direction": "up"]), "invalid_data"
+                ),
                 ("a dwell under a second", room, "zones/hq/gate", "define", with(["dwell": "500ms"]), "invalid_data"),
                 ("no camera", room, "zones/hq/gate", "define", with(["camera": nil]), "invalid_data"),
                 ("removing an unknown zone", room, "zones/hq/none", "remove", [:], "not_found"),

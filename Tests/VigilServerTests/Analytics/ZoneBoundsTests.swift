@@ -9,10 +9,11 @@ import VigilCore
     /// A circle of `count` points around (320, 240), to a tenth of a pixel, as a finger draws it
     /// (also a simple polygon).
     private func stroke(_ count: Int) -> JSONValue {
-        .array((0..<count).map { step in
-            let angle = Double(step) * 2 * Double.pi / Double(count)
-            return ["x": .number((3200 + 2000 * cos(angle)).rounded() / 10), "y": .number((2400 + 2000 * sin(angle)).rounded() / 10)]
-        })
+        .array(
+            (0..<count).map { step in
+                let angle = Double(step) * 2 * Double.pi / Double(count)
+                return ["x": .number((3200 + 2000 * cos(angle)).rounded() / 10), "y": .number((2400 + 2000 * sin(angle)).rounded() / 10)]
+            })
     }
 
     @Test func shapesPastTheirBoundsAndMisplacedFieldsAreRefusedAndNothingIsStored() async throws {
@@ -29,17 +30,26 @@ import VigilCore
                 ("17 regions", with(["regions": .array(Array(repeating: rect, count: 17))]), "limit_reached"),
                 ("a polygon of 1,001 vertices", with(["regions": [["polygon": stroke(1_001)]]]), "limit_reached"),
                 ("a lasso of 2,001 points", with(["regions": [["lasso": stroke(2_001)]]]), "limit_reached"),
-                ("a coordinate of 1e300", with(["regions": [["polygon": [["x": 0, "y": 0], ["x": 1e300, "y": 0], ["x": 0, "y": 10]]]]]), "invalid_data"),
+                (
+                    "a coordinate of 1e300", with(["regions": [["polygon": [["x": 0, "y": 0], ["x": 1e300, "y": 0], ["x": 0, "y": 10]]]]]),
+                    "invalid_data"
+                ),
                 ("a rectangle 1e300 wide", with(["regions": [["rect": ["x": 0, "y": 0, "width": 1e300, "height": 10]]]]), "invalid_data"),
-                ("a lasso point at -1e7", with(["regions": [["lasso": [["x": 0, "y": 0], ["x": -1e7, "y": 5], ["x": 0, "y": 10]]]]]), "invalid_data"),
+                (
+                    "a lasso point at -1e7", with(["regions": [["lasso": [["x": 0, "y": 0], ["x": -1e7, "y": 5], ["x": 0, "y": 10]]]]]),
+                    "invalid_data"
+                ),
                 ("a line end at 1e300", with(["regions": nil, "line": ["from": ["x": 1e300, "y": 0], "to": ["x": 5, "y": 5]]]), "invalid_data"),
                 ("a dwell on a line", with(["regions": nil, "line": line, "dwell": "30s"]), "invalid_data"),
                 ("a rule on a line", with(["regions": nil, "line": line, "rule": ["intensity": 0.5]]), "invalid_data"),
                 ("a direction on an area", with(["direction": "left-to-right"]), "invalid_data"),
             ]
             for (what, data, code) in cases {
-                #expect(await refusalCode { _ = try await room.request(.publish(topic: "zones/hq/gate", type: "define", data: data)) } == code, "\(what)")
-                #expect(await refusalCode { _ = try await room.request(.publish(topic: "zones/hq/other", type: "define", data: data)) } == code, "\(what), a new zone")
+                #expect(
+                    await refusalCode { _ = try await room.request(.publish(topic: "zones/hq/gate", type: "define", data: data)) } == code, "\(what)")
+                #expect(
+                    await refusalCode { _ = try await room.request(.publish(topic: "zones/hq/other", type: "define", data: data)) } == code,
+                    "\(what), a new zone")
             }
             #expect(try await hub.analyticsRowCounts() == before, "nothing stored")
             let state = try await collect(1, from: try await room.subscribe("zones/hq/gate"))[0]
@@ -52,9 +62,15 @@ import VigilCore
             _ = try await room.request(.publish(topic: "zones/hq/gate", type: "define", data: with(["regions": [["lasso": stroke(2_000)]]])))
             _ = try await room.request(.publish(topic: "zones/hq/yard", type: "define", data: with(["regions": [["polygon": stroke(1_000)]]])))
             let query: [String: JSONValue] = ["cameras": ["lobby"], "from": 0, "to": 4_000_000_000_000]
-            _ = try await room.query(topic: "detections/hq", type: "roi", data: .object(query.merging(["regions": [["lasso": stroke(2_000)]]]) { $1 }))
-            for (regions, code) in [([["lasso": stroke(2_001)]], "invalid_data"), ([["rect": ["x": 0, "y": 0, "width": 1e300, "height": 1]]], "invalid_data")] as [(JSONValue, String)] {
-                #expect(await refusalCode { _ = try await room.query(topic: "detections/hq", type: "roi", data: .object(query.merging(["regions": regions]) { $1 })) } == code)
+            _ = try await room.query(
+                topic: "detections/hq", type: "roi", data: .object(query.merging(["regions": [["lasso": stroke(2_000)]]]) { $1 }))
+            for (regions, code) in [
+                ([["lasso": stroke(2_001)]], "invalid_data"), ([["rect": ["x": 0, "y": 0, "width": 1e300, "height": 1]]], "invalid_data"),
+            ] as [(JSONValue, String)] {
+                #expect(
+                    await refusalCode {
+                        _ = try await room.query(topic: "detections/hq", type: "roi", data: .object(query.merging(["regions": regions]) { $1 }))
+                    } == code)
             }
             await room.close()
         }
@@ -64,15 +80,21 @@ import VigilCore
         try await withHub { hub async throws in
             // Nine cameras, so that the site's limit (256) comes before any camera's (32).
             let cameras: [JSONValue] = (0..<9).map { index in
-                ["id": .string("cam-\(index)"), "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": .number(Double(index * 640)), "y": 0],
-                 "neighbours": [:], "reminderNotice": "", "animationStyle": ""]
+                [
+                    "id": .string("cam-\(index)"), "floor": 0, "frameSize": ["width": 640, "height": 480],
+                    "position": ["x": .number(Double(index * 640)), "y": 0],
+                    "neighbours": [:], "reminderNotice": "", "animationStyle": "",
+                ]
             }
             #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "admin", body: ["cameras": .array(cameras)]).status == 200)
             let room = hub.client("operator")
             func define(_ zone: String, on camera: Int) async throws {
-                _ = try await room.request(.publish(topic: "zones/hq/\(zone)", type: "define", data: [
-                    "camera": .string("cam-\(camera)"), "regions": [["rect": ["x": 0, "y": 0, "width": 10, "height": 10]]],
-                ]))
+                _ = try await room.request(
+                    .publish(
+                        topic: "zones/hq/\(zone)", type: "define",
+                        data: [
+                            "camera": .string("cam-\(camera)"), "regions": [["rect": ["x": 0, "y": 0, "width": 10, "height": 10]]],
+                        ]))
             }
             try await define("z1-0", on: 1)
             for index in 0..<32 { try await define("z0-\(index)", on: 0) }

@@ -6,7 +6,9 @@ import VigilCore
 /// The query `zones` on `zones/{site}`: a control room sees every zone of a site with its live
 /// figures, a guard sees them too but cannot remove one, and nobody lists a site they do not cover.
 @Suite(.timeLimit(.minutes(10))) struct ZoneListingTests {
-    private let door: JSONValue = ["camera": "lobby", "line": ["from": ["x": 320, "y": 0], "to": ["x": 320, "y": 480]], "direction": "left-to-right"]
+    private let door: JSONValue = [
+        "camera": "lobby", "line": ["from": ["x": 320, "y": 0], "to": ["x": 320, "y": 480]], "direction": "left-to-right",
+    ]
     private let gate: JSONValue = [
         "camera": "lobby", "regions": [["rect": ["x": 0, "y": 0, "width": 200, "height": 200]]], "rule": ["intensity": 0.5], "dwell": "30s",
     ]
@@ -24,8 +26,12 @@ import VigilCore
         let walk = [500.0, 100, 500, 100, 50].enumerated().map { step, x in
             detection(at: Int64(step) * 1000, Rect(x: x, y: 300, width: 20, height: 60), track: 3)
         }
-        let standing = [detection(at: 10, Rect(x: 20, y: 20, width: 40, height: 90), track: 4), detection(at: 20, Rect(x: 30, y: 20, width: 40, height: 90), track: 4)]
-        _ = try await backend.publish(try DetectionBatch(camera: "lobby", frameSize: FrameSize(width: 640, height: 480), detections: walk + standing), site: "hq")
+        let standing = [
+            detection(at: 10, Rect(x: 20, y: 20, width: 40, height: 90), track: 4),
+            detection(at: 20, Rect(x: 30, y: 20, width: 40, height: 90), track: 4),
+        ]
+        _ = try await backend.publish(
+            try DetectionBatch(camera: "lobby", frameSize: FrameSize(width: 640, height: 480), detections: walk + standing), site: "hq")
         try await hub.advance(by: .seconds(1))
         await backend.close()
     }
@@ -40,14 +46,16 @@ import VigilCore
             #expect(zones.map(\.isLine) == [true, false, false])
             let listedDoor = try #require(zones.first)
             #expect(listedDoor.definition == door && listedDoor.definedBy == "olga")
-            #expect(listedDoor.counts.map(\.count).reduce(0, +) == 2 && listedDoor.counts.allSatisfy { $0.direction == "left-to-right" },
+            #expect(
+                listedDoor.counts.map(\.count).reduce(0, +) == 2 && listedDoor.counts.allSatisfy { $0.direction == "left-to-right" },
                 "two walks the counted way, the one back not counted: \(listedDoor.counts)")
             #expect(listedDoor.counts.first?.hour == detectionHour && listedDoor.recent == nil)
             let listedGate = zones[1]
             #expect(listedGate.definition == gate && listedGate.recent == 2 && listedGate.counts.isEmpty)
             #expect(zones[2].recent == 0 && zones[2].camera == "dock")
             for zone in zones {
-                #expect(zone.head == UInt64(try await room.history(topic: "zones/hq/\(zone.id)").count), "the figures are as of the topic's last event")
+                #expect(
+                    zone.head == UInt64(try await room.history(topic: "zones/hq/\(zone.id)").count), "the figures are as of the topic's last event")
             }
             #expect(since == hub.clock.milliseconds() - 600_000, "recent: the last ten minutes by the hub's clock")
 
@@ -72,8 +80,9 @@ import VigilCore
             try await defineAndWalk(hub, room)
             let before = try await hub.analyticsRowCounts()
             let issued = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "operator", "name": "otto", "sites": ["depot"]])
-            let depotOperator = VigilClient(configuration: ClientConfiguration(
-                url: hub.url, token: try #require(json(issued.body)["secret"]?.stringValue, "\(issued.body)"), caFile: hub.caFile))
+            let depotOperator = VigilClient(
+                configuration: ClientConfiguration(
+                    url: hub.url, token: try #require(json(issued.body)["secret"]?.stringValue, "\(issued.body)"), caFile: hub.caFile))
             let (guardClient, backend) = (hub.client("guard"), hub.client("device"))
             #expect(try await guardClient.zones(site: "hq").zones.count == 3, "a guard sees the zones")
 
@@ -104,10 +113,14 @@ import VigilCore
             let connection = ["--url", hub.url, "--ca", hub.caFile]
             let operatorToken = ["--token", hub.token("operator")]
             let line = try await runVigil(
-                ["zones", "define", "hq/door", "--camera", "lobby", "--line", "320,0,320,480", "--direction", "left-to-right"] + connection + operatorToken)
+                ["zones", "define", "hq/door", "--camera", "lobby", "--line", "320,0,320,480", "--direction", "left-to-right"] + connection
+                    + operatorToken)
             #expect(line.status == 0 && line.output == "zone door is watching lobby (seq 1)\n", "\(line.output)")
             let area = try await runVigil(
-                ["zones", "define", "hq/gate", "--camera", "lobby", "--rect", "0,0,200,200", "--intensity", "0.5", "--dwell", "30s", "--label", "person"]
+                [
+                    "zones", "define", "hq/gate", "--camera", "lobby", "--rect", "0,0,200,200", "--intensity", "0.5", "--dwell", "30s", "--label",
+                    "person",
+                ]
                     + connection + operatorToken)
             #expect(area.status == 0, "\(area.output)")
             let room = hub.client("operator")
@@ -127,7 +140,9 @@ import VigilCore
             let removed = try await runVigil(["zones", "remove", "hq/gate"] + connection + operatorToken)
             #expect(removed.status == 0 && removed.output == "zone gate removed\n")
             #expect(try await room.zones(site: "hq").zones.map(\.id) == ["door"])
-            #expect(try await runVigil(["zones", "define", "hq/x", "--camera", "lobby"] + connection + operatorToken).status != 0, "neither a line nor an area")
+            #expect(
+                try await runVigil(["zones", "define", "hq/x", "--camera", "lobby"] + connection + operatorToken).status != 0,
+                "neither a line nor an area")
             #expect(try await runVigil(["zones", "remove", "gate"] + connection + operatorToken).status != 0, "a zone without its site")
             await room.close()
         }

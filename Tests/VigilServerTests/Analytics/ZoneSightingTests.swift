@@ -28,7 +28,10 @@ import VigilCore
     }
 
     private func area(_ rect: Rect) -> JSONValue {
-        ["camera": "lobby", "regions": [["rect": ["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)]]]]
+        [
+            "camera": "lobby",
+            "regions": [["rect": ["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)]]],
+        ]
     }
 
     /// Sends every message at once on one connection, then waits for each answer: the hub validates
@@ -69,7 +72,8 @@ import VigilCore
                     yardDefined = false
                 }
                 let detections = batch(round)
-                messages.append(.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), detections)))
+                messages.append(
+                    .publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), detections)))
                 try await pipelined(socket, messages, round: round)
                 expected["gate"]? += held(by: gate, of: detections)
                 if yardDefined { expected["yard"]? += held(by: Self.leftHalf, of: detections) }
@@ -83,21 +87,29 @@ import VigilCore
             try await hub.start()
             socket = try await hub.authenticatedRaw("admin")
             let afterRestart = batch(16)
-            try await pipelined(socket, [.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), afterRestart))], round: 16)
+            try await pipelined(
+                socket,
+                [.publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), afterRestart))],
+                round: 16)
             expected["gate"]? += held(by: Self.rects[1], of: afterRestart)
             try await hub.advance(by: .seconds(1))
             let moved = batch(17)
-            try await pipelined(socket, [
-                .publish(topic: "zones/hq/gate", type: "define", data: area(Self.rects[0])),
-                .publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), moved)),
-            ], round: 17)
+            try await pipelined(
+                socket,
+                [
+                    .publish(topic: "zones/hq/gate", type: "define", data: area(Self.rects[0])),
+                    .publish(topic: "detections/hq/lobby", type: "batch", data: try batchJSON(camera: "lobby", frame: (640, 480), moved)),
+                ], round: 17)
             expected["gate"]? += held(by: Self.rects[0], of: moved)
             try await hub.advance(by: .seconds(1))
 
             let history = hub.client("operator")
             for zone in ["gate", "yard"] {
                 let answer = try await told(zone, by: history)
-                #expect(answer == expected[zone], "\(zone): told \(answer.count), expected \(expected[zone]?.count ?? 0); told but not expected \(Set(answer).subtracting(expected[zone] ?? []).sorted().prefix(5)), expected but not told \(Set(expected[zone] ?? []).subtracting(answer).sorted().prefix(5))")
+                #expect(
+                    answer == expected[zone],
+                    "\(zone): told \(answer.count), expected \(expected[zone]?.count ?? 0); told but not expected \(Set(answer).subtracting(expected[zone] ?? []).sorted().prefix(5)), expected but not told \(Set(expected[zone] ?? []).subtracting(answer).sorted().prefix(5))"
+                )
             }
             await socket.close()
             for client in [room, history] { await client.close() }

@@ -19,7 +19,8 @@ struct AccessibilityTests {
                 #expect(try await browser.evaluate("return document.activeElement.id") as? String == "token", "the focus waits in the token field")
 
                 // The checker does check: an image without a text alternative is caught.
-                _ = try await browser.evaluate("document.querySelector('main').append(Object.assign(document.createElement('img'), {src: '/icons/icon-192.png'})); return null")
+                _ = try await browser.evaluate(
+                    "document.querySelector('main').append(Object.assign(document.createElement('img'), {src: '/icons/icon-192.png'})); return null")
                 #expect(try await Axe.violations(in: browser).contains { $0.hasPrefix("image-alt") })
             }
         }
@@ -39,7 +40,9 @@ struct AccessibilityTests {
                 _ = try await hub.api("POST", "/api/alerts", as: "device", body: ["site": "hq", "kind": "custom", "message": "Water on the floor"])
                 try await hub.advance(by: .seconds(121))
                 #expect(await browser.waitUntil("return document.querySelectorAll('#alerts li.alert.escalated').length === 3"))
-                _ = try await hub.api("POST", "/api/publish", as: "operator", body: ["topic": "alerts/hq", "type": "acknowledge", "data": ["alert": .string(second.id)]])
+                _ = try await hub.api(
+                    "POST", "/api/publish", as: "operator",
+                    body: ["topic": "alerts/hq", "type": "acknowledge", "data": ["alert": .string(second.id)]])
                 #expect(await browser.waitUntil("return \(DashboardTests.row(second.id)).textContent.includes('Acknowledged')"))
 
                 #expect(try await Axe.violations(in: browser) == [], "the whole dashboard, queue and all")
@@ -52,8 +55,12 @@ struct AccessibilityTests {
                     reached = try await browser.evaluate("return document.activeElement.matches('#alerts li.alert')") as? Bool == true
                 }
                 #expect(reached, "Tab reaches the queue")
-                #expect(try await browser.evaluate("return document.activeElement.dataset.alert") as? String == first.id, "at its oldest unacknowledged alert")
-                #expect(try await browser.evaluate("return getComputedStyle(document.activeElement).outlineStyle") as? String == "solid", "the focus is visible")
+                #expect(
+                    try await browser.evaluate("return document.activeElement.dataset.alert") as? String == first.id,
+                    "at its oldest unacknowledged alert")
+                #expect(
+                    try await browser.evaluate("return getComputedStyle(document.activeElement).outlineStyle") as? String == "solid",
+                    "the focus is visible")
                 // Tab then goes through the alert's own buttons.
                 try await browser.press(Chromium.Key.tab)
                 #expect(try await browser.evaluate("return document.activeElement.textContent") as? String == "Acknowledge")

@@ -18,7 +18,8 @@ struct AdministrationPanelTests {
             try await withBrowser(hub, "admin-panel") { browser in
                 try await Self.openAdministration(browser, hub)
 
-                _ = try await browser.evaluate("""
+                _ = try await browser.evaluate(
+                    """
                     const form = document.querySelector('.admin-sites form');
                     form.querySelector('[name=id]').value = 'annex';
                     form.querySelector('[name=name]').value = 'The annex';
@@ -27,7 +28,8 @@ struct AdministrationPanelTests {
                     """)
                 #expect(await browser.waitUntil("return document.querySelector('.admin-sites .sites').textContent.includes('The annex')"))
 
-                _ = try await browser.evaluate("""
+                _ = try await browser.evaluate(
+                    """
                     const form = document.querySelector('.admin-tokens form');
                     form.querySelector('[name=role]').value = 'guard';
                     form.querySelector('[name=name]').value = 'gina';
@@ -41,12 +43,15 @@ struct AdministrationPanelTests {
                 let secret = String(link.split(separator: "=").last ?? "")
                 #expect(try await hub.api("GET", "/api/sites", bearer: secret).body.contains("annex"), "the new token works")
 
-                _ = try await browser.evaluate("""
+                _ = try await browser.evaluate(
+                    """
                     window.confirm = () => true;
                     [...document.querySelectorAll('.admin-tokens button')].find((b) => b.textContent === 'Revoke gina').click();
                     return null
                     """)
-                #expect(await browser.waitUntil("return [...document.querySelectorAll('.admin-tokens tr.revoked')].some((row) => row.textContent.includes('gina'))"))
+                #expect(
+                    await browser.waitUntil(
+                        "return [...document.querySelectorAll('.admin-tokens tr.revoked')].some((row) => row.textContent.includes('gina'))"))
                 #expect(try await hub.api("GET", "/api/sites", bearer: secret).status == 401)
             }
         }
@@ -59,20 +64,26 @@ struct AdministrationPanelTests {
                 try await Self.openAdministration(browser, hub)
                 let own = try #require(try await browser.evaluate("return document.querySelector('.admin-tokens tr.own').innerText") as? String)
                 #expect(own.contains("you are signed in with this token") && own.contains("Revoke your own token"), "\(own)")
-                #expect(try await browser.evaluate("return document.querySelectorAll('.admin-tokens tr.own').length") as? Int == 1, "only the page's own token")
+                #expect(
+                    try await browser.evaluate("return document.querySelectorAll('.admin-tokens tr.own').length") as? Int == 1,
+                    "only the page's own token")
 
                 // The question says what happens; the admin thinks better of it, and nothing changes.
-                let asked = try await browser.evaluate("""
-                    let question = null;
-                    window.confirm = (text) => { question = text; return false; };
-                    document.querySelector('.admin-tokens tr.own button').click();
-                    return question
-                    """) as? String
+                let asked =
+                    try await browser.evaluate(
+                        """
+                        let question = null;
+                        window.confirm = (text) => { question = text; return false; };
+                        document.querySelector('.admin-tokens tr.own button').click();
+                        return question
+                        """) as? String
                 #expect(asked?.hasPrefix("This is the token you are signed in with.") == true, "\(asked ?? "no question")")
                 try await Task.sleep(for: .milliseconds(300))
                 let me = try await browser.evaluate("return document.getElementById('user').textContent.split(' ')[0]") as? String
                 let tokens = try json(try await hub.api("GET", "/api/tokens", as: "admin").body)["tokens"]?.arrayValue ?? []
-                #expect(tokens.contains { $0["name"]?.stringValue == me && $0["role"] == "admin" && $0["state"] == "active" }, "the page's own token is not revoked")
+                #expect(
+                    tokens.contains { $0["name"]?.stringValue == me && $0["role"] == "admin" && $0["state"] == "active" },
+                    "the page's own token is not revoked")
                 #expect(try await browser.evaluate("return document.getElementById('connection').textContent") as? String == "Connected")
             }
         }
@@ -84,10 +95,14 @@ struct AdministrationPanelTests {
             try await withBrowser(hub, "operator-admin") { browser in
                 try await DashboardTests.signIn(browser, hub, as: "operator")
                 #expect(await browser.waitUntil("return document.querySelector('.admin-checkpoints') !== null"))
-                #expect(try await browser.evaluate("return document.querySelector('.admin-tokens, .admin-sites')") is NSNull, "no token administration offered")
+                #expect(
+                    try await browser.evaluate("return document.querySelector('.admin-tokens, .admin-sites')") is NSNull,
+                    "no token administration offered")
                 try await browser.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
                 #expect(await browser.waitUntil("return document.querySelector('.guard') !== null"))
-                #expect(try await browser.evaluate("return document.querySelector('.tabs, .admin-tokens, .admin-checkpoints')") is NSNull, "a guard sees no administration")
+                #expect(
+                    try await browser.evaluate("return document.querySelector('.tabs, .admin-tokens, .admin-checkpoints')") is NSNull,
+                    "a guard sees no administration")
             }
         }
     }
@@ -97,7 +112,8 @@ struct AdministrationPanelTests {
             try BrowserPages.serve(hub)
             try await withBrowser(hub, "checkpoint-qr") { browser in
                 try await DashboardTests.signIn(browser, hub, as: "operator")
-                _ = try await browser.evaluate("""
+                _ = try await browser.evaluate(
+                    """
                     document.querySelector('.tabs button[data-view=admin]').click();
                     const form = document.querySelector('.admin-checkpoints form');
                     form.querySelector('[name=name]').value = 'Gate B';
@@ -107,7 +123,8 @@ struct AdministrationPanelTests {
                     """)
                 #expect(await browser.waitUntil("return document.querySelector('.qr-card canvas')?.width > 0"))
                 let shown = try #require(try await browser.evaluate("return document.querySelector('.qr-card .code').textContent") as? String)
-                let dataURL = try #require(try await browser.evaluate("return document.querySelector('.qr-card canvas').toDataURL('image/png')") as? String)
+                let dataURL = try #require(
+                    try await browser.evaluate("return document.querySelector('.qr-card canvas').toDataURL('image/png')") as? String)
                 let (read, _) = try await Zbar.read(pngDataURL: dataURL)
                 #expect(read == shown && shown.hasPrefix("vigil-checkpoint:v1:hq:cp_"), "the printed code is the checkpoint's")
 

@@ -22,12 +22,14 @@ enum Axe {
     /// The WCAG 2.1 A and AA rules that `selector`'s part of the page breaks, one line per rule with
     /// the elements that break it. The hub must `serve` axe first.
     static func violations(in browser: Chromium, of selector: String = "document") async throws -> [String] {
-        _ = try await browser.evaluate("""
+        _ = try await browser.evaluate(
+            """
             if (!window.axe) { const script = document.createElement("script"); script.src = "/axe.min.js"; document.head.append(script); }
             return null
             """)
         guard await browser.waitUntil("return window.axe !== undefined") else { throw BrowserError.driver("axe.min.js did not load") }
-        let found = try await browser.evaluateAsync("""
+        let found = try await browser.evaluateAsync(
+            """
             const done = arguments[arguments.length - 1];
             axe.run(\(selector), { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })
               .then((result) => done(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)))

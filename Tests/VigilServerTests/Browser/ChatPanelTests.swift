@@ -26,38 +26,55 @@ struct ChatPanelTests {
                     try await DashboardTests.signIn(second, hub, as: "admin")
                     #expect(await Self.waitForChat(first))
                     #expect(await Self.waitForChat(second))
-                    #expect(await first.waitUntil("return document.querySelector('#chat .present').textContent === 'In the room: olga, root'"), "presence in the room")
+                    #expect(
+                        await first.waitUntil("return document.querySelector('#chat .present').textContent === 'In the room: olga, root'"),
+                        "presence in the room")
                     let (alertID, hash) = try await DashboardTests.raise(hub, at: "gate-b", kind: "door", severity: 3)
                     let snapshot = "li[data-alert=\"\(alertID)\"] img.snapshot"
                     #expect(await first.waitUntil("return document.querySelector('\(snapshot)')?.naturalWidth > 0"))
 
                     try await first.drag(snapshot, to: Self.compose)
-                    #expect(await first.waitUntil("return document.querySelector('#chat .tray img')?.dataset.thumbnail === '\(hash)'"), "the dragged thumbnail is attached")
+                    #expect(
+                        await first.waitUntil("return document.querySelector('#chat .tray img')?.dataset.thumbnail === '\(hash)'"),
+                        "the dragged thumbnail is attached")
                     #expect(await first.waitUntil("return document.querySelector('#chat .tray img').naturalWidth > 0"))
                     try await first.stroke(on: "#chat .tray canvas", through: [(-20, -10), (-10, -5), (0, 0), (10, 5)])
                     _ = try await first.evaluate("document.querySelector('\(Self.compose)').focus(); return null")
                     try await first.press("I", "s", " ", "t", "h", "i", "s", " ", "h", "i", "m", "?", Chromium.Key.enter)
 
                     // The second browser shows the message with the picture, its scribble, and a way back to the alert.
-                    #expect(await second.waitUntil("return \(Self.newest)?.querySelector('.text')?.textContent === 'Is this him?'"), "the message reaches the other browser")
+                    #expect(
+                        await second.waitUntil("return \(Self.newest)?.querySelector('.text')?.textContent === 'Is this him?'"),
+                        "the message reaches the other browser")
                     #expect(try await second.evaluate("return \(Self.newest).querySelector('img').dataset.thumbnail") as? String == hash)
-                    let link = try await second.evaluate("const b = \(Self.newest).querySelector('button.source'); return [b.dataset.sourceKind, b.dataset.sourceId, b.textContent]") as? [String]
-                    #expect(link == ["alert", alertID, "Open the alert “Door at Gate b”"], "the picture links to the alert it was dragged from, named as it reads")
-                    #expect(await second.waitUntil("""
-                        const canvas = \(Self.newest).querySelector('canvas.scribble');
-                        const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-                        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) return true;
-                        return false
-                        """), "the scribble is drawn over the picture")
+                    let link =
+                        try await second.evaluate(
+                            "const b = \(Self.newest).querySelector('button.source'); return [b.dataset.sourceKind, b.dataset.sourceId, b.textContent]"
+                        ) as? [String]
+                    #expect(
+                        link == ["alert", alertID, "Open the alert “Door at Gate b”"],
+                        "the picture links to the alert it was dragged from, named as it reads")
+                    #expect(
+                        await second.waitUntil(
+                            """
+                            const canvas = \(Self.newest).querySelector('canvas.scribble');
+                            const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+                            for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) return true;
+                            return false
+                            """), "the scribble is drawn over the picture")
                     _ = try await second.evaluate("\(Self.newest).querySelector('button.source').click(); return null")
-                    #expect(await second.waitUntil("return document.activeElement?.dataset?.alert === '\(alertID)'"), "a click brings the alert into view")
+                    #expect(
+                        await second.waitUntil("return document.activeElement?.dataset?.alert === '\(alertID)'"), "a click brings the alert into view"
+                    )
 
                     let stored = try await hub.client("admin").history(topic: "chat/hq/control").last?.data["message"]
                     let attachment = try #require(stored?["attachments"]?.arrayValue?.first)
                     #expect(attachment["source"]?["kind"] == "alert" && attachment["source"]?["id"]?.stringValue == alertID)
                     let points = attachment["scribble"]?["foreground"]?.arrayValue ?? []
                     #expect(points.count >= 3, "the stroke is kept as foreground points")
-                    #expect(points.allSatisfy { ($0.arrayValue?[0].numberValue ?? -1) >= 0 && ($0.arrayValue?[0].numberValue ?? 99) < 64 }, "in the picture's own pixels")
+                    #expect(
+                        points.allSatisfy { ($0.arrayValue?[0].numberValue ?? -1) >= 0 && ($0.arrayValue?[0].numberValue ?? 99) < 64 },
+                        "in the picture's own pixels")
                 }
             }
         }
@@ -70,7 +87,8 @@ struct ChatPanelTests {
                 try await DashboardTests.signIn(browser, hub, as: "operator")
                 #expect(await Self.waitForChat(browser))
                 try await browser.dropFiles([fixtureImage("snapshot.png").path], on: Self.compose)
-                #expect(await browser.waitUntil("return document.querySelector('#chat .tray img')?.naturalWidth > 0"), "uploaded and shown in the tray")
+                #expect(
+                    await browser.waitUntil("return document.querySelector('#chat .tray img')?.naturalWidth > 0"), "uploaded and shown in the tray")
                 _ = try await browser.evaluate("document.querySelector('#chat .chat-compose .send').click(); return null")
                 #expect(await browser.waitUntil("return \(Self.newest)?.querySelector('.source')?.textContent === 'uploaded'"))
                 let stored = try await hub.client("admin").history(topic: "chat/hq/control").last?.data["message"]
@@ -92,12 +110,15 @@ struct ChatPanelTests {
                 try await operatorClient.say(in: "chat/hq/loading-dock", text: "Truck due at 22:00")
                 try await operatorClient.say(in: "chat/hq/loading-dock", text: "@gus meet it please")
                 let roomLabel = "return document.querySelector('#chat .room-button[data-room=loading-dock]')?.getAttribute('aria-label')"
-                #expect(await browser.waitUntil("\(roomLabel) === 'Loading dock, 2 unread, mentions you'"),
+                #expect(
+                    await browser.waitUntil("\(roomLabel) === 'Loading dock, 2 unread, mentions you'"),
                     "unread and the mention show on the room")
 
                 let urgent = try await operatorClient.say(in: "chat/hq/control", text: "Fire alarm east wing, confirm", urgent: true)
                 let urgentID = urgent.id
-                #expect(await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li[data-message=\"\(urgentID)\"]') !== null"), "urgent stands out")
+                #expect(
+                    await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li[data-message=\"\(urgentID)\"]') !== null"),
+                    "urgent stands out")
                 _ = try await browser.evaluate("document.querySelector('#chat .urgent-for-me li button').click(); return null")
                 #expect(await browser.waitUntil("return document.querySelector('#chat .urgent-for-me li') === null"), "until acknowledged")
                 let acknowledged = try await operatorClient.history(topic: "chat/hq/control").last
@@ -114,7 +135,9 @@ struct ChatPanelTests {
 
                 _ = try await browser.evaluate("document.querySelector('#chat .room-button[data-room=loading-dock]').click(); return null")
                 #expect(await browser.waitUntil("return \(Self.newest)?.classList.contains('mentions-me') === true"))
-                #expect(await browser.waitUntil("return document.querySelector('#chat .room-button[data-room=loading-dock]').getAttribute('aria-label') === 'Loading dock'"),
+                #expect(
+                    await browser.waitUntil(
+                        "return document.querySelector('#chat .room-button[data-room=loading-dock]').getAttribute('aria-label') === 'Loading dock'"),
                     "reading the room clears its count")
                 let state = try await collect(1, from: try await hub.client("guard").subscribe("chat/hq/loading-dock"))[0]
                 #expect(state.data["unread"] == 0, "the read marker was stored for the guard's other devices")
@@ -122,7 +145,9 @@ struct ChatPanelTests {
                 // Typing shows in the other person's view and stops by itself.
                 _ = try await operatorClient.chat("typing/hq/loading-dock", "typing", [:])
                 #expect(await browser.waitUntil("return document.querySelector('#chat .typing').textContent === 'olga is typing…'"))
-                #expect(await browser.waitUntil("return document.querySelector('#chat .typing').textContent === ''", timeout: .seconds(10)), "it ends after five seconds")
+                #expect(
+                    await browser.waitUntil("return document.querySelector('#chat .typing').textContent === ''", timeout: .seconds(10)),
+                    "it ends after five seconds")
             }
             await operatorClient.close()
         }

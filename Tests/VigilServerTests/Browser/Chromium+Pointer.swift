@@ -40,7 +40,9 @@ extension Chromium {
     func stroke(on selector: String, through points: [(x: Int, y: Int)]) async throws {
         let target = try await element(selector)
         guard let first = points.first else { return }
-        var moves: [[String: Any]] = [["type": "pointerMove", "duration": 0, "origin": target, "x": first.x, "y": first.y], ["type": "pointerDown", "button": 0]]
+        var moves: [[String: Any]] = [
+            ["type": "pointerMove", "duration": 0, "origin": target, "x": first.x, "y": first.y], ["type": "pointerDown", "button": 0],
+        ]
         moves += points.dropFirst().map { ["type": "pointerMove", "duration": 30, "origin": target, "x": $0.x, "y": $0.y] }
         moves.append(["type": "pointerUp", "button": 0])
         try await pointer(moves)
@@ -49,20 +51,25 @@ extension Chromium {
     /// Drops files from the desktop at the centre of `selector`, scrolled into view first as a person
     /// would (Chromium's own drag events, as when a file is dragged in from outside the browser).
     func dropFiles(_ paths: [String], on selector: String) async throws {
-        guard let box = try await evaluate("""
-            const target = document.querySelector(\(try jsString(selector)));
-            target.scrollIntoView({ block: 'center' });
-            const box = target.getBoundingClientRect();
-            return [box.left + box.width / 2, box.top + box.height / 2];
-            """) as? [Double], box.count == 2 else { throw BrowserError.driver("no element \(selector)") }
+        guard
+            let box = try await evaluate(
+                """
+                const target = document.querySelector(\(try jsString(selector)));
+                target.scrollIntoView({ block: 'center' });
+                const box = target.getBoundingClientRect();
+                return [box.left + box.width / 2, box.top + box.height / 2];
+                """) as? [Double], box.count == 2
+        else { throw BrowserError.driver("no element \(selector)") }
         let data: [String: Any] = ["items": [], "files": paths, "dragOperationsMask": 1]
         for type in ["dragEnter", "dragOver", "drop"] {
-            _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Input.dispatchDragEvent", "params": ["type": type, "x": box[0], "y": box[1], "data": data]])
+            _ = try await command(
+                "POST", "/goog/cdp/execute", ["cmd": "Input.dispatchDragEvent", "params": ["type": type, "x": box[0], "y": box[1], "data": data]])
         }
     }
 
     private func pointer(_ actions: [[String: Any]]) async throws {
-        _ = try await command("POST", "/actions", ["actions": [["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]]])
+        _ = try await command(
+            "POST", "/actions", ["actions": [["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]]])
         _ = try await command("DELETE", "/actions")
     }
 

@@ -34,15 +34,20 @@ final class Chromium: @unchecked Sendable {
         let capabilities: [String: Any] = [
             // Scripts run with a callback (axe-core over a whole page) may take minutes when every
             // test runs at once on two cores: WebDriver's default of 30 s is not a statement about the page.
-            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:loggingPrefs": ["browser": "ALL"], "timeouts": ["script": 180_000], "goog:chromeOptions": [
-                "binary": browser,
-                "args": [
-                    "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900",
-                    "--user-data-dir=\(profile.path)", "--ignore-certificate-errors-spki-list=\(spki)",
-                    // performance.memory in whole bytes, not rounded buckets, for the benchmark.
-                    "--enable-precise-memory-info",
-                ],
-            ]]],
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome", "goog:loggingPrefs": ["browser": "ALL"], "timeouts": ["script": 180_000],
+                    "goog:chromeOptions": [
+                        "binary": browser,
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,900",
+                            "--user-data-dir=\(profile.path)", "--ignore-certificate-errors-spki-list=\(spki)",
+                            // performance.memory in whole bytes, not rounded buckets, for the benchmark.
+                            "--enable-precise-memory-info",
+                        ],
+                    ],
+                ]
+            ]
         ]
         let created = try await call(base, "POST", "/session", capabilities)
         guard let value = created["value"] as? [String: Any], let session = value["sessionId"] as? String else {
@@ -76,7 +81,8 @@ final class Chromium: @unchecked Sendable {
 
     /// Where the browser says it is (`navigator.geolocation`), allowed for `origin` without asking.
     func setGeolocation(latitude: Double, longitude: Double, for origin: String) async throws {
-        _ = try await command("POST", "/goog/cdp/execute", ["cmd": "Browser.grantPermissions", "params": ["origin": origin, "permissions": ["geolocation"]]])
+        _ = try await command(
+            "POST", "/goog/cdp/execute", ["cmd": "Browser.grantPermissions", "params": ["origin": origin, "permissions": ["geolocation"]]])
         _ = try await command(
             "POST", "/goog/cdp/execute",
             ["cmd": "Emulation.setGeolocationOverride", "params": ["latitude": latitude, "longitude": longitude, "accuracy": 10]])

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import VigilClient
+
 @testable import VigilDemo
 
 /// The control room as it looks on a shift: the demo site played for a while and people walking
@@ -54,7 +55,8 @@ struct ControlRoomViewsTests {
                 try await browser.resize(width: 1920, height: 1080)
                 try await browser.open("\(hub.httpsBase)/#token=\(hub.token("admin"))")
                 #expect(await browser.waitUntil("return document.getElementById('site')?.options.length > 0"))
-                _ = try await browser.evaluate("""
+                _ = try await browser.evaluate(
+                    """
                     const picker = document.getElementById('site');
                     picker.value = 'demo'; picker.dispatchEvent(new Event('change')); return null
                     """)
@@ -97,7 +99,8 @@ struct ControlRoomViewsTests {
                 try await phone.resize(width: 390, height: 844)
                 try await phone.open(guardLink)
                 #expect(await phone.waitUntil("return document.querySelector('.guard .checkpoints li') !== null"), "the guard's rounds")
-                #expect(try await phone.evaluate("return document.documentElement.scrollWidth <= document.documentElement.clientWidth") as? Bool == true,
+                #expect(
+                    try await phone.evaluate("return document.documentElement.scrollWidth <= document.documentElement.clientWidth") as? Bool == true,
                     "nothing wider than the phone's screen beside its scroll bar")
                 try await BrowserPages.saveScreenshot(phone, as: "guard-view")
             }
@@ -108,27 +111,36 @@ struct ControlRoomViewsTests {
     /// people who walked across it.
     static func showAPictureAndATimeline(_ browser: Chromium) async throws {
         #expect(await browser.waitUntil("return document.querySelector('#analytics select[name=camera]')?.options.length > 0"))
-        let pictured = try await browser.evaluate("""
-            const select = document.querySelector('#analytics select[name=camera]');
-            for (const option of select.options) {
-              select.value = option.value; select.dispatchEvent(new Event('change'));
-              if (document.querySelector('#analytics .frame image.stream')?.getAttribute('href')) return option.value;
-            }
-            return null
-            """) as? String
+        let pictured =
+            try await browser.evaluate(
+                """
+                const select = document.querySelector('#analytics select[name=camera]');
+                for (const option of select.options) {
+                  select.value = option.value; select.dispatchEvent(new Event('change'));
+                  if (document.querySelector('#analytics .frame image.stream')?.getAttribute('href')) return option.value;
+                }
+                return null
+                """) as? String
         let camera = try #require(pictured, "a camera of the demo has a picture under the frame")
-        let picture = try await browser.evaluate("""
-            const href = document.querySelector('#analytics .frame image.stream').getAttribute('href');
-            return fetch(href).then((answer) => `${answer.status} ${answer.headers.get('content-type')}`)
-            """) as? String
+        let picture =
+            try await browser.evaluate(
+                """
+                const href = document.querySelector('#analytics .frame image.stream').getAttribute('href');
+                return fetch(href).then((answer) => `${answer.status} ${answer.headers.get('content-type')}`)
+                """) as? String
         #expect(picture == "200 image/png", "the picture of \(camera) is served")
 
         _ = try await browser.evaluate("document.querySelector('#analytics select[name=window]').value = '900000'; return null")
-        let size = try await browser.evaluate("const box = document.querySelector('#analytics svg.frame').viewBox.baseVal; return [box.width, box.height]") as? [Double]
+        let size =
+            try await browser.evaluate("const box = document.querySelector('#analytics svg.frame').viewBox.baseVal; return [box.width, box.height]")
+            as? [Double]
         let (width, height) = (size?.first ?? 640, size?.last ?? 480)
         try await AnalyticsPanelTests.drawRectangle(browser, from: (1, 1), to: (width - 1, height - 1))
         _ = try await browser.evaluate("document.querySelector('#analytics form.roi').requestSubmit(); return null")
-        #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .timeline .bucket').length > 0 || document.querySelector('#analytics .timeline .empty:not([hidden])') !== null"))
+        #expect(
+            await browser.waitUntil(
+                "return document.querySelectorAll('#analytics .timeline .bucket').length > 0 || document.querySelector('#analytics .timeline .empty:not([hidden])') !== null"
+            ))
         #expect(try await TimeChartProbe.axisLabels(browser, in: "#analytics .timeline").count >= 4, "a time axis with labelled buckets")
     }
 }

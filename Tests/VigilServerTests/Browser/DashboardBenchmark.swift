@@ -16,32 +16,34 @@ struct DashboardBenchmark {
             try BrowserPages.serve(hub)
             try await withBrowser(hub, "bench-drawn") { browser in
                 try await DashboardTests.signIn(browser, hub, as: "operator")
-                let result = try await browser.evaluateAsync("""
-                    const done = arguments[arguments.length - 1];
-                    const list = document.querySelector('#alerts .alert-list');
-                    const times = [];
-                    (async () => {
-                      for (let index = 0; index < 200; index++) {
-                        const started = performance.now();
-                        const drawn = new Promise((resolve) => {
-                          const observer = new MutationObserver(() => {
-                            if (list.querySelector(`li[data-alert]:not([data-seen])`)) {
-                              observer.disconnect();
-                              list.querySelectorAll('li[data-alert]').forEach((row) => row.dataset.seen = '1');
-                              resolve(performance.now());
-                            }
-                          });
-                          observer.observe(list, { childList: true });
-                        });
-                        await fetch('/api/alerts', { method: 'POST', headers: { Authorization: 'Bearer \(hub.token("device"))', 'Content-Type': 'application/json' },
-                          body: JSON.stringify({ site: 'hq', kind: 'door', location: `door-${index}` }) });
-                        times.push((await drawn) - started);
-                        await new Promise((resolve) => setTimeout(resolve, 50));
-                      }
-                      times.sort((a, b) => a - b);
-                      done({ count: times.length, p50: times[99], p99: times[197], max: times[199] });
-                    })();
-                    """) as? [String: Any]
+                let result =
+                    try await browser.evaluateAsync(
+                        """
+                        const done = arguments[arguments.length - 1];
+                        const list = document.querySelector('#alerts .alert-list');
+                        const times = [];
+                        (async () => {
+                          for (let index = 0; index < 200; index++) {
+                            const started = performance.now();
+                            const drawn = new Promise((resolve) => {
+                              const observer = new MutationObserver(() => {
+                                if (list.querySelector(`li[data-alert]:not([data-seen])`)) {
+                                  observer.disconnect();
+                                  list.querySelectorAll('li[data-alert]').forEach((row) => row.dataset.seen = '1');
+                                  resolve(performance.now());
+                                }
+                              });
+                              observer.observe(list, { childList: true });
+                            });
+                            await fetch('/api/alerts', { method: 'POST', headers: { Authorization: 'Bearer \(hub.token("device"))', 'Content-Type': 'application/json' },
+                              body: JSON.stringify({ site: 'hq', kind: 'door', location: `door-${index}` }) });
+                            times.push((await drawn) - started);
+                            await new Promise((resolve) => setTimeout(resolve, 50));
+                          }
+                          times.sort((a, b) => a - b);
+                          done({ count: times.length, p50: times[99], p99: times[197], max: times[199] });
+                        })();
+                        """) as? [String: Any]
                 print("dashboard POST /api/alerts -> drawn over 200 alerts (ms):", result ?? [:])
                 #expect(result?["count"] as? Int == 200)
             }
@@ -66,12 +68,15 @@ struct DashboardBenchmark {
                 // A fresh load, timed from navigation to the whole queue on screen.
                 try await browser.open("\(hub.httpsBase)/")
                 #expect(await browser.waitUntil("return document.querySelectorAll('#alerts li.alert').length === 2000", timeout: .seconds(60)))
-                let load = try await browser.evaluate("""
-                    const drawn = performance.getEntriesByName('vigil:queue-drawn').find((mark) => mark.detail.alerts === 2000);
-                    return { queueDrawnMs: drawn.startTime, domContentLoadedMs: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
-                             heapMB: performance.memory.usedJSHeapSize / 1048576, nodes: document.getElementsByTagName('*').length }
-                    """) as? [String: Any]
-                let acknowledged = try await browser.evaluateAsync("""
+                let load =
+                    try await browser.evaluate(
+                        """
+                        const drawn = performance.getEntriesByName('vigil:queue-drawn').find((mark) => mark.detail.alerts === 2000);
+                        return { queueDrawnMs: drawn.startTime, domContentLoadedMs: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+                                 heapMB: performance.memory.usedJSHeapSize / 1048576, nodes: document.getElementsByTagName('*').length }
+                        """) as? [String: Any]
+                let acknowledged = try await browser.evaluateAsync(
+                    """
                     const done = arguments[arguments.length - 1];
                     const row = document.querySelector('#alerts li.alert');
                     const id = row.dataset.alert;
@@ -80,7 +85,8 @@ struct DashboardBenchmark {
                     const check = () => document.querySelector(`li[data-alert="${id}"]`)?.textContent.includes('Acknowledged') ? done(performance.now() - started) : requestAnimationFrame(check);
                     check();
                     """)
-                print("dashboard with 2000 alerts: from navigation (ms), JavaScript heap (MB), DOM nodes:", load ?? [:],
+                print(
+                    "dashboard with 2000 alerts: from navigation (ms), JavaScript heap (MB), DOM nodes:", load ?? [:],
                     "acknowledge -> shown (ms):", acknowledged ?? "-")
             }
         }

@@ -9,13 +9,19 @@ struct DashboardTests {
     /// Signs `browser` in as `role` with the one-time link, picks the site `hq` and waits for its alert queue.
     static func signIn(_ browser: Chromium, _ hub: TestHub, as role: String) async throws {
         try await browser.open("\(hub.httpsBase)/#token=\(hub.token(role))")
-        #expect(await browser.waitUntil("return document.querySelector('#alerts .count')?.textContent.includes('open') === true"), "\(role) sees the queue")
-        _ = try await browser.evaluate("""
+        #expect(
+            await browser.waitUntil("return document.querySelector('#alerts .count')?.textContent.includes('open') === true"),
+            "\(role) sees the queue")
+        _ = try await browser.evaluate(
+            """
             const picker = document.getElementById('site');
             if (picker.value !== 'hq') { picker.value = 'hq'; picker.dispatchEvent(new Event('change')); }
             return null
             """)
-        #expect(await browser.waitUntil("return document.getElementById('site').value === 'hq' && document.querySelector('#alerts .count')?.textContent.includes('open') === true"))
+        #expect(
+            await browser.waitUntil(
+                "return document.getElementById('site').value === 'hq' && document.querySelector('#alerts .count')?.textContent.includes('open') === true"
+            ))
     }
 
     /// Opens one of the dashboard's views (`live`, `analytics`, `flood`, `admin`) with its tab.
@@ -30,7 +36,10 @@ struct DashboardTests {
         let hash = try #require(json(uploaded.body)["hash"]?.stringValue)
         let raised = try await hub.api(
             "POST", "/api/alerts", as: "device",
-            body: ["site": "hq", "kind": .string(kind), "severity": .number(Double(severity)), "location": .string(location), "thumbnails": [.string(hash)]])
+            body: [
+                "site": "hq", "kind": .string(kind), "severity": .number(Double(severity)), "location": .string(location),
+                "thumbnails": [.string(hash)],
+            ])
         #expect(raised.status == 200, "\(raised.body)")
         let id = try #require(json(raised.body)["data"]?["alert"]?["id"]?.stringValue)
         return (id, hash)
@@ -49,14 +58,22 @@ struct DashboardTests {
                     let (id, hash) = try await Self.raise(hub, at: "front-door")
                     for browser in [first, second] {
                         #expect(await browser.waitUntil("return \(Self.row(id)) !== null"), "the alert appears")
-                        #expect(await browser.waitUntil("return \(Self.row(id)).querySelector('img.snapshot').complete && \(Self.row(id)).querySelector('img.snapshot').naturalWidth > 0"),
+                        #expect(
+                            await browser.waitUntil(
+                                "return \(Self.row(id)).querySelector('img.snapshot').complete && \(Self.row(id)).querySelector('img.snapshot').naturalWidth > 0"
+                            ),
                             "its snapshot is drawn")
-                        #expect(try await browser.evaluate("return \(Self.row(id)).querySelector('img.snapshot').getAttribute('src')") as? String == "/thumbnails/\(hash)")
+                        #expect(
+                            try await browser.evaluate("return \(Self.row(id)).querySelector('img.snapshot').getAttribute('src')") as? String
+                                == "/thumbnails/\(hash)")
                     }
 
                     _ = try await first.evaluate("\(Self.row(id)).querySelector('button[data-action=acknowledge]').click(); return null")
-                    #expect(await second.waitUntil("return \(Self.row(id)).textContent.includes('Acknowledged by olga')"), "the other browser sees who acknowledged")
-                    #expect(try await second.evaluate("return \(Self.row(id)).querySelector('button[data-action=acknowledge]')") is NSNull,
+                    #expect(
+                        await second.waitUntil("return \(Self.row(id)).textContent.includes('Acknowledged by olga')"),
+                        "the other browser sees who acknowledged")
+                    #expect(
+                        try await second.evaluate("return \(Self.row(id)).querySelector('button[data-action=acknowledge]')") is NSNull,
                         "an acknowledged alert offers no acknowledgement")
 
                     // Resolved from the second browser with the keyboard and a note: it leaves both queues.
@@ -96,13 +113,18 @@ struct DashboardTests {
                 try await browser.press("a")
                 #expect(await browser.waitUntil("return \(Self.row(second.id)).textContent.includes('Acknowledged by olga')"))
                 #expect(try await browser.evaluate(order) as? [String] == [first.id, third.id, second.id], "unacknowledged first")
-                #expect(try await browser.evaluate("return document.activeElement.dataset.alert") as? String == second.id, "the focus stays on the alert")
-                #expect(try await browser.evaluate("return document.querySelector('#alerts .count').textContent") as? String == "3 open · 2 unacknowledged")
+                #expect(
+                    try await browser.evaluate("return document.activeElement.dataset.alert") as? String == second.id, "the focus stays on the alert")
+                #expect(
+                    try await browser.evaluate("return document.querySelector('#alerts .count').textContent") as? String
+                        == "3 open · 2 unacknowledged")
 
                 // Two minutes later the unacknowledged ones escalate, and say so.
                 try await hub.advance(by: .seconds(121))
                 #expect(await browser.waitUntil("return document.querySelectorAll('#alerts li.alert.escalated').length === 2"))
-                #expect(try await browser.evaluate("return \(Self.row(first.id)).querySelector('.badge.escalated')?.textContent") as? String == "Escalated")
+                #expect(
+                    try await browser.evaluate("return \(Self.row(first.id)).querySelector('.badge.escalated')?.textContent") as? String
+                        == "Escalated")
                 #expect(try await browser.evaluate("return \(Self.row(second.id)).classList.contains('escalated')") as? Bool == false)
             }
         }
@@ -118,14 +140,17 @@ struct DashboardTests {
                 #expect(await browser.waitUntil("return \(Self.row(before.id)) !== null"))
 
                 await hub.stop()
-                #expect(await browser.waitUntil("return document.getElementById('connection').textContent.includes('reconnecting')"),
+                #expect(
+                    await browser.waitUntil("return document.getElementById('connection').textContent.includes('reconnecting')"),
                     "the page says the connection is lost")
                 try await hub.start()
                 var raised = [before.id]
                 for location in ["yard", "roof", "gate"] { raised.append(try await Self.raise(hub, at: location).id) }
                 #expect(await browser.waitUntil("return document.querySelectorAll('#alerts li.alert').length >= 4"))
                 try await Task.sleep(for: .milliseconds(500))
-                let shown = try await browser.evaluate("return [...document.querySelectorAll('#alerts li.alert')].map((row) => row.dataset.alert)") as? [String]
+                let shown =
+                    try await browser.evaluate("return [...document.querySelectorAll('#alerts li.alert')].map((row) => row.dataset.alert)")
+                    as? [String]
                 #expect(shown?.sorted() == raised.sorted(), "every alert once")
                 #expect(try await browser.evaluate("return document.getElementById('connection').textContent") as? String == "Connected")
             }
@@ -143,7 +168,9 @@ struct DashboardTests {
                 #expect(await browser.waitUntil("return !document.getElementById('sign-in').hidden"))
                 let message = try await browser.evaluate("return document.getElementById('sign-in-error').textContent") as? String
                 #expect(message == "Signed out by the hub: the token has been revoked", "\(message ?? "")")
-                #expect(try await browser.evaluate("return document.getElementById('app').hidden") as? Bool == true, "nothing of the shift is left on screen")
+                #expect(
+                    try await browser.evaluate("return document.getElementById('app').hidden") as? Bool == true,
+                    "nothing of the shift is left on screen")
             }
         }
     }
@@ -157,12 +184,14 @@ struct DashboardTests {
             try await withBrowser(hub, "site-twice") { browser in
                 try await Self.signIn(browser, hub, as: "admin")
                 #expect(await browser.waitUntil("return \(Self.row(first)) !== null"))
-                _ = try await browser.evaluate("""
+                _ = try await browser.evaluate(
+                    """
                     const picker = document.getElementById('site');
                     for (const site of ['depot', 'hq', 'hq']) { picker.value = site; picker.dispatchEvent(new Event('change')); }
                     return null
                     """)
-                #expect(await browser.waitUntil("return \(Self.row(first)) !== null && document.querySelector('#chat .room-list button') !== null"),
+                #expect(
+                    await browser.waitUntil("return \(Self.row(first)) !== null && document.querySelector('#chat .room-list button') !== null"),
                     "hq's queue and chat, drawn again")
                 let (second, _) = try await Self.raise(hub, at: "back-door")
                 #expect(await browser.waitUntil("return \(Self.row(second)) !== null"), "and live")

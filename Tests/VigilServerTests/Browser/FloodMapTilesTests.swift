@@ -7,7 +7,9 @@ import VigilTestSupport
 /// With `serve --map-tiles`, the Flood tab and the report page draw the file's tiles under the
 /// boundaries and markers, with the map's attribution, in headless Chromium (which fails the test
 /// on any failed request: no tile is asked for that the file does not hold).
-@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable && MBTilesFixture.isAvailable, "needs chromium, chromium-driver and gdal-bin from Debian"))
+@Suite(
+    .timeLimit(.minutes(10)),
+    .enabled(if: Chromium.isAvailable && MBTilesFixture.isAvailable, "needs chromium, chromium-driver and gdal-bin from Debian"))
 struct FloodMapTilesTests {
     /// True when the map's marker is on top at its centre, over a loaded tile whose pane lies below
     /// the marker's (tiles take no pointer events, so the browser's hit test does not list them).
@@ -40,28 +42,38 @@ struct FloodMapTilesTests {
             let fixture = try await FloodFixture.make(hub)
             let reporter = fixture.reporter(hub)
             let room = hub.client("operator")
-            let marker = try markerID(try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(FloodFixture.inside, severity: 3)))
+            let marker = try markerID(
+                try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(FloodFixture.inside, severity: 3)))
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([marker]))
 
             try await withBrowser(hub, "flood-map-tiles") { browser in
                 try await DashboardTests.signIn(browser, hub, as: "operator")
                 _ = try await browser.evaluate("document.querySelector('button[data-view=flood]').click(); return null")
                 #expect(await browser.waitUntil("return document.querySelectorAll('#flood-map path.flood-marker').length === 1"))
-                #expect(await browser.waitUntil("return document.querySelectorAll('#flood-map img.leaflet-tile-loaded').length > 0"), "the file's tiles")
+                #expect(
+                    await browser.waitUntil("return document.querySelectorAll('#flood-map img.leaflet-tile-loaded').length > 0"), "the file's tiles")
                 #expect(await browser.waitUntil(Self.tileUnderMarker(in: "#flood-map")), "under the marker")
-                #expect(try await browser.evaluate(Self.attribution(in: "#flood-map")) as? String == MBTilesFixture.attribution, "its credit, as text")
-                #expect(try await browser.evaluate("return document.querySelectorAll('#flood-map path.graticule').length") as? Int == 0, "no graticule over the map")
-                #expect(try await browser.evaluate("return document.getElementById('flood-tiles') === null") as? Bool == true, "no tile URL to type in")
+                #expect(
+                    try await browser.evaluate(Self.attribution(in: "#flood-map")) as? String == MBTilesFixture.attribution, "its credit, as text")
+                #expect(
+                    try await browser.evaluate("return document.querySelectorAll('#flood-map path.graticule').length") as? Int == 0,
+                    "no graticule over the map")
+                #expect(
+                    try await browser.evaluate("return document.getElementById('flood-tiles') === null") as? Bool == true, "no tile URL to type in")
             }
 
             try await withBrowser(hub, "report-map-tiles") { browser in
                 try await browser.resize(width: 390, height: 844)
                 try await browser.setGeolocation(latitude: 46.9, longitude: -96.8, for: hub.httpsBase)
                 try await browser.open("\(hub.httpsBase)/report/#token=\(fixture.reporterToken)")
-                #expect(await browser.waitUntil("return document.querySelector('#region option') !== null && !document.getElementById('report').hidden"))
+                #expect(
+                    await browser.waitUntil("return document.querySelector('#region option') !== null && !document.getElementById('report').hidden"))
                 _ = try await browser.evaluate("document.getElementById('locate').click(); return null")
-                #expect(await browser.waitUntil("return document.querySelectorAll('#report-map path.flood-marker').length === 1"), "the approved report near them")
-                #expect(await browser.waitUntil("return document.querySelectorAll('#report-map img.leaflet-tile-loaded').length > 0"), "the file's tiles")
+                #expect(
+                    await browser.waitUntil("return document.querySelectorAll('#report-map path.flood-marker').length === 1"),
+                    "the approved report near them")
+                #expect(
+                    await browser.waitUntil("return document.querySelectorAll('#report-map img.leaflet-tile-loaded').length > 0"), "the file's tiles")
                 #expect(await browser.waitUntil(Self.tileUnderMarker(in: "#report-map")), "under the marker")
                 #expect(try await browser.evaluate(Self.attribution(in: "#report-map")) as? String == MBTilesFixture.attribution)
                 if Axe.isAvailable {

@@ -7,13 +7,19 @@ import VigilCore
 struct GuardViewTests {
     static let topology: JSONValue = [
         "cameras": [
-            ["id": "lobby", "name": "Lobby", "floor": 0, "frameSize": ["width": 640, "height": 360], "position": ["x": 0, "y": 0],
-             "neighbours": ["right": "dock", "up": "hall"], "reminderNotice": "", "animationStyle": ""],
-            ["id": "dock", "name": "Loading dock", "floor": 0, "frameSize": ["width": 640, "height": 360], "position": ["x": 640, "y": 0],
-             "neighbours": ["left": "lobby"], "reminderNotice": "", "animationStyle": ""],
-            ["id": "hall", "name": "First-floor hall", "floor": 1, "frameSize": ["width": 640, "height": 360], "position": ["x": 0, "y": 0],
-             "neighbours": ["down": "lobby"], "reminderNotice": "", "animationStyle": ""],
-        ],
+            [
+                "id": "lobby", "name": "Lobby", "floor": 0, "frameSize": ["width": 640, "height": 360], "position": ["x": 0, "y": 0],
+                "neighbours": ["right": "dock", "up": "hall"], "reminderNotice": "", "animationStyle": "",
+            ],
+            [
+                "id": "dock", "name": "Loading dock", "floor": 0, "frameSize": ["width": 640, "height": 360], "position": ["x": 640, "y": 0],
+                "neighbours": ["left": "lobby"], "reminderNotice": "", "animationStyle": "",
+            ],
+            [
+                "id": "hall", "name": "First-floor hall", "floor": 1, "frameSize": ["width": 640, "height": 360], "position": ["x": 0, "y": 0],
+                "neighbours": ["down": "lobby"], "reminderNotice": "", "animationStyle": "",
+            ],
+        ]
     ]
 
     /// Opens the guard's view at a phone's size with the guard's sign-in link.
@@ -34,22 +40,29 @@ struct GuardViewTests {
                 try await DashboardTests.signIn(controlRoom, hub, as: "operator")
                 try await withBrowser(hub, "guard-phone") { phone in
                     try await Self.openPhone(phone, hub)
-                    #expect(await phone.waitUntil("return document.querySelector('.guard-checkin li')?.textContent.includes('Gate B') === true"),
+                    #expect(
+                        await phone.waitUntil("return document.querySelector('.guard-checkin li')?.textContent.includes('Gate B') === true"),
                         "the guard sees the rounds")
-                    #expect(await controlRoom.waitUntil("return document.querySelector('#people .people')?.textContent.includes('gus') === true"),
+                    #expect(
+                        await controlRoom.waitUntil("return document.querySelector('#people .people')?.textContent.includes('gus') === true"),
                         "the control room sees the guard online")
 
                     // The guard pastes the scanned text (no barcode detector in headless Chromium).
                     _ = try await phone.evaluate("document.getElementById('checkin-code').focus(); return null")
                     try await phone.press(code, Chromium.Key.enter)
-                    #expect(await phone.waitUntil("return document.querySelector('.guard-checkin .result').textContent.startsWith('Checked in at Gate B')"))
-                    #expect(await controlRoom.waitUntil("return document.querySelector('#people .people').textContent.includes('checked in at Gate B')"),
+                    #expect(
+                        await phone.waitUntil(
+                            "return document.querySelector('.guard-checkin .result').textContent.startsWith('Checked in at Gate B')"))
+                    #expect(
+                        await controlRoom.waitUntil("return document.querySelector('#people .people').textContent.includes('checked in at Gate B')"),
                         "the control room sees the check-in")
 
                     // A forged code is refused in words a guard understands, and nothing is recorded.
                     _ = try await phone.evaluate("document.getElementById('checkin-code').focus(); return null")
                     try await phone.press(String(code.dropLast(2)) + "AA", Chromium.Key.enter)
-                    #expect(await phone.waitUntil("return document.querySelector('.guard-checkin .result').textContent === 'That is not a checkpoint code of this site.'"))
+                    #expect(
+                        await phone.waitUntil(
+                            "return document.querySelector('.guard-checkin .result').textContent === 'That is not a checkpoint code of this site.'"))
 
                     // Usable at phone width: nothing runs off the side of the screen.
                     #expect(try await phone.evaluate("return document.documentElement.scrollWidth <= window.innerWidth") as? Bool == true)
@@ -69,35 +82,48 @@ struct GuardViewTests {
                 #expect(await controlRoom.waitUntil("return document.querySelectorAll('#cameras .floor').length === 2"), "one plan per floor")
                 // Laid out as on the wall, under the hub's CSP: the dock to the right of the lobby, side by side.
                 let box = { (camera: String) in "document.querySelector('#cameras button.camera[data-camera=\(camera)]').getBoundingClientRect()" }
-                #expect(try await controlRoom.evaluate("""
-                    const lobby = \(box("lobby")), dock = \(box("dock"));
-                    return lobby.width > 50 && Math.abs(dock.left - lobby.right) < 2 && Math.abs(dock.top - lobby.top) < 2 && Math.abs(dock.width - lobby.width) < 2
-                    """) as? Bool == true)
+                #expect(
+                    try await controlRoom.evaluate(
+                        """
+                        const lobby = \(box("lobby")), dock = \(box("dock"));
+                        return lobby.width > 50 && Math.abs(dock.left - lobby.right) < 2 && Math.abs(dock.top - lobby.top) < 2 && Math.abs(dock.width - lobby.width) < 2
+                        """) as? Bool == true)
                 try await withBrowser(hub, "camera-phone") { phone in
                     try await Self.openPhone(phone, hub)
-                    #expect(await phone.waitUntil("return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
+                    #expect(
+                        await phone.waitUntil(
+                            "return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
 
                     // The operator selects the loading dock and pushes it to gus.
-                    _ = try await controlRoom.evaluate("""
+                    _ = try await controlRoom.evaluate(
+                        """
                         document.querySelector('#cameras button.camera[data-camera="dock"]').click();
                         document.querySelector('#cameras input[name=viewer]').value = 'gus';
                         document.querySelector('#cameras form.push button').click();
                         return null
                         """)
-                    #expect(await phone.waitUntil("return document.querySelector('.guard-camera .pushed').textContent.includes('Loading dock')"),
+                    #expect(
+                        await phone.waitUntil("return document.querySelector('.guard-camera .pushed').textContent.includes('Loading dock')"),
                         "the guard sees the camera pushed")
 
                     // The control room follows gus; gus swipes left, and the control room sees it.
-                    #expect(await controlRoom.waitUntil("return [...document.querySelectorAll('#cameras select option')].some((o) => o.value === 'gus')"))
-                    _ = try await controlRoom.evaluate("""
+                    #expect(
+                        await controlRoom.waitUntil("return [...document.querySelectorAll('#cameras select option')].some((o) => o.value === 'gus')"))
+                    _ = try await controlRoom.evaluate(
+                        """
                         const select = document.querySelector('#cameras .follow select');
                         select.value = 'gus'; select.dispatchEvent(new Event('change')); return null
                         """)
-                    #expect(await controlRoom.waitUntil("return document.querySelector('#cameras .following').textContent === 'Following gus: Loading dock'"))
-                    _ = try await phone.evaluate("[...document.querySelectorAll('.swipes button')].find((b) => b.textContent.includes('Left')).click(); return null")
+                    #expect(
+                        await controlRoom.waitUntil(
+                            "return document.querySelector('#cameras .following').textContent === 'Following gus: Loading dock'"))
+                    _ = try await phone.evaluate(
+                        "[...document.querySelectorAll('.swipes button')].find((b) => b.textContent.includes('Left')).click(); return null")
                     #expect(await phone.waitUntil("return document.querySelector('.guard-camera .pushed').textContent.includes('Lobby')"))
-                    #expect(await controlRoom.waitUntil("return document.querySelector('#cameras .following').textContent === 'Following gus: Lobby'"))
-                    #expect(await controlRoom.waitUntil("return document.querySelector('#cameras button.camera.followed')?.dataset.camera === 'lobby'"))
+                    #expect(
+                        await controlRoom.waitUntil("return document.querySelector('#cameras .following').textContent === 'Following gus: Lobby'"))
+                    #expect(
+                        await controlRoom.waitUntil("return document.querySelector('#cameras button.camera.followed')?.dataset.camera === 'lobby'"))
                 }
             }
         }
@@ -119,8 +145,13 @@ struct GuardViewTests {
             #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "operator", body: topology).status == 200)
             try await withBrowser(hub, "camera-picture") { phone in
                 try await Self.openPhone(phone, hub)
-                #expect(await phone.waitUntil("return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
-                #expect(try await phone.evaluate("return document.querySelector('.guard-camera .swipes').offsetHeight === 0 && document.querySelector('.guard-camera img') === null") as? Bool == true,
+                #expect(
+                    await phone.waitUntil(
+                        "return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
+                #expect(
+                    try await phone.evaluate(
+                        "return document.querySelector('.guard-camera .swipes').offsetHeight === 0 && document.querySelector('.guard-camera img') === null"
+                    ) as? Bool == true,
                     "no arrows and no picture before a camera was sent")
 
                 // A door alert at the lobby escalates to the guard: its snapshot is the lobby's latest picture.
@@ -129,14 +160,25 @@ struct GuardViewTests {
                 #expect(await phone.waitUntil("return document.querySelector('.guard-alerts li[data-alert=\"\(alert.id)\"]') !== null"))
 
                 let operatorClient = hub.client("operator")
-                _ = try await operatorClient.request(.publish(topic: "cameras/hq", type: "switch", data: ["viewer": "gus", "camera": "dock", "jump": true]))
-                #expect(await phone.waitUntil("const img = document.querySelector('.guard-camera img.camera-picture'); return img?.complete && img.naturalWidth > 0"),
+                _ = try await operatorClient.request(
+                    .publish(topic: "cameras/hq", type: "switch", data: ["viewer": "gus", "camera": "dock", "jump": true]))
+                #expect(
+                    await phone.waitUntil(
+                        "const img = document.querySelector('.guard-camera img.camera-picture'); return img?.complete && img.naturalWidth > 0"),
                     "the camera sent shows its picture")
-                #expect(try await phone.evaluate("return document.querySelector('.guard-camera img.camera-picture').getAttribute('src')") as? String == stream)
-                #expect(try await phone.evaluate("return document.querySelector('.guard-camera .swipes').offsetHeight > 0") as? Bool == true, "and the arrows to move on")
+                #expect(
+                    try await phone.evaluate("return document.querySelector('.guard-camera img.camera-picture').getAttribute('src')") as? String
+                        == stream)
+                #expect(
+                    try await phone.evaluate("return document.querySelector('.guard-camera .swipes').offsetHeight > 0") as? Bool == true,
+                    "and the arrows to move on")
 
-                _ = try await phone.evaluate("[...document.querySelectorAll('.swipes button')].find((b) => b.textContent.includes('Left')).click(); return null")
-                #expect(await phone.waitUntil("const img = document.querySelector('.guard-camera img.camera-picture'); return img?.getAttribute('src') === '/thumbnails/\(alert.hash)' && img.naturalWidth > 0"),
+                _ = try await phone.evaluate(
+                    "[...document.querySelectorAll('.swipes button')].find((b) => b.textContent.includes('Left')).click(); return null")
+                #expect(
+                    await phone.waitUntil(
+                        "const img = document.querySelector('.guard-camera img.camera-picture'); return img?.getAttribute('src') === '/thumbnails/\(alert.hash)' && img.naturalWidth > 0"
+                    ),
                     "the lobby has no stream: its latest snapshot shows")
                 await operatorClient.close()
             }
@@ -150,11 +192,15 @@ struct GuardViewTests {
                 try await DashboardTests.signIn(controlRoom, hub, as: "operator")
                 try await withBrowser(hub, "escalated-phone") { phone in
                     try await Self.openPhone(phone, hub)
-                    #expect(await phone.waitUntil("return document.querySelector('.guard-alerts')?.textContent.includes('Nothing needs you now') === true"))
+                    #expect(
+                        await phone.waitUntil(
+                            "return document.querySelector('.guard-alerts')?.textContent.includes('Nothing needs you now') === true"))
                     let alert = try await DashboardTests.raise(hub, at: "back-door", kind: "door", severity: 3)
                     try await hub.advance(by: .seconds(121))
                     let row = "document.querySelector('.guard-alerts li[data-alert=\"\(alert.id)\"]')"
-                    #expect(await phone.waitUntil("return \(row)?.querySelector('img.snapshot')?.naturalWidth > 0"), "the escalated alert, with its snapshot")
+                    #expect(
+                        await phone.waitUntil("return \(row)?.querySelector('img.snapshot')?.naturalWidth > 0"),
+                        "the escalated alert, with its snapshot")
                     _ = try await phone.evaluate("\(row).querySelector('button').click(); return null")
                     #expect(await phone.waitUntil("return \(row).textContent.includes('Acknowledged by gus')"))
                     #expect(await controlRoom.waitUntil("return \(DashboardTests.row(alert.id)).textContent.includes('Acknowledged by gus')"))

@@ -34,7 +34,8 @@ struct SignInTests {
                 try await browser.open("\(hub.httpsBase)/")
                 #expect(await browser.waitUntil("return !document.getElementById('sign-in').hidden"))
                 func paste(_ token: String) async throws {
-                    _ = try await browser.evaluate("""
+                    _ = try await browser.evaluate(
+                        """
                         document.getElementById('token').value = '\(token)';
                         document.getElementById('sign-in').requestSubmit();
                         return null

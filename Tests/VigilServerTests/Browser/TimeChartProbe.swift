@@ -6,7 +6,8 @@ import Testing
 enum TimeChartProbe {
     /// The time axis's labels of the chart in the element `container` selects.
     static func axisLabels(_ browser: Chromium, in container: String) async throws -> [String] {
-        let labels = try await browser.evaluate("""
+        let labels = try await browser.evaluate(
+            """
             const canvas = document.querySelector('\(container) canvas');
             return import('/vendor/chart.js/chart.esm.js').then(({ Chart }) => Chart.getChart(canvas).scales.x.ticks.map((tick) => String(tick.label)))
             """)
@@ -15,7 +16,8 @@ enum TimeChartProbe {
 
     /// How many pixels of the chart's canvas are in the bars' colour (#7cc4ff): none while no bar is drawn.
     static func barPixels(_ browser: Chromium, in container: String) async throws -> Int {
-        let count = try await browser.evaluate("""
+        let count = try await browser.evaluate(
+            """
             const canvas = document.querySelector('\(container) canvas');
             const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
             let count = 0;

@@ -6,7 +6,8 @@ import VigilCore
 @Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
 struct VigilJSTests {
     private func publishNotice(_ hub: TestHub, _ text: String) async throws {
-        let answer = try await hub.api("POST", "/api/publish", as: "operator", body: ["topic": "notice/hq", "type": "notice", "data": ["text": .string(text)]])
+        let answer = try await hub.api(
+            "POST", "/api/publish", as: "operator", body: ["topic": "notice/hq", "type": "notice", "data": ["text": .string(text)]])
         #expect(answer.status == 200, "\(answer.body)")
     }
 
@@ -25,7 +26,8 @@ struct VigilJSTests {
                 #expect(await browser.waitUntil("return window.seen.length === 2"))
 
                 // A request is a promise matched by its ref: answered, or refused with the hub's code.
-                _ = try await browser.evaluate("""
+                _ = try await browser.evaluate(
+                    """
                     connection.publish("notice/hq", "notice", {text: "from the page"}).then((ok) => window.published = ok.seq);
                     connection.publish("notice/depot", "notice", {text: "not my site"}).catch((error) => window.refused = error.code);
                     return null

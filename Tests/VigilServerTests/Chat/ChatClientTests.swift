@@ -17,10 +17,11 @@ import VigilCore
 
             let operatorClient = hub.client("operator")
             let scribbled = try await operatorClient.say(
-                in: "chat/hq/control", text: "This one?", attachments: [
+                in: "chat/hq/control", text: "This one?",
+                attachments: [
                     ChatAttachment(
                         thumbnail: attached.thumbnail, source: .camera("cam-3"), ts: 1_767_225_600_000,
-                        foreground: [PixelPoint(x: 3, y: 4)], background: [PixelPoint(x: 60, y: 40)]),
+                        foreground: [PixelPoint(x: 3, y: 4)], background: [PixelPoint(x: 60, y: 40)])
                 ], replyTo: message.id, urgent: true)
             #expect(scribbled.attachments?.first?.scribble == .init(foreground: [PixelPoint(x: 3, y: 4)], background: [PixelPoint(x: 60, y: 40)]))
             #expect(scribbled.attachments?.first?.source == .init(kind: .camera, camera: "cam-3", ts: 1_767_225_600_000))

@@ -17,7 +17,9 @@ import VigilCore
             let mention = try await operatorClient.say("chat/hq/control", ["text": "@gus can you check gate B? (cc anna@example.com, @nobody)"])
             #expect(mention["mentions"] == ["gus"], "only people who chat on the site are mentioned; an address is not a mention")
             let reached = try await collect(1, from: inbox)[0]
-            #expect(reached.type == "message.posted" && reached.seq == 1 && reached.data["message"]?["id"] == mention["id"], "only the mention, not the room's chatter")
+            #expect(
+                reached.type == "message.posted" && reached.seq == 1 && reached.data["message"]?["id"] == mention["id"],
+                "only the mention, not the room's chatter")
             _ = try await operatorClient.say("chat/hq/control", ["text": "@gus. and the van too"])
             await phone.close()
 
@@ -59,7 +61,9 @@ import VigilCore
             }
             #expect(await refusalCode { _ = try await depotPerson.history(topic: "inbox/hq/op1") } == "forbidden")
             #expect(await refusalCode { _ = try await depotPerson.subscribe("inbox/op1") } == "invalid_topic")
-            #expect(await refusalCode { _ = try await depotPerson.chat("chat/hq/control", "acknowledge", ["message": try #require(urgent["id"])]) } == "forbidden")
+            #expect(
+                await refusalCode { _ = try await depotPerson.chat("chat/hq/control", "acknowledge", ["message": try #require(urgent["id"])]) }
+                    == "forbidden")
             #expect(try await depotPerson.history(topic: "inbox/depot/op1").isEmpty)
             // Its inbox is live: the first event on it is the depot's own mention, not hq's.
             let admin = hub.client("admin")
@@ -68,7 +72,8 @@ import VigilCore
             #expect(first.seq == 1 && first.data["message"]?["id"] == depotMention["id"])
             let depotTablet = hub.client(secret: depotSecret)
             let depotState = try await collect(1, from: try await depotTablet.subscribe("inbox/depot/op1"))[0]
-            #expect(depotState.data["urgent"] == [] && depotState.data["rooms"] == [["room": "chat/depot/control", "name": "Control room", "unread": 1]])
+            #expect(
+                depotState.data["urgent"] == [] && depotState.data["rooms"] == [["room": "chat/depot/control", "name": "Control room", "unread": 1]])
             let hqTablet = hub.client(secret: try await hub.issueToken(.operator, name: "op1", sites: ["hq"]))
             let hqState = try await collect(1, from: try await hqTablet.subscribe("inbox/hq/op1"))[0]
             #expect(hqState.data["urgent"]?.arrayValue?.map { $0["id"] } == [urgent["id"]], "hq's op1 on another device")
@@ -107,13 +112,20 @@ import VigilCore
 
             _ = try await phone.chat("inbox/hq/gus", "read", ["room": "chat/hq/control", "seq": .number(last - 1)])
             let learnt = try await collect(1, from: tabletInbox)[0]
-            #expect(learnt.type == "read.marked" && learnt.data == ["room": "chat/hq/control", "read": .number(last - 1), "unread": 1], "the other device learns the marker at once")
+            #expect(
+                learnt.type == "read.marked" && learnt.data == ["room": "chat/hq/control", "read": .number(last - 1), "unread": 1],
+                "the other device learns the marker at once")
             _ = try await phone.chat("inbox/hq/gus", "read", ["room": "chat/hq/control", "seq": 1])
             #expect(try await collect(1, from: tabletInbox)[0].data["read"]?.numberValue == last - 1, "a marker never moves back")
 
-            #expect(await refusalCode { _ = try await phone.chat("inbox/hq/gus", "read", ["room": "chat/hq/control", "seq": 99]) } == "invalid_data", "past the room's last event")
-            #expect(await refusalCode { _ = try await phone.chat("inbox/hq/gus", "read", ["room": "chat/depot/control", "seq": 0]) } == "invalid_data", "a room of the inbox's site only")
-            #expect(await refusalCode { _ = try await phone.chat("inbox/depot/gus", "read", ["room": "chat/depot/control", "seq": 0]) } == "forbidden")
+            #expect(
+                await refusalCode { _ = try await phone.chat("inbox/hq/gus", "read", ["room": "chat/hq/control", "seq": 99]) } == "invalid_data",
+                "past the room's last event")
+            #expect(
+                await refusalCode { _ = try await phone.chat("inbox/hq/gus", "read", ["room": "chat/depot/control", "seq": 0]) } == "invalid_data",
+                "a room of the inbox's site only")
+            #expect(
+                await refusalCode { _ = try await phone.chat("inbox/depot/gus", "read", ["room": "chat/depot/control", "seq": 0]) } == "forbidden")
             #expect(await refusalCode { _ = try await phone.chat("inbox/hq/gus", "read", ["room": "chat/hq/nowhere", "seq": 0]) } == "not_found")
             #expect(await refusalCode { _ = try await phone.chat("inbox/hq/olga", "read", ["room": "chat/hq/control", "seq": 1]) } == "forbidden")
 
@@ -131,7 +143,8 @@ import VigilCore
             let guardClient = hub.client("guard")
             let inbox = try await guardClient.subscribe("inbox/hq/gus")
             _ = try await collect(1, from: inbox)
-            let urgent = try await operatorClient.say("chat/hq/control", ["text": "Fire alarm east wing, confirm", "urgent": true, "repeatEvery": "2m"])
+            let urgent = try await operatorClient.say(
+                "chat/hq/control", ["text": "Fire alarm east wing, confirm", "urgent": true, "repeatEvery": "2m"])
             let messageID = try #require(urgent["id"])
             #expect(urgent["urgent"] == ["repeatEveryMs": 120_000, "recipients": [["name": "gus"]]], "everyone else who chats on the site")
             #expect(try await collect(1, from: inbox)[0].type == "message.posted")
@@ -140,16 +153,21 @@ import VigilCore
             try await hub.advance(by: .seconds(1))
             let repeated = try await collect(1, from: inbox)[0]
             #expect(repeated.type == "urgent.repeated" && repeated.data["repeat"] == 1 && repeated.data["message"]?["id"] == messageID)
-            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq/control", "acknowledge", ["message": messageID]) } == "forbidden", "the sender is not asked")
+            #expect(
+                await refusalCode { _ = try await operatorClient.chat("chat/hq/control", "acknowledge", ["message": messageID]) } == "forbidden",
+                "the sender is not asked")
 
             let acknowledged = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": messageID])
             #expect(acknowledged["data"]?["by"] == "gus" && acknowledged["data"]?["pending"] == [])
-            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": messageID]) } == "invalid_transition", "once")
+            #expect(
+                await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": messageID]) }
+                    == "invalid_transition", "once")
             try await hub.advance(by: .seconds(600))
             let state = try await collect(1, from: try await operatorClient.subscribe("chat/hq/control"))[0]
             let shown = try #require(state.data["messages"]?.arrayValue?.first)
             #expect(shown["urgent"]?["recipients"]?.arrayValue?.first?["acknowledgedAt"] != nil, "the sender sees who has acknowledged")
-            #expect(try await guardClient.eventTypes(of: "inbox/hq/gus") == ["message.posted", "urgent.repeated"], "no repeat after the acknowledgement")
+            #expect(
+                try await guardClient.eventTypes(of: "inbox/hq/gus") == ["message.posted", "urgent.repeated"], "no repeat after the acknowledgement")
 
             // A cancelled request stops repeating and takes no acknowledgement.
             let second = try await operatorClient.say("chat/hq/control", ["text": "@gus call me", "urgent": true])
@@ -157,10 +175,16 @@ import VigilCore
             _ = try await operatorClient.chat("chat/hq/control", "cancel_urgent", ["message": try #require(second["id"])])
             try await hub.advance(by: .seconds(600))
             #expect(try await guardClient.eventTypes(of: "inbox/hq/gus") == ["message.posted", "urgent.repeated", "message.posted"])
-            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": try #require(second["id"])]) } == "invalid_transition")
+            #expect(
+                await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": try #require(second["id"])]) }
+                    == "invalid_transition")
             let plain = try await operatorClient.say("chat/hq/control", ["text": "not urgent"])
-            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": try #require(plain["id"])]) } == "invalid_transition")
-            #expect(await refusalCode { _ = try await guardClient.chat("chat/hq/control", "cancel_urgent", ["message": try #require(second["id"])]) } == "invalid_transition")
+            #expect(
+                await refusalCode { _ = try await guardClient.chat("chat/hq/control", "acknowledge", ["message": try #require(plain["id"])]) }
+                    == "invalid_transition")
+            #expect(
+                await refusalCode { _ = try await guardClient.chat("chat/hq/control", "cancel_urgent", ["message": try #require(second["id"])]) }
+                    == "invalid_transition")
             for client in [operatorClient, guardClient] { await client.close() }
         }
     }
@@ -172,7 +196,9 @@ import VigilCore
             let guardClient = hub.client("guard")
             let said = try await guardClient.chat("typing/hq/control", "typing", [:])
             let seen = try await collect(1, from: typing)[0]
-            #expect(seen.from == "gus" && seen.seq == nil && seen.data["until"]?.numberValue == Double(seen.ts + 5_000), "it lasts five seconds unless said again")
+            #expect(
+                seen.from == "gus" && seen.seq == nil && seen.data["until"]?.numberValue == Double(seen.ts + 5_000),
+                "it lasts five seconds unless said again")
             #expect(said["seq"] == nil)
             #expect(await refusalCode { _ = try await guardClient.chat("typing/hq/control", "typing", [:]) } == "rate_limited")
             try await hub.advance(by: .seconds(2))

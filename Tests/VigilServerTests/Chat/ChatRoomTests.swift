@@ -11,7 +11,8 @@ import VigilCore
             let operatorClient = hub.client("operator")
             let directory = try await operatorClient.subscribe("chat/hq")
             let state = try await collect(1, from: directory)[0]
-            #expect(state.type == "state" && state.data["rooms"]?.arrayValue?.map { $0["id"] } == ["control"], "control exists from the site's creation")
+            #expect(
+                state.type == "state" && state.data["rooms"]?.arrayValue?.map { $0["id"] } == ["control"], "control exists from the site's creation")
 
             let created = try await operatorClient.chat("chat/hq", "create_room", ["name": "Night shift, gate B", "topic": "Who holds the keys"])
             #expect(created["data"]?["room"]?["id"] == "night-shift-gate-b" && created["data"]?["room"]?["topicLine"] == "Who holds the keys")
@@ -23,8 +24,11 @@ import VigilCore
 
             // Refusals, each changing nothing.
             #expect(await refusalCode { _ = try await guardClient.chat("chat/hq", "create_room", ["name": "Mine"]) } == "forbidden")
-            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["name": "x", "room": "night-shift-gate-b"]) } == "already_exists")
-            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["name": "x", "room": "control"]) } == "invalid_data")
+            #expect(
+                await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["name": "x", "room": "night-shift-gate-b"]) }
+                    == "already_exists")
+            #expect(
+                await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["name": "x", "room": "control"]) } == "invalid_data")
             #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["name": "!!!"]) } == "invalid_data")
             #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "archive_room", ["room": "control"]) } == "invalid_transition")
             #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "archive_room", ["room": "nowhere"]) } == "not_found")
@@ -34,7 +38,9 @@ import VigilCore
 
             _ = try await operatorClient.chat("chat/hq", "archive_room", ["room": "night-shift-gate-b"])
             #expect(await refusalCode { _ = try await guardClient.say("chat/hq/night-shift-gate-b", ["text": "anyone?"]) } == "invalid_transition")
-            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "archive_room", ["room": "night-shift-gate-b"]) } == "invalid_transition")
+            #expect(
+                await refusalCode { _ = try await operatorClient.chat("chat/hq", "archive_room", ["room": "night-shift-gate-b"]) }
+                    == "invalid_transition")
             let rooms = json(try await hub.api("GET", "/api/sites/hq/chat/rooms", as: "guard").body)
             #expect(rooms.arrayValue?.map { $0["id"] } == ["control", "night-shift-gate-b"] && rooms.arrayValue?.last?["archivedBy"] == "olga")
             for client in [operatorClient, guardClient] { await client.close() }
@@ -53,7 +59,9 @@ import VigilCore
             let before = try await operatorClient.eventTypes(of: "chat/hq").count
             #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["name": "One too many"]) } == "limit_reached")
             let alert = try #require(try await operatorClient.chat("alerts/hq", "raise", ["kind": "panic"])["data"]?["alert"]?["id"])
-            #expect(await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["alert": alert]) } == "limit_reached", "an alert's room counts too")
+            #expect(
+                await refusalCode { _ = try await operatorClient.chat("chat/hq", "create_room", ["alert": alert]) } == "limit_reached",
+                "an alert's room counts too")
             let overHTTP = try await hub.api(
                 "POST", "/api/publish", as: "operator", body: ["topic": "chat/hq", "type": "create_room", "data": ["name": "Over HTTP"]])
             #expect(overHTTP.status == 409 && overHTTP.body.contains(#""code":"limit_reached""#))
@@ -101,15 +109,20 @@ import VigilCore
             let room = try #require(opened["data"]?["room"])
             #expect(room["id"]?.stringValue == "alert-\(alertID)" && room["alert"]?.stringValue == alertID && room["name"] == "Door at door-4")
             let announced = try await collect(1, from: alerts)[0]
-            #expect(announced.type == "room.created" && announced.data["room"]?["topic"]?.stringValue == "chat/hq/alert-\(alertID)", "watchers of the alert learn its room")
+            #expect(
+                announced.type == "room.created" && announced.data["room"]?["topic"]?.stringValue == "chat/hq/alert-\(alertID)",
+                "watchers of the alert learn its room")
             let alertState = try await collect(1, from: try await hub.client("admin").subscribe("alerts/hq"))[0]
-            #expect(alertState.data["alerts"]?.arrayValue?.first?["room"]?.stringValue == "chat/hq/alert-\(alertID)", "the alert's state names its room")
+            #expect(
+                alertState.data["alerts"]?.arrayValue?.first?["room"]?.stringValue == "chat/hq/alert-\(alertID)", "the alert's state names its room")
             let roomState = try await collect(1, from: try await guardClient.subscribe("chat/hq/alert-\(alertID)"))[0]
             #expect(roomState.data["room"]?["alert"]?.stringValue == alertID, "the room names its alert")
 
             #expect(await refusalCode { _ = try await guardClient.chat("chat/hq", "create_room", ["alert": .string(alertID)]) } == "already_exists")
             #expect(await refusalCode { _ = try await guardClient.chat("chat/hq", "create_room", ["alert": "al_nothing"]) } == "not_found")
-            #expect(await refusalCode { _ = try await hub.client("guard-depot").chat("chat/depot", "create_room", ["alert": .string(alertID)]) } == "not_found", "another site's alert")
+            #expect(
+                await refusalCode { _ = try await hub.client("guard-depot").chat("chat/depot", "create_room", ["alert": .string(alertID)]) }
+                    == "not_found", "another site's alert")
             for client in [device, operatorClient, guardClient] { await client.close() }
         }
     }

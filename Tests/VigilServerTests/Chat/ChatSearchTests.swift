@@ -20,10 +20,13 @@ import VigilCore
             let guardClient = hub.client("guard")
             let first = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "gate", "limit": 4])
             let texts = first["messages"]?.arrayValue?.map { $0["text"]?.stringValue ?? "" } ?? []
-            #expect(texts == ["Truck at the gate", "Gate B check number 5", "Gate B check number 4", "Gate B check number 3"], "newest first, across the site's rooms")
+            #expect(
+                texts == ["Truck at the gate", "Gate B check number 5", "Gate B check number 4", "Gate B check number 3"],
+                "newest first, across the site's rooms")
             let next = try #require(first["next"])
             let second = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "gate", "limit": 4, "before": next])
-            #expect(second["messages"]?.arrayValue?.map { $0["text"] } == ["Gate B check number 2", "Gate B check number 1"] && second["next"] == nil)
+            #expect(
+                second["messages"]?.arrayValue?.map { $0["text"] } == ["Gate B check number 2", "Gate B check number 1"] && second["next"] == nil)
             let inRoom = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "GATE", "room": "loading-dock"])
             #expect(inRoom["messages"]?.arrayValue?.map { $0["room"] } == ["loading-dock"], "one room, any case")
             #expect(try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "numb"])["messages"] == [], "words are whole words")
@@ -34,12 +37,16 @@ import VigilCore
 
             #expect(await refusalCode { _ = try await depot.query(topic: "chat/hq", type: "search", data: ["q": "gate"]) } == "forbidden")
             #expect(await refusalCode { _ = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "  "]) } == "invalid_data")
-            #expect(await refusalCode { _ = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "x", "limit": 0]) } == "invalid_data")
-            #expect(await refusalCode { _ = try await guardClient.query(topic: "chat/hq/control", type: "search", data: ["q": "x"]) } == "unknown_type")
+            #expect(
+                await refusalCode { _ = try await guardClient.query(topic: "chat/hq", type: "search", data: ["q": "x", "limit": 0]) }
+                    == "invalid_data")
+            #expect(
+                await refusalCode { _ = try await guardClient.query(topic: "chat/hq/control", type: "search", data: ["q": "x"]) } == "unknown_type")
             #expect(await refusalCode { _ = try await hub.client("device").query(topic: "chat/hq", type: "search", data: ["q": "x"]) } == "forbidden")
 
             let http = try await hub.api("GET", "/api/sites/hq/chat/search?q=gate&limit=2", as: "guard")
-            #expect(http.status == 200 && json(http.body)["messages"]?.arrayValue?.map { $0["text"] } == ["Truck at the gate", "Gate B check number 5"])
+            #expect(
+                http.status == 200 && json(http.body)["messages"]?.arrayValue?.map { $0["text"] } == ["Truck at the gate", "Gate B check number 5"])
             #expect(try await hub.api("GET", "/api/sites/hq/chat/search?q=gate", as: "guard-depot").status == 403)
             #expect(try await hub.api("GET", "/api/sites/hq/chat/search?q=gate", as: "device").status == 403)
             #expect(try await hub.api("GET", "/api/sites/hq/chat/search?q=gate&limit=lots", as: "guard").status == 400)

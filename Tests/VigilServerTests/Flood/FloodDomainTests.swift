@@ -50,7 +50,8 @@ import VigilCore
 
             #expect(await refusalCode { _ = try await reporter.subscribe("flood/\(region)/reports") } == "forbidden")
             #expect(await refusalCode { _ = try await reporter.history(topic: "flood/\(region)/reports") } == "forbidden")
-            #expect(await refusalCode { _ = try await newcomer.subscribe("flood/\(region)/reports") } == "forbidden", "guards are public readers here")
+            #expect(
+                await refusalCode { _ = try await newcomer.subscribe("flood/\(region)/reports") } == "forbidden", "guards are public readers here")
             for client in [reporter, room, newcomer] { await client.close() }
         }
     }
@@ -66,7 +67,9 @@ import VigilCore
             let room = hub.client("operator")
             #expect(try await room.rejectFloodMarkers(region: region, .markers([ids[0]])) == [ids[0]])
             let approved = try await room.approveFloodMarkers(region: region, .boundary(fixture.boundary))
-            #expect(approved.compactMap { $0["id"]?.numberValue.map(Int.init) } == [ids[1], ids[2]], "everything still pending, the rejected one left out")
+            #expect(
+                approved.compactMap { $0["id"]?.numberValue.map(Int.init) } == [ids[1], ids[2]], "everything still pending, the rejected one left out"
+            )
 
             #expect(await refusalCode { _ = try await room.approveFloodMarkers(region: region, .markers([ids[0]])) } == "invalid_transition")
             #expect(await refusalCode { _ = try await room.approveFloodMarkers(region: region, .boundary(fixture.boundary)) } == "invalid_transition")
@@ -87,13 +90,16 @@ import VigilCore
             let admin = hub.client("admin")
             let pending = try markerID(try await reporter.submitFloodMarker(region: region, FloodFixture.report()))
             let closedBoundary = try await admin.addFloodBoundary(
-                region: region, name: "Moorhead", northWest: GeoPoint(latitude: 46.9, longitude: -96.77), southEast: GeoPoint(latitude: 46.85, longitude: -96.7))
+                region: region, name: "Moorhead", northWest: GeoPoint(latitude: 46.9, longitude: -96.77),
+                southEast: GeoPoint(latitude: 46.85, longitude: -96.7))
             let closedEvent = try await room.openFloodEvent(region: region, boundary: try markerID(closedBoundary), name: "2025")
             _ = try await room.closeFloodEvent(region: region, event: try markerID(closedEvent))
             let picture = String(repeating: "ab", count: 32)
             let before = try await logs(of: hub)
-            let pendingID = JSONValue.number(Double(pending)), boundaryID = JSONValue.number(Double(fixture.boundary))
-            let closedID = JSONValue.number(Double(try markerID(closedEvent))), eventID = JSONValue.number(Double(fixture.event))
+            let pendingID = JSONValue.number(Double(pending))
+            let boundaryID = JSONValue.number(Double(fixture.boundary))
+            let closedID = JSONValue.number(Double(try markerID(closedEvent)))
+            let eventID = JSONValue.number(Double(fixture.event))
 
             let outside = try GeoPoint(latitude: 47.5, longitude: -96.8)
             let submits: [(FloodReport, String, String)] = [
@@ -111,7 +117,8 @@ import VigilCore
             for (report, code, what) in submits {
                 #expect(await refusalCode { _ = try await reporter.submitFloodMarker(region: region, report) } == code, "\(what)")
             }
-            let reports = "flood/\(region)/reports", publicTopic = "flood/\(region)"
+            let reports = "flood/\(region)/reports"
+            let publicTopic = "flood/\(region)"
             let others: [(VigilClient, String, String, JSONValue, String, String)] = [
                 (reporter, reports, "submit", ["latitude": 91, "longitude": 0, "severity": 3], "invalid_data", "latitude 91"),
                 (reporter, reports, "submit", ["latitude": "46.9", "longitude": -96.8, "severity": 3], "invalid_data", "latitude as text"),
@@ -132,15 +139,29 @@ import VigilCore
                 (reporter, publicTopic, "rename_event", ["event": eventID, "name": "Mine"], "forbidden", "a reporter renaming an event"),
                 (room, publicTopic, "rename_event", ["event": 999, "name": "Nowhere"], "not_found", "renaming an unknown event"),
                 (room, publicTopic, "rename_event", ["event": eventID, "name": "  "], "invalid_data", "a blank name"),
-                (room, publicTopic, "rename_event", ["event": eventID, "name": .string(String(repeating: "x", count: 101))], "invalid_data", "a name too long"),
+                (
+                    room, publicTopic, "rename_event", ["event": eventID, "name": .string(String(repeating: "x", count: 101))], "invalid_data",
+                    "a name too long"
+                ),
                 (room, "flood/elsewhere", "rename_event", ["event": eventID, "name": "Stolen"], "not_found", "another region's event"),
                 (room, "flood/elsewhere", "open_event", ["boundary": boundaryID, "name": "Stolen"], "not_found", "another region's boundary"),
                 (room, "flood/\(region)/other", "open_event", ["boundary": boundaryID, "name": "X"], "invalid_topic", "an unknown subtopic"),
                 (admin, publicTopic, "create_region", ["name": "Again", "timeZone": "UTC"], "already_exists", "a region twice"),
                 (admin, "flood/mars", "create_region", ["name": "Mars", "timeZone": "Mars/Olympus"], "invalid_data", "an unknown time zone"),
-                (admin, publicTopic, "add_boundary", ["name": "Upside down", "northWest": ["latitude": 46, "longitude": -97], "southEast": ["latitude": 47, "longitude": -96]], "invalid_data", "north below south"),
-                (admin, publicTopic, "add_boundary", ["name": "Half", "northWest": ["latitude": 46, "longitude": -97]], "invalid_data", "a missing corner"),
-                (admin, "flood/nowhere", "add_boundary", ["name": "B", "northWest": ["latitude": 47, "longitude": -97], "southEast": ["latitude": 46, "longitude": -96]], "not_found", "a boundary of no region"),
+                (
+                    admin, publicTopic, "add_boundary",
+                    ["name": "Upside down", "northWest": ["latitude": 46, "longitude": -97], "southEast": ["latitude": 47, "longitude": -96]],
+                    "invalid_data", "north below south"
+                ),
+                (
+                    admin, publicTopic, "add_boundary", ["name": "Half", "northWest": ["latitude": 46, "longitude": -97]], "invalid_data",
+                    "a missing corner"
+                ),
+                (
+                    admin, "flood/nowhere", "add_boundary",
+                    ["name": "B", "northWest": ["latitude": 47, "longitude": -97], "southEast": ["latitude": 46, "longitude": -96]], "not_found",
+                    "a boundary of no region"
+                ),
             ]
             for (client, topic, type, data, code, what) in others {
                 #expect(await refusalCode { _ = try await client.request(.publish(topic: topic, type: type, data: data)) } == code, "\(what)")
@@ -157,8 +178,9 @@ import VigilCore
             let publicFeed = try await reporter.subscribe("flood/\(region)")
             _ = try await collect(1, from: publicFeed)
             let room = hub.client("operator")
-            let ok = try await room.request(.publish(
-                topic: "flood/\(region)", type: "rename_event", data: ["event": .number(Double(fixture.event)), "name": "Spring thaw 2026"]))
+            let ok = try await room.request(
+                .publish(
+                    topic: "flood/\(region)", type: "rename_event", data: ["event": .number(Double(fixture.event)), "name": "Spring thaw 2026"]))
             #expect(ok["data"]?["event"]?["name"] == "Spring thaw 2026")
             let heard = try await collect(1, from: publicFeed)[0]
             #expect(heard.type == "event.renamed" && heard.from == "olga")
@@ -173,7 +195,8 @@ import VigilCore
 
             // A closed event keeps its files, so its name can still be put right.
             _ = try await room.closeFloodEvent(region: region, event: fixture.event)
-            _ = try await room.request(.publish(topic: "flood/\(region)", type: "rename_event", data: ["event": .number(Double(fixture.event)), "name": "Spring 2026"]))
+            _ = try await room.request(
+                .publish(topic: "flood/\(region)", type: "rename_event", data: ["event": .number(Double(fixture.event)), "name": "Spring 2026"]))
             let closedFile = json(try await curl("\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers.geojson", caFile: hub.caFile).body)
             #expect(closedFile["name"] == "Spring 2026")
             for client in [reporter, room, newcomer] { await client.close() }
@@ -185,13 +208,16 @@ import VigilCore
             let admin = hub.client("admin")
             _ = try await makeFijiRegion(admin)
             for longitude in [179.9, 180, -180, -179.9] {
-                let marker = try await admin.submitFloodMarker(region: "fiji", FloodReport(position: GeoPoint(latitude: -16.8, longitude: longitude), severity: 4))
+                let marker = try await admin.submitFloodMarker(
+                    region: "fiji", FloodReport(position: GeoPoint(latitude: -16.8, longitude: longitude), severity: 4))
                 #expect(marker["longitude"]?.numberValue == longitude)
             }
             for longitude in [0.0, 179.4, -179.4] {
-                #expect(await refusalCode {
-                    _ = try await admin.submitFloodMarker(region: "fiji", FloodReport(position: GeoPoint(latitude: -16.8, longitude: longitude), severity: 4))
-                } == "outside_boundary", "longitude \(longitude)")
+                #expect(
+                    await refusalCode {
+                        _ = try await admin.submitFloodMarker(
+                            region: "fiji", FloodReport(position: GeoPoint(latitude: -16.8, longitude: longitude), severity: 4))
+                    } == "outside_boundary", "longitude \(longitude)")
             }
             await admin.close()
         }

@@ -21,7 +21,8 @@ import VigilTestSupport
             let unchanged = try await curl("\(base).kml", caFile: hub.caFile, headers: ["If-None-Match": etag])
             #expect(unchanged.status == 304 && unchanged.body.isEmpty, "an unchanged file is not sent again")
 
-            let head = try #require(try await collect(1, from: try await reporter.subscribe("flood/red-river"))[0].data["head"]?.numberValue.map(Int.init))
+            let head = try #require(
+                try await collect(1, from: try await reporter.subscribe("flood/red-river"))[0].data["head"]?.numberValue.map(Int.init))
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([ids[2]]))
             let changed = try await curl("\(base).kml", caFile: hub.caFile, headers: ["If-None-Match": etag])
             #expect(changed.status == 200 && changed.headers["etag"] != etag)

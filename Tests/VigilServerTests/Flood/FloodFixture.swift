@@ -30,7 +30,8 @@ struct FloodFixture {
         let admin = hub.client("admin")
         _ = try await admin.createFloodRegion(region, name: "Red River", timeZone: "America/Chicago", anonymous: anonymous)
         let boundary = try await admin.addFloodBoundary(
-            region: region, name: "Fargo", northWest: GeoPoint(latitude: 46.95, longitude: -96.9), southEast: GeoPoint(latitude: 46.8, longitude: -96.75))
+            region: region, name: "Fargo", northWest: GeoPoint(latitude: 46.95, longitude: -96.9),
+            southEast: GeoPoint(latitude: 46.8, longitude: -96.75))
         await admin.close()
         return try #require(boundary["id"]?.numberValue.map(Int.init))
     }
@@ -67,7 +68,8 @@ struct FloodFixture {
 func makeFijiRegion(_ admin: VigilClient) async throws -> Int {
     _ = try await admin.createFloodRegion("fiji", name: "Fiji", timeZone: "Pacific/Fiji")
     let boundary = try await admin.addFloodBoundary(
-        region: "fiji", name: "Taveuni", northWest: GeoPoint(latitude: -16.6, longitude: 179.5), southEast: GeoPoint(latitude: -17.1, longitude: -179.5))
+        region: "fiji", name: "Taveuni", northWest: GeoPoint(latitude: -16.6, longitude: 179.5),
+        southEast: GeoPoint(latitude: -17.1, longitude: -179.5))
     _ = try await admin.openFloodEvent(region: "fiji", boundary: try markerID(boundary), name: "Cyclone")
     return try markerID(boundary)
 }

@@ -11,13 +11,17 @@ import VigilCore
             let fixture = try await FloodFixture.make(hub, anonymous: true)
             let app = LegacyFloodClient(hub)
             let fargo = try GeoBox(northWest: GeoPoint(latitude: 46.95, longitude: -96.9), southEast: GeoPoint(latitude: 46.8, longitude: -96.75))
-            #expect(try await app.command(LegacyFloodClient.getRegions) == .regions([
-                FloodRegion(id: 1, name: "Red River", boundaries: [FloodBoundary(id: fixture.boundary, name: "Fargo", box: fargo)]),
-            ]))
+            #expect(
+                try await app.command(LegacyFloodClient.getRegions)
+                    == .regions([
+                        FloodRegion(id: 1, name: "Red River", boundaries: [FloodBoundary(id: fixture.boundary, name: "Fargo", box: fargo)])
+                    ]))
             let openedAt = try #require(try await hub.client("admin").history(topic: "flood/red-river").first { $0.type == "event.opened" }?.ts)
             let start = LocalTimestamp(Date(timeIntervalSince1970: Double(openedAt) / 1000), in: Self.chicago)
-            #expect(try await app.command(LegacyFloodClient.getEvents(boundary: fixture.boundary)) == .events(
-                boundaryID: fixture.boundary, [FloodEvent(id: fixture.event, name: "Spring 2026", start: start, end: nil)]))
+            #expect(
+                try await app.command(LegacyFloodClient.getEvents(boundary: fixture.boundary))
+                    == .events(
+                        boundaryID: fixture.boundary, [FloodEvent(id: fixture.event, name: "Spring 2026", start: start, end: nil)]))
             #expect(try await app.command(LegacyFloodClient.getEvents(boundary: 99)) == .failure(.getEventsByBoundaryID, message: "no boundary 99"))
 
             let photo = try Data(contentsOf: fixtureImage("snapshot.jpg"))
@@ -25,7 +29,8 @@ import VigilCore
             guard case .submitMarker(let result) = submitted else { throw TimedOut(what: "a SubmitMarker answer, got \(submitted)") }
             #expect(result.status == .markerAndImageAdded, "\(result.message)")
             let room = hub.client("operator")
-            let pending = try #require(try await collect(1, from: try await room.subscribe("flood/red-river/reports"))[0].data["pending"]?.arrayValue?.first)
+            let pending = try #require(
+                try await collect(1, from: try await room.subscribe("flood/red-river/reports"))[0].data["pending"]?.arrayValue?.first)
             let seen = LocalTimestamp("2026-03-11 15:53:41")!.date(in: Self.chicago).timeIntervalSince1970 * 1000
             #expect(pending["observedAt"]?.numberValue == seen, "the seed's date without a zone is read in the region's zone")
             #expect(pending["reporter"] == "(anonymous)" && pending["email"] == "rita@example.com" && pending["phone"] == "555555")
@@ -52,8 +57,9 @@ import VigilCore
             #expect(marker.imageURL == "\(hub.httpsBase)/api/flood/photos/\(picture)")
             #expect(try await curl(marker.imageURL, caFile: hub.caFile, saveBodyTo: stored).status == 200)
             #expect(try Data(contentsOf: stored) == photo, "the file's link gives the photo")
-            #expect(try await app.command(LegacyFloodClient.getMarkerFile(event: fixture.event, boundary: 99))
-                == .failure(.getMarkerFile, message: "no event \(fixture.event) in boundary 99"))
+            #expect(
+                try await app.command(LegacyFloodClient.getMarkerFile(event: fixture.event, boundary: 99))
+                    == .failure(.getMarkerFile, message: "no event \(fixture.event) in boundary 99"))
             await room.close()
         }
     }
@@ -64,7 +70,8 @@ import VigilCore
             let admin = hub.client("admin")
             _ = try await admin.createFloodRegion("souris", name: "Souris", timeZone: "America/Chicago")
             let minot = try await admin.addFloodBoundary(
-                region: "souris", name: "Minot", northWest: GeoPoint(latitude: 48.3, longitude: -101.4), southEast: GeoPoint(latitude: 48.2, longitude: -101.2))
+                region: "souris", name: "Minot", northWest: GeoPoint(latitude: 48.3, longitude: -101.4),
+                southEast: GeoPoint(latitude: 48.2, longitude: -101.2))
             _ = try await admin.openFloodEvent(region: "souris", boundary: try markerID(minot), name: "2026")
             let app = LegacyFloodClient(hub)
             let before = try await reports(hub)
@@ -78,7 +85,8 @@ import VigilCore
                 // Two roots or two commands: which one was meant is not for the hub to guess.
                 "<phone><command>GetRegions</command></phone>\n" + LegacyFloodClient.submitMarker(),
                 "<phone><command>GetRegions</command><command>DropTables</command></phone>",
-                LegacyFloodClient.submitMarker().replacingOccurrences(of: "<severity>4</severity>", with: "<severity>4</severity><severity>1</severity>"),
+                LegacyFloodClient.submitMarker().replacingOccurrences(
+                    of: "<severity>4</severity>", with: "<severity>4</severity><severity>1</severity>"),
             ]
             for document in hostile {
                 let answer = try await app.post(document)
@@ -135,7 +143,8 @@ import VigilCore
             }
             #expect(result.status == .markerAndImageAdded, "\(result.message)")
             let room = hub.client("operator")
-            let pending = try #require(try await collect(1, from: try await room.subscribe("flood/red-river/reports"))[0].data["pending"]?.arrayValue?.first)
+            let pending = try #require(
+                try await collect(1, from: try await room.subscribe("flood/red-river/reports"))[0].data["pending"]?.arrayValue?.first)
             let picture = try #require(pending["picture"]?.stringValue)
             let photoURL = "http://127.0.0.1:\(port)/api/flood/photos/\(picture)"
             #expect(try await curl(photoURL, caFile: hub.caFile).status == 404, "a pending marker's photo is not the public's")
@@ -152,7 +161,8 @@ import VigilCore
             #expect(try await curl("http://127.0.0.1:\(port)/api/flood/photos/\(other)", caFile: hub.caFile).status == 404, "no other thumbnail")
 
             for path in [
-                "/thumbnails/\(picture)", "/api/flood/regions", "/api/flood/events/\(fixture.event)/markers.geojson", "/healthz", "/index.html", "/ws",
+                "/thumbnails/\(picture)", "/api/flood/regions", "/api/flood/events/\(fixture.event)/markers.geojson", "/healthz", "/index.html",
+                "/ws",
                 "/api/publish",
             ] {
                 #expect(try await curl("http://127.0.0.1:\(port)\(path)", caFile: hub.caFile).status == 404, "\(path) is not served in plain HTTP")

@@ -23,8 +23,10 @@ import VigilCore
             _ = try await room.closeFloodEvent(region: "red-river", event: fixture.event)
             let admin = hub.client("admin")
             let second = try await admin.openFloodEvent(region: "red-river", boundary: fixture.boundary, name: "Second crest")
-            let late = try markerID(try await reporter.submitFloodMarker(
-                region: "red-river", FloodReport(position: try GeoPoint(latitude: 46.9, longitude: -96.81), severity: 5, event: try markerID(second))))
+            let late = try markerID(
+                try await reporter.submitFloodMarker(
+                    region: "red-river",
+                    FloodReport(position: try GeoPoint(latitude: 46.9, longitude: -96.81), severity: 5, event: try markerID(second))))
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([late]))
 
             let heard = try await collect(2, from: stream)
@@ -63,9 +65,10 @@ import VigilCore
             ] {
                 #expect(await refusalCode { _ = try await client.subscribe(topic) } == "invalid_topic", "\(topic)")
             }
-            #expect(await refusalCode {
-                _ = try await client.request(.publish(topic: "flood/red-river/near/46.9/-96.8/500", type: "submit", data: [:]))
-            } == "invalid_topic")
+            #expect(
+                await refusalCode {
+                    _ = try await client.request(.publish(topic: "flood/red-river/near/46.9/-96.8/500", type: "submit", data: [:]))
+                } == "invalid_topic")
             _ = try await client.subscribe("flood/red-river/near/46.9/-96.8/100000")
             await client.close()
         }
@@ -79,8 +82,10 @@ import VigilCore
             _ = try await collect(1, from: stream)
             var ids: [Int] = []
             for longitude in [-179.99, 179.97, 179.7] {
-                ids.append(try markerID(try await admin.submitFloodMarker(
-                    region: "fiji", FloodReport(position: try GeoPoint(latitude: -16.8, longitude: longitude), severity: 3))))
+                ids.append(
+                    try markerID(
+                        try await admin.submitFloodMarker(
+                            region: "fiji", FloodReport(position: try GeoPoint(latitude: -16.8, longitude: longitude), severity: 3))))
             }
             _ = try await admin.approveFloodMarkers(region: "fiji", .boundary(boundary))
             let heard = try await collect(1, from: stream)[0]

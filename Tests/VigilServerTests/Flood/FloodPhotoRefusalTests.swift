@@ -19,7 +19,10 @@ import VigilStore
                 ("severity 9", ["latitude": 46.9, "longitude": -96.8, "severity": 9]),
                 ("latitude 91", ["latitude": 91, "longitude": -96.8, "severity": 3]),
                 ("a future observedAt", ["latitude": 46.9, "longitude": -96.8, "severity": 3, "observedAt": .number(Double(future))]),
-                ("2,001 characters of text", ["latitude": 46.9, "longitude": -96.8, "severity": 3, "description": .string(String(repeating: "w", count: 2001))]),
+                (
+                    "2,001 characters of text",
+                    ["latitude": 46.9, "longitude": -96.8, "severity": 3, "description": .string(String(repeating: "w", count: 2001))]
+                ),
             ]
             for (reason, report) in refusedOverHTTP {
                 guard case .object(var fields) = report else { continue }

@@ -26,7 +26,9 @@ import VigilCore
             for event in try await watcher.history(topic: "flood/red-river") { seen.append("\(event.from) \(event.data.canonicalText)") }
             seen.append(try await collect(1, from: try await watcher.subscribe("flood/red-river"))[0].data.canonicalText)
             let files = "\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers"
-            for path in ["\(files).geojson", "\(files).geojson?since=0", "\(files).kml", "\(files).kml?since=0", "\(hub.httpsBase)/api/flood/regions"] {
+            for path in [
+                "\(files).geojson", "\(files).geojson?since=0", "\(files).kml", "\(files).kml?since=0", "\(hub.httpsBase)/api/flood/regions",
+            ] {
                 let answer = try await curl(path, caFile: hub.caFile)
                 #expect(answer.status == 200, "\(path)")
                 seen.append(answer.body)

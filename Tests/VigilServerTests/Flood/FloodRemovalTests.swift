@@ -16,7 +16,9 @@ import VigilCore
             let room = hub.client("operator")
             // The hoax at the centre of the near place, and a real report 9 km away, outside it.
             let ids = try await FloodFixture.submit(
-                [(46.9, -96.8), (46.82, -96.76)].map { FloodFixture.report(try GeoPoint(latitude: $0.0, longitude: $0.1), description: "Hoax or not") },
+                [(46.9, -96.8), (46.82, -96.76)].map {
+                    FloodFixture.report(try GeoPoint(latitude: $0.0, longitude: $0.1), description: "Hoax or not")
+                },
                 as: reporter)
             _ = try await room.approveFloodMarkers(region: region, .markers(ids))
             let watcher = hub.client("guard")
@@ -46,7 +48,8 @@ import VigilCore
             let newcomer = hub.client("device")
             let fresh = try await collect(1, from: try await newcomer.subscribe("flood/\(region)"))[0]
             #expect(fresh.data["markers"]?.arrayValue?.map { $0["id"] } == [.number(Double(inside))], "the state no longer holds them")
-            #expect(await refusalCode { _ = try await room.removeFloodMarkers(region: region, [ids[0]]) } == "invalid_transition", "removed once only")
+            #expect(
+                await refusalCode { _ = try await room.removeFloodMarkers(region: region, [ids[0]]) } == "invalid_transition", "removed once only")
 
             let whole = try await curl("\(base).kml", caFile: hub.caFile)
             #expect(whole.headers["etag"] != before)

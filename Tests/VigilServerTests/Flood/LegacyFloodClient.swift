@@ -58,7 +58,8 @@ struct LegacyFloodClient {
     }
 
     static func submitMarker(
-        location: String = "46.9,-96.8", time: String = "2026-03-11 15:53:41", severity: String = "4", comment: String = "Puddles on the road, nothing serious yet.",
+        location: String = "46.9,-96.8", time: String = "2026-03-11 15:53:41", severity: String = "4",
+        comment: String = "Puddles on the road, nothing serious yet.",
         image: Data? = nil
     ) -> String {
         """

@@ -41,9 +41,11 @@ enum MBTilesFixture {
             let half = 19_560.0
             corners = [x - half, y + half, x + half, y - half].map { String($0) }
         }
-        let (status, output) = try runProcess(URL(fileURLWithPath: translate), [
-            "-q", "-of", "MBTILES", "-a_srs", "EPSG:3857", "-a_ullr", corners[0], corners[1], corners[2], corners[3], image.path, file.path,
-        ])
+        let (status, output) = try runProcess(
+            URL(fileURLWithPath: translate),
+            [
+                "-q", "-of", "MBTILES", "-a_srs", "EPSG:3857", "-a_ullr", corners[0], corners[1], corners[2], corners[3], image.path, file.path,
+            ])
         guard status == 0 else { throw FixtureError(description: "gdal_translate failed: \(output)") }
         // The credit a map's maker asks for, with markup the pages must show as text.
         try DatabaseQueue(path: file.path).write { db in

@@ -70,17 +70,23 @@ struct MapTilesTests {
 
     /// A file that is not an MBTiles file, or a template that is no https tile URL, refuses the
     /// start with a sentence, before the hub makes its database.
-    @Test(arguments: [["--map-tiles", "notes.txt"], ["--map-tiles", "no-such.mbtiles"], ["--map-tiles-url", "http://tiles.example.org/{z}/{x}/{y}.png"]])
+    @Test(arguments: [
+        ["--map-tiles", "notes.txt"], ["--map-tiles", "no-such.mbtiles"], ["--map-tiles-url", "http://tiles.example.org/{z}/{x}/{y}.png"],
+    ])
     func serveRefusesAMapItCannotServe(_ option: [String]) throws {
         let directory = try makeScratchDirectory("vigil-map-serve")
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("not a map".utf8).write(to: directory.appendingPathComponent("notes.txt"))
-        let run = try runProcessTellingErrors(HubProcess.executable, [
-            "serve", "--port", String(try freeLoopbackPort()), "--data-dir", directory.path,
-            "--cert-dir", directory.appendingPathComponent("certs").path,
-        ] + [option[0], option[0] == "--map-tiles" ? directory.appendingPathComponent(option[1]).path : option[1]])
+        let run = try runProcessTellingErrors(
+            HubProcess.executable,
+            [
+                "serve", "--port", String(try freeLoopbackPort()), "--data-dir", directory.path,
+                "--cert-dir", directory.appendingPathComponent("certs").path,
+            ] + [option[0], option[0] == "--map-tiles" ? directory.appendingPathComponent(option[1]).path : option[1]])
         #expect(run.status != 0)
-        let said = option[0] == "--map-tiles-url" ? "wants an https URL with {z}, {x} and {y}" : option[1] == "notes.txt" ? "is not an MBTiles file" : "no such file"
+        let said =
+            option[0] == "--map-tiles-url"
+            ? "wants an https URL with {z}, {x} and {y}" : option[1] == "notes.txt" ? "is not an MBTiles file" : "no such file"
         #expect(run.errors.contains(said), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("vigil.sqlite").path))
     }

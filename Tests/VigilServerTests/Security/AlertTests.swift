@@ -27,7 +27,8 @@ import VigilCore
             #expect(raised["data"]?["alert"]?["severity"] == 3, "a door alert is severity 3 unless told")
 
             let guardClient = hub.client("guard")
-            #expect(await refusalCode { _ = try await answer(guardClient, "resolve", ["alert": .string(id)]) } == "invalid_transition",
+            #expect(
+                await refusalCode { _ = try await answer(guardClient, "resolve", ["alert": .string(id)]) } == "invalid_transition",
                 "raised -> resolved skips the acknowledgement")
             let acknowledged = try await answer(room, "acknowledge", ["alert": .string(id)])
             #expect(acknowledged["data"]?["by"] == "olga")
@@ -91,27 +92,32 @@ import VigilCore
 
             #expect(await refusalCode { _ = try await raise(depotGuard, ["kind": "panic"]) } == "forbidden")
             #expect(await refusalCode { _ = try await raise(device, ["kind": "panic"], site: "nowhere") } == "forbidden")
-            #expect(await refusalCode { _ = try await device.request(.publish(topic: "alerts/hq/escalated", type: "raise", data: ["kind": "panic"])) } == "forbidden")
+            #expect(
+                await refusalCode { _ = try await device.request(.publish(topic: "alerts/hq/escalated", type: "raise", data: ["kind": "panic"])) }
+                    == "forbidden")
             let id = try #require(try await raise(guardClient, ["kind": "panic", "message": "Guard down at gate"])["data"]?["alert"]?["id"])
             #expect(await refusalCode { _ = try await answer(device, "acknowledge", ["alert": id]) } == "forbidden")
-            #expect(await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "dismiss", data: ["alert": id])) } == "unknown_type")
+            #expect(
+                await refusalCode { _ = try await room.request(.publish(topic: "alerts/hq", type: "dismiss", data: ["alert": id])) } == "unknown_type"
+            )
             for client in [device, guardClient, depotGuard, room, everySite] { await client.close() }
         }
     }
 
-    @Test(arguments: [
-        (JSONValue.string("panic"), "data must be an object"),
-        (["kind": "earthquake"], "data.kind must be one of"),
-        (["kind": "missed-checkpoint"], "data.kind must be one of"),
-        (["kind": "motion"], "needs data.location"),
-        (["kind": "door", "severity": 9], "data.severity"),
-        (["kind": "door", "severity": 2.5], "data.severity"),
-        (["kind": "door", "location": "gate/b"], "data.location"),
-        (["kind": "door", "message": ""], "data.message"),
-        (["kind": "door", "message": .string(String(repeating: "x", count: 501))], "longer than 500"),
-        (["kind": "door", "thumbnails": ["not-a-hash"]], "SHA-256"),
-        (["kind": "door", "thumbnails": .string(String(repeating: "a", count: 64))], "list"),
-    ] as [(JSONValue, String)])
+    @Test(
+        arguments: [
+            (JSONValue.string("panic"), "data must be an object"),
+            (["kind": "earthquake"], "data.kind must be one of"),
+            (["kind": "missed-checkpoint"], "data.kind must be one of"),
+            (["kind": "motion"], "needs data.location"),
+            (["kind": "door", "severity": 9], "data.severity"),
+            (["kind": "door", "severity": 2.5], "data.severity"),
+            (["kind": "door", "location": "gate/b"], "data.location"),
+            (["kind": "door", "message": ""], "data.message"),
+            (["kind": "door", "message": .string(String(repeating: "x", count: 501))], "longer than 500"),
+            (["kind": "door", "thumbnails": ["not-a-hash"]], "SHA-256"),
+            (["kind": "door", "thumbnails": .string(String(repeating: "a", count: 64))], "list"),
+        ] as [(JSONValue, String)])
     func aMalformedAlertIsRefusedAndNothingIsStored(_ data: JSONValue, _ says: String) async throws {
         try await withHub { hub async throws in
             let device = hub.client("device")

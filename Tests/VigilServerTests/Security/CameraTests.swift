@@ -33,12 +33,19 @@ import VigilCore
             #expect(cameras[0]["neighbours"]?["right"] == "2" && cameras[0]["neighbours"]?["up"] == "3")
             #expect(cameras[0]["frameSize"]?["width"] == 320)
 
-            let clean: JSONValue = ["cameras": [
-                ["id": "lobby", "name": "Lobby", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 0],
-                 "neighbours": ["right": "dock"], "reminderNotice": "", "animationStyle": "", "streamURL": "http://10.0.0.7:8080/?action=stream"],
-                ["id": "dock", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 640, "y": 0],
-                 "neighbours": ["left": "lobby"], "reminderNotice": "Door sticks", "animationStyle": "push"],
-            ]]
+            let clean: JSONValue = [
+                "cameras": [
+                    [
+                        "id": "lobby", "name": "Lobby", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 0, "y": 0],
+                        "neighbours": ["right": "dock"], "reminderNotice": "", "animationStyle": "",
+                        "streamURL": "http://10.0.0.7:8080/?action=stream",
+                    ],
+                    [
+                        "id": "dock", "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": 640, "y": 0],
+                        "neighbours": ["left": "lobby"], "reminderNotice": "Door sticks", "animationStyle": "push",
+                    ],
+                ]
+            ]
             let put = try await hub.api("PUT", "/api/sites/hq/cameras", as: "device", body: clean)
             #expect(put.status == 200, "\(put.body)")
             let wall = json(try await hub.api("GET", "/api/sites/hq/cameras", as: "guard").body)
@@ -59,14 +66,28 @@ import VigilCore
             #expect(unknownNeighbour.status == 400)
             #expect(json(unknownNeighbour.body)["code"] == "invalid_data")
             #expect(json(unknownNeighbour.body)["message"]?.stringValue?.contains("Cams[0].Cam_neighborhood_up") == true, "\(unknownNeighbour.body)")
-            let script: JSONValue = ["cameras": [["id": "x", "floor": 0, "frameSize": ["width": 1, "height": 1], "position": ["x": 0, "y": 0],
-                "neighbours": [:], "reminderNotice": "", "animationStyle": "", "streamURL": "javascript:alert(1)"]]]
+            let script: JSONValue = [
+                "cameras": [
+                    [
+                        "id": "x", "floor": 0, "frameSize": ["width": 1, "height": 1], "position": ["x": 0, "y": 0],
+                        "neighbours": [:], "reminderNotice": "", "animationStyle": "", "streamURL": "javascript:alert(1)",
+                    ]
+                ]
+            ]
             #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "admin", body: script).status == 400)
             #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "admin", body: ["cameras": "none"]).status == 400)
-            #expect(try await curl("\(hub.httpsBase)/api/sites/hq/cameras", caFile: hub.caFile, method: "PUT",
-                headers: ["Authorization": "Bearer \(hub.token("admin"))"], body: "{not json").status == 400)
-            #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "guard", body: json(try String(contentsOf: seedTopology, encoding: .utf8))).status == 403)
-            #expect(try await hub.api("PUT", "/api/sites/depot/cameras", as: "operator", body: json(try String(contentsOf: seedTopology, encoding: .utf8))).status == 403)
+            #expect(
+                try await curl(
+                    "\(hub.httpsBase)/api/sites/hq/cameras", caFile: hub.caFile, method: "PUT",
+                    headers: ["Authorization": "Bearer \(hub.token("admin"))"], body: "{not json"
+                ).status == 400)
+            #expect(
+                try await hub.api("PUT", "/api/sites/hq/cameras", as: "guard", body: json(try String(contentsOf: seedTopology, encoding: .utf8)))
+                    .status == 403)
+            #expect(
+                try await hub.api(
+                    "PUT", "/api/sites/depot/cameras", as: "operator", body: json(try String(contentsOf: seedTopology, encoding: .utf8))
+                ).status == 403)
             let wall = json(try await hub.api("GET", "/api/sites/hq/cameras", as: "operator").body)
             #expect(wall["cameras"]?.arrayValue?.count == 4, "the imported topology is untouched")
             let admin = hub.client("admin")
@@ -110,7 +131,10 @@ import VigilCore
 
             // The wall is moved by the control room; a guard moves only their own view.
             #expect(await refusalCode { _ = try await swipe(guardClient, "left", viewer: "wall-1") } == "forbidden")
-            #expect(await refusalCode { _ = try await guardClient.request(.publish(topic: "cameras/hq", type: "switch", data: ["viewer": "gus", "camera": "2"])) } == "forbidden")
+            #expect(
+                await refusalCode {
+                    _ = try await guardClient.request(.publish(topic: "cameras/hq", type: "switch", data: ["viewer": "gus", "camera": "2"]))
+                } == "forbidden")
             _ = try await push("3", to: "wall-1")
             #expect(try await swipe(room, "right", viewer: "wall-1")["data"]?["camera"] == "4")
             #expect(await refusalCode { _ = try await swipe(guardClient, "sideways") } == "invalid_data")

@@ -50,25 +50,38 @@ import VigilCore
             let guardClient = hub.client("guard")
             let signature = parts[4]
             parts[3] = "cp_madeup"
-            #expect(await refusalCode { _ = try await checkIn(guardClient, code: parts.joined(separator: ":")) } == "invalid_checkpoint_code", "another id under the same signature")
+            #expect(
+                await refusalCode { _ = try await checkIn(guardClient, code: parts.joined(separator: ":")) } == "invalid_checkpoint_code",
+                "another id under the same signature")
             parts = code.split(separator: ":").map(String.init)
             parts[4] = String(signature.reversed())
-            #expect(await refusalCode { _ = try await checkIn(guardClient, code: parts.joined(separator: ":")) } == "invalid_checkpoint_code", "an altered signature")
+            #expect(
+                await refusalCode { _ = try await checkIn(guardClient, code: parts.joined(separator: ":")) } == "invalid_checkpoint_code",
+                "an altered signature")
             parts[2] = "depot"
             parts[4] = signature
-            #expect(await refusalCode { _ = try await checkIn(guardClient, code: parts.joined(separator: ":")) } == "invalid_checkpoint_code", "moved to another site")
-            #expect(await refusalCode { _ = try await checkIn(guardClient, code: depotCode) } == "invalid_checkpoint_code", "a genuine code of another site")
-            #expect(await refusalCode { _ = try await checkIn(guardClient, code: depotCode, site: "depot") } == "forbidden", "a site the guard's token does not cover")
+            #expect(
+                await refusalCode { _ = try await checkIn(guardClient, code: parts.joined(separator: ":")) } == "invalid_checkpoint_code",
+                "moved to another site")
+            #expect(
+                await refusalCode { _ = try await checkIn(guardClient, code: depotCode) } == "invalid_checkpoint_code",
+                "a genuine code of another site")
+            #expect(
+                await refusalCode { _ = try await checkIn(guardClient, code: depotCode, site: "depot") } == "forbidden",
+                "a site the guard's token does not cover")
             #expect(await refusalCode { _ = try await checkIn(guardClient, code: "https://example.com/checkin?id=1") } == "invalid_checkpoint_code")
             #expect(await refusalCode { _ = try await checkIn(guardClient, code: "") } == "invalid_data")
             let room = hub.client("operator")
             #expect(await refusalCode { _ = try await checkIn(room, code: code) } == "forbidden", "operators do not patrol")
-            #expect(await refusalCode {
-                _ = try await guardClient.request(.publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Mine", "every": "1m"]))
-            } == "forbidden")
-            #expect(await refusalCode {
-                _ = try await room.request(.publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Fast", "every": "10ms"]))
-            } == "invalid_data")
+            #expect(
+                await refusalCode {
+                    _ = try await guardClient.request(
+                        .publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Mine", "every": "1m"]))
+                } == "forbidden")
+            #expect(
+                await refusalCode {
+                    _ = try await room.request(.publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Fast", "every": "10ms"]))
+                } == "invalid_data")
             let admin = hub.client("admin")
             #expect(try await admin.history(topic: "checkins/hq").map(\.type) == ["checkpoint.created"], "no refused check-in was recorded")
             for client in [guardClient, room, admin] { await client.close() }
@@ -81,7 +94,8 @@ import VigilCore
             let alerts = try await room.subscribe("alerts/hq")
             _ = try await collect(1, from: alerts)
             let admin = hub.client("admin")
-            let created = try await admin.request(.publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Roof door", "every": "4s"]))
+            let created = try await admin.request(
+                .publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Roof door", "every": "4s"]))
             let code = try #require(created["code"]?.stringValue)
             // Visited halfway through the interval, then left alone: the alert comes one interval
             // after the check-in, not after the creation.

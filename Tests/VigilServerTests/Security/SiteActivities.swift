@@ -40,43 +40,74 @@ enum SiteActivity: Sendable {
 
     /// In this order: cameras before the analytics that need their topology.
     static let byKind: [(kind: String, activity: SiteActivity)] = [
-        ("notice", .site(topics: ["notice/hq"]) { hq in
-            try await hq.publish(hq.room, "notice/hq", "notice", notice("\(SiteActivity.secret) notice"))
-        }),
-        ("alerts", .site(topics: ["alerts/hq", "alerts/hq/escalated"]) { hq in
-            try await hq.hub.setTimings(of: "hq", escalateAfterMs: 1_000)
-            try await hq.publish(hq.sensor, "alerts/hq", "raise", ["kind": "motion", "location": "yard", "message": .string("\(SiteActivity.secret) alert")])
-            try await hq.hub.advance(by: .seconds(1))
-        }),
-        ("cameras", .site(topics: ["cameras/hq", "cameras/hq/view/gus"]) { hq in
-            let put = try await hq.hub.api("PUT", "/api/sites/hq/cameras", as: "admin", body: analyticsTopology)
-            #expect(put.status == 200, "\(put.body)")
-            try await hq.publish(hq.room, "cameras/hq", "switch", ["viewer": "gus", "camera": "dock", "jump": true])
-        }),
-        ("checkins", .site(topics: ["checkins/hq"]) { hq in
-            try await hq.publish(hq.admin, "checkins/hq", "create_checkpoint", ["name": .string("\(SiteActivity.secret) gate"), "every": "30m"])
-        }),
-        ("chat", .site(topics: ["chat/hq", "chat/hq/control"], queries: [("chat/hq", "search"), ("chat/hq/control", "messages")]) { hq in
-            try await hq.publish(hq.room, "chat/hq", "create_room", ["name": .string("\(SiteActivity.secret) room"), "room": "ops"])
-            try await hq.publish(hq.room, "chat/hq/control", "say", ["text": .string("\(SiteActivity.secret) fire door, confirm"), "urgent": true])
-        }),
-        ("inbox", .site(topics: ["inbox/hq/gus"]) { hq in
-            try await hq.publish(hq.room, "chat/hq/control", "say", ["text": .string("@gus \(SiteActivity.secret) gate code")])
-        }),
-        ("typing", .site(topics: ["typing/hq/control"]) { hq in
-            try await hq.publish(hq.patrol, "typing/hq/control", "typing", [:])
-        }),
+        (
+            "notice",
+            .site(topics: ["notice/hq"]) { hq in
+                try await hq.publish(hq.room, "notice/hq", "notice", notice("\(SiteActivity.secret) notice"))
+            }
+        ),
+        (
+            "alerts",
+            .site(topics: ["alerts/hq", "alerts/hq/escalated"]) { hq in
+                try await hq.hub.setTimings(of: "hq", escalateAfterMs: 1_000)
+                try await hq.publish(
+                    hq.sensor, "alerts/hq", "raise", ["kind": "motion", "location": "yard", "message": .string("\(SiteActivity.secret) alert")])
+                try await hq.hub.advance(by: .seconds(1))
+            }
+        ),
+        (
+            "cameras",
+            .site(topics: ["cameras/hq", "cameras/hq/view/gus"]) { hq in
+                let put = try await hq.hub.api("PUT", "/api/sites/hq/cameras", as: "admin", body: analyticsTopology)
+                #expect(put.status == 200, "\(put.body)")
+                try await hq.publish(hq.room, "cameras/hq", "switch", ["viewer": "gus", "camera": "dock", "jump": true])
+            }
+        ),
+        (
+            "checkins",
+            .site(topics: ["checkins/hq"]) { hq in
+                try await hq.publish(hq.admin, "checkins/hq", "create_checkpoint", ["name": .string("\(SiteActivity.secret) gate"), "every": "30m"])
+            }
+        ),
+        (
+            "chat",
+            .site(topics: ["chat/hq", "chat/hq/control"], queries: [("chat/hq", "search"), ("chat/hq/control", "messages")]) { hq in
+                try await hq.publish(hq.room, "chat/hq", "create_room", ["name": .string("\(SiteActivity.secret) room"), "room": "ops"])
+                try await hq.publish(
+                    hq.room, "chat/hq/control", "say", ["text": .string("\(SiteActivity.secret) fire door, confirm"), "urgent": true])
+            }
+        ),
+        (
+            "inbox",
+            .site(topics: ["inbox/hq/gus"]) { hq in
+                try await hq.publish(hq.room, "chat/hq/control", "say", ["text": .string("@gus \(SiteActivity.secret) gate code")])
+            }
+        ),
+        (
+            "typing",
+            .site(topics: ["typing/hq/control"]) { hq in
+                try await hq.publish(hq.patrol, "typing/hq/control", "typing", [:])
+            }
+        ),
         ("flood", .noSite(reason: "a flood region is a public place that every role follows, not a site")),
-        ("zones", .site(topics: ["zones/hq/gate"], queries: [("zones/hq", "zones")]) { hq in
-            try await hq.publish(hq.room, "zones/hq/gate", "define", [
-                "camera": "lobby", "regions": [["rect": ["x": 100, "y": 100, "width": 200, "height": 200]]], "rule": ["intensity": 0.5],
-            ])
-        }),
-        ("detections", .site(
-            topics: ["detections/hq/lobby"], queries: [("detections/hq", "roi"), ("detections/hq", "timeline"), ("detections/hq", "similar")]
-        ) { hq in
-            let batch = try batchJSON(camera: "lobby", frame: (640, 480), [detection(at: 100, Rect(x: 150, y: 150, width: 40, height: 110))])
-            try await hq.publish(hq.sensor, "detections/hq/lobby", "batch", batch)
-        }),
+        (
+            "zones",
+            .site(topics: ["zones/hq/gate"], queries: [("zones/hq", "zones")]) { hq in
+                try await hq.publish(
+                    hq.room, "zones/hq/gate", "define",
+                    [
+                        "camera": "lobby", "regions": [["rect": ["x": 100, "y": 100, "width": 200, "height": 200]]], "rule": ["intensity": 0.5],
+                    ])
+            }
+        ),
+        (
+            "detections",
+            .site(
+                topics: ["detections/hq/lobby"], queries: [("detections/hq", "roi"), ("detections/hq", "timeline"), ("detections/hq", "similar")]
+            ) { hq in
+                let batch = try batchJSON(camera: "lobby", frame: (640, 480), [detection(at: 100, Rect(x: 150, y: 150, width: 40, height: 110))])
+                try await hq.publish(hq.sensor, "detections/hq/lobby", "batch", batch)
+            }
+        ),
     ]
 }

@@ -8,10 +8,16 @@ import VigilCore
 @Suite(.timeLimit(.minutes(10))) struct SiteCollectionLimitTests {
     /// A topology of `count` cameras in the clean model, none a neighbour of another.
     private func topology(_ count: Int) -> JSONValue {
-        .object(["cameras": .array((0..<count).map { number in
-            ["id": .string("cam-\(number)"), "floor": 0, "frameSize": ["width": 640, "height": 480], "position": ["x": .number(Double(number)), "y": 0],
-             "neighbours": [:], "reminderNotice": "", "animationStyle": ""]
-        })])
+        .object([
+            "cameras": .array(
+                (0..<count).map { number in
+                    [
+                        "id": .string("cam-\(number)"), "floor": 0, "frameSize": ["width": 640, "height": 480],
+                        "position": ["x": .number(Double(number)), "y": 0],
+                        "neighbours": [:], "reminderNotice": "", "animationStyle": "",
+                    ]
+                })
+        ])
     }
 
     /// `PUT /api/sites/hq/cameras` of a topology of `count` cameras, sent from a file: a thousand
@@ -41,15 +47,18 @@ import VigilCore
         try await withHub { hub async throws in
             let admin = hub.client("admin")
             for number in 0..<200 {
-                _ = try await admin.request(.publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": .string("Gate \(number)"), "every": "30m"]))
+                _ = try await admin.request(
+                    .publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": .string("Gate \(number)"), "every": "30m"]))
             }
             let before = try await admin.history(topic: "checkins/hq", limit: 500).count
             let refused = await refusalCode {
-                _ = try await admin.request(.publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "One too many", "every": "30m"]))
+                _ = try await admin.request(
+                    .publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "One too many", "every": "30m"]))
             }
             #expect(refused == "limit_reached")
             let overHTTP = try await hub.api(
-                "POST", "/api/publish", as: "operator", body: ["topic": "checkins/hq", "type": "create_checkpoint", "data": ["name": "Over HTTP", "every": "30m"]])
+                "POST", "/api/publish", as: "operator",
+                body: ["topic": "checkins/hq", "type": "create_checkpoint", "data": ["name": "Over HTTP", "every": "30m"]])
             #expect(overHTTP.status == 409 && json(overHTTP.body)["code"] == "limit_reached", "\(overHTTP.body)")
 
             #expect(try await admin.history(topic: "checkins/hq", limit: 500).count == before, "nothing refused is stored")
@@ -64,8 +73,9 @@ import VigilCore
         try await withHub { hub async throws in
             let devices = (0..<4).map { _ in hub.client("device") }
             try await fill(1000, by: devices) { device, number in
-                _ = try await device.request(.publish(
-                    topic: "alerts/hq", type: "raise", data: ["kind": "door", "location": .string(String(format: "loc-%04d", number))]))
+                _ = try await device.request(
+                    .publish(
+                        topic: "alerts/hq", type: "raise", data: ["kind": "door", "location": .string(String(format: "loc-%04d", number))]))
             }
             let admin = hub.client("admin")
             let lastBefore = try await admin.history(topic: "alerts/hq", limit: 1).last?.seq
@@ -105,18 +115,21 @@ import VigilCore
             #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "admin", body: topology(2)).status == 200)
             let operators = (0..<4).map { _ in hub.client("operator") }
             try await fill(1000, by: operators) { client, number in
-                _ = try await client.request(.publish(
-                    topic: "cameras/hq", type: "switch", data: ["viewer": .string(String(format: "wall-%04d", number)), "camera": "cam-0"]))
+                _ = try await client.request(
+                    .publish(
+                        topic: "cameras/hq", type: "switch", data: ["viewer": .string(String(format: "wall-%04d", number)), "camera": "cam-0"]))
             }
             let lastBefore = try await operators[0].history(topic: "cameras/hq", limit: 1).last?.seq
             let refused = await refusalCode {
-                _ = try await operators[0].request(.publish(topic: "cameras/hq", type: "switch", data: ["viewer": "one-too-many", "camera": "cam-0"]))
+                _ = try await operators[0].request(
+                    .publish(topic: "cameras/hq", type: "switch", data: ["viewer": "one-too-many", "camera": "cam-0"]))
             }
             #expect(refused == "limit_reached")
             #expect(try await operators[0].history(topic: "cameras/hq", limit: 1).last?.seq == lastBefore, "nothing refused is stored")
             let wall = json(try await hub.api("GET", "/api/sites/hq/cameras", as: "operator").body)
             #expect(wall["views"]?.arrayValue?.count == 1000 && wall["views"]?.arrayValue?.contains { $0["viewer"] == "one-too-many" } == false)
-            _ = try await operators[0].request(.publish(topic: "cameras/hq", type: "switch", data: ["viewer": "wall-0007", "camera": "cam-1", "jump": true]))
+            _ = try await operators[0].request(
+                .publish(topic: "cameras/hq", type: "switch", data: ["viewer": "wall-0007", "camera": "cam-1", "jump": true]))
             for client in operators { await client.close() }
         }
     }

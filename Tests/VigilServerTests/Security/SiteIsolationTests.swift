@@ -28,7 +28,9 @@ import VigilHub
             // Every registered kind has its activity, and its topics belong to hq by its own service.
             let registered = Set(services.map(\.kind))
             let listed = SiteActivity.byKind.map(\.kind)
-            #expect(Set(listed) == registered && listed.count == registered.count, "SiteActivity.byKind must list each registered kind once; missing: \(registered.subtracting(listed).sorted())")
+            #expect(
+                Set(listed) == registered && listed.count == registered.count,
+                "SiteActivity.byKind must list each registered kind once; missing: \(registered.subtracting(listed).sorted())")
             var topics: [String] = []
             var queries: [(String, String)] = []
             var makers: [@Sendable (HQPeople) async throws -> Void] = []
@@ -73,9 +75,10 @@ import VigilHub
                         #expect(Self.refusals.contains(info.code), "\(other.label) on \(watched): \(info.code)")
                         continue
                     }
-                    listeners.append(Task {
-                        do { for try await event in stream { sightings.add(other.label, event) } } catch {}
-                    })
+                    listeners.append(
+                        Task {
+                            do { for try await event in stream { sightings.add(other.label, event) } } catch {}
+                        })
                 }
             }
 
@@ -116,12 +119,14 @@ import VigilHub
         let routes = try hub.engine.domains.flatMap(\.routes).filter { $0.path.split(separator: "/").contains(":site") }
         #expect(!routes.isEmpty)
         for route in routes {
-            let path = "/" + route.path.split(separator: "/").map { $0 == ":site" ? "hq" : $0.hasPrefix(":") ? "x" : String($0) }.joined(separator: "/")
-            let method = switch route.method {
-            case .get: "GET"
-            case .post: "POST"
-            case .put: "PUT"
-            }
+            let path =
+                "/" + route.path.split(separator: "/").map { $0 == ":site" ? "hq" : $0.hasPrefix(":") ? "x" : String($0) }.joined(separator: "/")
+            let method =
+                switch route.method {
+                case .get: "GET"
+                case .post: "POST"
+                case .put: "PUT"
+                }
             for other in others {
                 let answer = try await hub.api(method, path, bearer: other.secret, body: route.method == .get ? nil : JSONValue.object([:]))
                 #expect(answer.status == 403, "\(other.label): \(method) \(path) answered \(answer.status) \(answer.body)")

@@ -99,7 +99,8 @@ import VigilCore
             let alert = json(raised.body)["data"]?["alert"]
             let visit = try #require(alert?["visit"])
             #expect(alert?["thumbnails"] == [first])
-            let more = try await hub.api("POST", "/api/alerts", as: "device", body: ["site": "hq", "kind": "motion", "location": "front-door", "thumbnails": [second]])
+            let more = try await hub.api(
+                "POST", "/api/alerts", as: "device", body: ["site": "hq", "kind": "motion", "location": "front-door", "thumbnails": [second]])
             #expect(json(more.body)["type"] == "visit.motion", "motion during a visit extends it: \(more.body)")
             try await hub.advance(by: .milliseconds(799))
             #expect(try await room.history(topic: "alerts/hq").count == 2, "the visit goes on until the quiet period is over")
@@ -115,14 +116,18 @@ import VigilCore
             #expect(endedAt - startedAt == 800, "a visit ends when its quiet period is over")
 
             let locations = json(try await hub.api("GET", "/api/sites/hq/locations", as: "operator").body)
-            #expect(locations["locations"] == [["id": "front-door", "name": "Front door", "visited": false, "lastMotionAt": .number(Double(events[1].ts))]])
+            #expect(
+                locations["locations"] == [
+                    ["id": "front-door", "name": "Front door", "visited": false, "lastMotionAt": .number(Double(events[1].ts))]
+                ])
             let visits = json(try await hub.api("GET", "/api/sites/hq/locations/front-door/visits", as: "operator").body)
             #expect(visits["visits"]?.arrayValue?.count == 1)
             #expect(visits["visits"]?.arrayValue?.first?["snapshots"] == [first, second])
             #expect(visits["visits"]?.arrayValue?.first?["alert"] == alert?["id"])
 
             // New motion after the quiet period is a new visit and a new alert.
-            let again = json(try await hub.api("POST", "/api/alerts", as: "device", body: ["site": "hq", "kind": "motion", "location": "front-door"]).body)
+            let again = json(
+                try await hub.api("POST", "/api/alerts", as: "device", body: ["site": "hq", "kind": "motion", "location": "front-door"]).body)
             #expect(again["type"] == "alert.raised" && again["data"]?["alert"]?["visit"] != visit)
             await room.close()
         }
@@ -146,7 +151,9 @@ import VigilCore
             let next = try #require(page1["next"]?.numberValue)
             let page2 = json(try await hub.api("GET", "/api/sites/hq/locations/yard/visits?limit=2&before=\(Int(next))", as: "admin").body)
             #expect(page2["visits"]?.arrayValue?.map { $0["id"] } == [visits[2], visits[1]])
-            let page3 = json(try await hub.api("GET", "/api/sites/hq/locations/yard/visits?limit=2&before=\(Int(page2["next"]?.numberValue ?? 0))", as: "admin").body)
+            let page3 = json(
+                try await hub.api("GET", "/api/sites/hq/locations/yard/visits?limit=2&before=\(Int(page2["next"]?.numberValue ?? 0))", as: "admin")
+                    .body)
             #expect(page3["visits"]?.arrayValue?.map { $0["id"] } == [visits[0]])
             #expect(page3["next"] == nil)
 

@@ -47,9 +47,10 @@ private func curlBlocking(
 /// The hub's `/metrics`, as name (with labels) to value.
 func metricValues(_ hub: TestHub) async throws -> [String: Double] {
     let metrics = try await curl(hub.httpsBase + "/metrics", caFile: hub.caFile)
-    return Dictionary(metrics.body.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line -> (String, Double)? in
-        let parts = line.split(separator: " ")
-        guard parts.count == 2, let value = Double(parts[1]) else { return nil }
-        return (String(parts[0]), value)
-    }, uniquingKeysWith: { first, _ in first })
+    return Dictionary(
+        metrics.body.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line -> (String, Double)? in
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let value = Double(parts[1]) else { return nil }
+            return (String(parts[0]), value)
+        }, uniquingKeysWith: { first, _ in first })
 }

@@ -40,13 +40,17 @@ final class HubProcess: @unchecked Sendable {
 
     /// Starts `vigil serve` on `host` (its default address when nil).
     func start(host: String? = nil) async throws {
-        let arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + (host.map { ["--host", $0] } ?? [])
+        let arguments =
+            ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + (host.map { ["--host", $0] } ?? [])
         let output = directory.appendingPathComponent("serve.out").path
         let process = try ChildProcess(Self.executable.path, arguments, directory: directory.path, standardOutput: .file(output))
         self.process = process
         let up = await eventually(timeout: .seconds(30)) {
             guard FileManager.default.fileExists(atPath: caFile) else { return false }
-            return (try? await curl("https://\(host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "localhost"):\(port)/healthz", caFile: caFile, maxTime: 2).status) == 200
+            return
+                (try? await curl(
+                    "https://\(host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "localhost"):\(port)/healthz", caFile: caFile, maxTime: 2
+                ).status) == 200
         }
         guard up else { throw HubProcessError.didNotStart }
     }

@@ -55,8 +55,12 @@ struct PausableWebSocket {
         var frame = ByteBuffer(bytes: [0x81])
         switch payload.count {
         case ..<126: frame.writeInteger(UInt8(0x80 | payload.count))
-        case ..<65536: frame.writeBytes([0x80 | 126]); frame.writeInteger(UInt16(payload.count))
-        default: frame.writeBytes([0x80 | 127]); frame.writeInteger(UInt64(payload.count))
+        case ..<65536:
+            frame.writeBytes([0x80 | 126])
+            frame.writeInteger(UInt16(payload.count))
+        default:
+            frame.writeBytes([0x80 | 127])
+            frame.writeInteger(UInt64(payload.count))
         }
         let mask = (0..<4).map { _ in UInt8.random(in: .min ... .max) }
         frame.writeBytes(mask)

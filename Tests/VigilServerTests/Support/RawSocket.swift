@@ -52,10 +52,11 @@ final class RawSocket: Sendable {
                 writerContinuation.yield(outbound)
                 await gate.wait()
                 for try await message in inbound.messages(maxSize: .max) {
-                    let text = switch message {
-                    case .text(let text): text
-                    case .binary: "<binary>"
-                    }
+                    let text =
+                        switch message {
+                        case .text(let text): text
+                        case .binary: "<binary>"
+                        }
                     inbox.state.withLock { $0.frames.append(text) }
                 }
             }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Logging
+import Testing
 import VigilClient
 import VigilCore
 import VigilDomains

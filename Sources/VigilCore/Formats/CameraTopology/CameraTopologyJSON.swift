@@ -45,11 +45,13 @@ public enum CameraTopologyJSON {
 }
 
 // The wire shape, field for field as the seed names them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private struct RawTopology: Codable {
     let Number_of_cams: Int
     let Cams: [RawCamera]
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private struct RawCamera: Codable {
     let Cam_id: CameraReference
     let Cam_farme_size: String

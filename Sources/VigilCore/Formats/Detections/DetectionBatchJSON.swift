@@ -43,12 +43,15 @@ extension DetectionBatch: Codable {
         detections.reserveCapacity(raw.count)
         for (index, item) in raw.enumerated() {
             guard let milliseconds = RFC3339Time.parse(item.time) else {
-                throw Self.refusal(decoder, DetectionBatchError(
-                    index: index, field: "time", "expected an RFC 3339 time like 2026-03-01T12:00:00.250Z, found \"\(item.time)\""))
+                throw Self.refusal(
+                    decoder,
+                    DetectionBatchError(
+                        index: index, field: "time", "expected an RFC 3339 time like 2026-03-01T12:00:00.250Z, found \"\(item.time)\""))
             }
-            detections.append(Detection(
-                time: Date(timeIntervalSince1970: Double(milliseconds) / 1000), box: item.box, label: item.label,
-                score: item.score, trackID: item.track, thumbnail: item.thumbnail, appearance: item.appearance))
+            detections.append(
+                Detection(
+                    time: Date(timeIntervalSince1970: Double(milliseconds) / 1000), box: item.box, label: item.label,
+                    score: item.score, trackID: item.track, thumbnail: item.thumbnail, appearance: item.appearance))
         }
         do {
             try self.init(camera: camera, frameSize: frame, detections: detections)

@@ -7,7 +7,8 @@ extension DetectionBatch {
     public init(json: JSONValue) throws(FormatError) {
         guard let camera = json["camera"]?.stringValue else { throw Self.refusal("camera", "expected a string") }
         guard let size = json["frame"], size.objectValue != nil else { throw Self.refusal("frame", "expected {width, height}") }
-        let width = try Self.whole(size["width"], "frame.width"), height = try Self.whole(size["height"], "frame.height")
+        let width = try Self.whole(size["width"], "frame.width")
+        let height = try Self.whole(size["height"], "frame.height")
         let frame: FrameSize
         do {
             frame = try FrameSize(width: width, height: height)

@@ -60,7 +60,8 @@ public enum RFC3339Time {
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value / divisor, remainder = value % divisor
+        let quotient = value / divisor
+        let remainder = value % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 }

@@ -89,7 +89,8 @@ public enum FloodXMLParser {
     }
 
     private static func observation(_ node: XMLCursor) throws(FormatError) -> FloodObservation {
-        let coverHeight = try node.optionalText(E.coverHeight).isEmpty
+        let coverHeight =
+            try node.optionalText(E.coverHeight).isEmpty
             ? nil : try node.child(E.coverHeight).value(parseCoverHeight)
         return FloodObservation(
             location: try node.child(E.location).value(GeoPoint.parse(latLong:)),

@@ -22,7 +22,10 @@ enum JPEG {
         while offset + 4 <= bytes.count {
             guard bytes[offset] == 0xFF else { throw .corrupt("no segment marker at byte \(offset)") }
             let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }  // fill byte
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // fill byte
             guard let length = bytes.bigEndian(at: offset + 2, bytes: 2), length >= 2 else {
                 throw .corrupt("a segment has no length at byte \(offset)")
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Bounds on what an XML document may cost to read.
@@ -151,9 +151,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         stack[stack.count - 1].text += string
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
         guard refusal == nil, !stack.isEmpty else { return }
-        guard let text = String(data: CDATABlock, encoding: .utf8) else {
+        guard let text = String(data: block, encoding: .utf8) else {
             return refuse(parser, "CDATA section is not valid UTF-8")
         }
         stack[stack.count - 1].text += text

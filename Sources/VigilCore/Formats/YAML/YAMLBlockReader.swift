@@ -32,7 +32,9 @@ struct YAMLBlockReader {
             if line.body.first == "\t" { throw YAMLSubsetError(line: line.number, "tabs may not indent YAML") }
         }
         guard let first = nextLine() else { throw YAMLSubsetError(line: 1, "the document is empty") }
-        if first.indent == 0, first.body.starts(with: "---".unicodeScalars) || first.body.starts(with: "...".unicodeScalars) || first.body.first == "%" {
+        if first.indent == 0,
+            first.body.starts(with: "---".unicodeScalars) || first.body.starts(with: "...".unicodeScalars) || first.body.first == "%"
+        {
             throw YAMLSubsetError(line: first.number, "directives and document markers are not read; write one document")
         }
         guard first.indent == 0 else { throw YAMLSubsetError(line: first.number, "the document must begin at the first column") }

@@ -25,9 +25,11 @@ struct AnalyticsBenchHub: Sendable {
     var adminToken: String { hub.adminToken }
 
     static func start(cameras: Int, indexBytesPerSite: Int) async throws -> AnalyticsBenchHub {
-        let hub = try await BenchScratchHub.start("analytics", tweak: { $0.hub.indexBytesPerSite = indexBytesPerSite }, prepare: { database in
-            _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
-        })
+        let hub = try await BenchScratchHub.start(
+            "analytics", tweak: { $0.hub.indexBytesPerSite = indexBytesPerSite },
+            prepare: { database in
+                _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
+            })
         let topology = BenchCameras.topology(cameras, width: frame.width, height: frame.height)
         let client = VigilClient(configuration: hub.client(hub.adminToken))
         _ = try await client.request(.publish(topic: "cameras/\(site)", type: "topology", data: topology))
@@ -55,7 +57,8 @@ struct AnalyticsBenchHub: Sendable {
             var width: Double
             var height: Double
         }
-        let rows = try await EventLog(database: try VigilDatabase(path: hub.configuration.databasePath, migrations: Domains.migrations)).read { transaction in
+        let rows = try await EventLog(database: try VigilDatabase(path: hub.configuration.databasePath, migrations: Domains.migrations)).read {
+            transaction in
             try transaction.fetchAll(
                 Row.self,
                 """
@@ -110,8 +113,10 @@ struct Ingest {
                         var next = index * window + slot
                         while ContinuousClock.now < deadline {
                             let live = batches[next % batches.count]
-                            let ok = try await client.request(.publish(
-                                topic: "detections/\(AnalyticsBenchHub.site)/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
+                            let ok = try await client.request(
+                                .publish(
+                                    topic: "detections/\(AnalyticsBenchHub.site)/\(live.camera)", type: "batch",
+                                    data: live.stamped(at: SystemClock().milliseconds())))
                             count += Int(ok["detections"]?.numberValue ?? 0)
                             next += publishers * window
                             if count % (batch * 50) == 0 { memory.sample() }
@@ -139,11 +144,12 @@ struct LiveBatch: Sendable {
     func stamped(at now: Int64) -> JSONValue {
         guard case .object(var batch) = json, case .array(let detections) = batch["detections"] else { return json }
         let step = 1000 / Int64(max(detections.count, 1))
-        batch["detections"] = .array(detections.enumerated().map { index, detection in
-            guard case .object(var fields) = detection else { return detection }
-            fields["time"] = .string(RFC3339Time.format(now - 1000 + Int64(index) * step))
-            return .object(fields)
-        })
+        batch["detections"] = .array(
+            detections.enumerated().map { index, detection in
+                guard case .object(var fields) = detection else { return detection }
+                fields["time"] = .string(RFC3339Time.format(now - 1000 + Int64(index) * step))
+                return .object(fields)
+            })
         return .object(batch)
     }
 }

@@ -7,13 +7,16 @@ import VigilCore
 enum BenchCameras {
     /// `count` cameras `cam-0`, `cam-1`... of one frame size, five side by side on each floor.
     static func topology(_ count: Int, width: Int, height: Int) -> JSONValue {
-        ["cameras": .array((0..<count).map { index in
-            [
-                "id": .string("cam-\(index)"), "floor": .number(Double(index / 5)),
-                "frameSize": ["width": .number(Double(width)), "height": .number(Double(height))],
-                "position": ["x": .number(Double(index % 5 * width)), "y": 0], "neighbours": [:], "reminderNotice": "", "animationStyle": "",
-            ]
-        })]
+        [
+            "cameras": .array(
+                (0..<count).map { index in
+                    [
+                        "id": .string("cam-\(index)"), "floor": .number(Double(index / 5)),
+                        "frameSize": ["width": .number(Double(width)), "height": .number(Double(height))],
+                        "position": ["x": .number(Double(index % 5 * width)), "y": 0], "neighbours": [:], "reminderNotice": "", "animationStyle": "",
+                    ]
+                })
+        ]
     }
 
     /// Gives sites `bench-0..<sites` the camera the benchmark's batches name, when the channel
@@ -22,8 +25,9 @@ enum BenchCameras {
     static func prepare(_ channel: VigilChannel, sites: Int, endpoint: Endpoint, dataDirectory: String) async throws {
         guard channel == .detections else { return }
         let admin = try BenchSetup.token(role: .admin, in: try BenchSetup.database(in: dataDirectory))
-        let client = VigilClient(configuration: ClientConfiguration(
-            url: "\(endpoint.caFile == nil ? "ws" : "wss")://\(endpoint.host):\(endpoint.port)/ws", token: admin, caFile: endpoint.caFile))
+        let client = VigilClient(
+            configuration: ClientConfiguration(
+                url: "\(endpoint.caFile == nil ? "ws" : "wss")://\(endpoint.host):\(endpoint.port)/ws", token: admin, caFile: endpoint.caFile))
         let topology = topology(1, width: DetectionBatchPayload.frameWidth, height: DetectionBatchPayload.frameHeight)
         do {
             for site in 0..<sites {

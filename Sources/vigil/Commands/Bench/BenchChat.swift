@@ -43,8 +43,10 @@ struct BenchChat: AsyncParsableCommand {
             plan.seconds = seconds
             plan.threads = output.threads
             let result = try await FanoutBench.run(target, plan: plan, say: say)
-            say(String(format: "room of %d members at %.0f messages/s: delivery p50 %.2f ms, p99 %.2f ms, max %.2f ms; lost %d",
-                members, rate, result.latency.p50, result.latency.p99, result.latency.max, result.lost))
+            say(
+                String(
+                    format: "room of %d members at %.0f messages/s: delivery p50 %.2f ms, p99 %.2f ms, max %.2f ms; lost %d",
+                    members, rate, result.latency.p50, result.latency.p99, result.latency.max, result.lost))
             delivery = result
         }
         let (stored, latency) = try await search()
@@ -67,9 +69,10 @@ struct BenchChat: AsyncParsableCommand {
         let stored = try corpus.count()
         let token = try TokenIssuer(tokens: TokenRepository(database: database))
             .issue(role: .guard, sites: [ChatSearchCorpus.site], allSites: false, name: "bench-search", now: SystemClock().milliseconds()).secret
-        let client = VigilClient(configuration: ClientConfiguration(
-            url: "\(server.plain ? "ws" : "wss")://\(server.host):\(server.port ?? BenchSetup.defaultPort(.vigil))/ws", token: token,
-            caFile: server.plain ? nil : server.ca))
+        let client = VigilClient(
+            configuration: ClientConfiguration(
+                url: "\(server.plain ? "ws" : "wss")://\(server.host):\(server.port ?? BenchSetup.defaultPort(.vigil))/ws", token: token,
+                caFile: server.plain ? nil : server.ca))
         do {
             let results = try await timeSearches(client, over: stored)
             await client.close()
@@ -91,12 +94,14 @@ struct BenchChat: AsyncParsableCommand {
             for index in 0..<(queries + 20) {
                 let started = ContinuousClock.now
                 found = try await client.searchChat(site: ChatSearchCorpus.site, for: query, limit: 20).messages.count
-                if index >= 20 { recorder.record(ContinuousClock.now - started) } // the first ones warm the page cache
+                if index >= 20 { recorder.record(ContinuousClock.now - started) }  // the first ones warm the page cache
             }
             let latency = recorder.percentiles
             results[name] = latency
-            say(String(format: "search \"%@\" (%@) over %d messages, %d per page: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
-                query, name, stored, found, latency.p50, latency.p99, latency.max))
+            say(
+                String(
+                    format: "search \"%@\" (%@) over %d messages, %d per page: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
+                    query, name, stored, found, latency.p50, latency.p99, latency.max))
         }
         return results
     }

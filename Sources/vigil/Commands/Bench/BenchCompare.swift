@@ -31,7 +31,9 @@ struct BenchCompare: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let servers: [(BenchTarget, Int, Int32?)] = [(.vigil, vigilPort, vigilPID), (.nchan, nchanPort, nchanPID), (.mosquitto, mosquittoPort, mosquittoPID)]
+        let servers: [(BenchTarget, Int, Int32?)] = [
+            (.vigil, vigilPort, vigilPID), (.nchan, nchanPort, nchanPID), (.mosquitto, mosquittoPort, mosquittoPID),
+        ]
         func endpoint(_ port: Int) -> Endpoint { Endpoint(host: host, port: port, caFile: plain ? nil : ca) }
         func targets() throws -> [Target] {
             try servers.map { kind, port, pid in
@@ -44,7 +46,7 @@ struct BenchCompare: AsyncParsableCommand {
         var flatPlan = load.plan(threads: output.threads)
         flatPlan.rate = 0
         var flatOut: [FanoutResult] = []
-        let firstTargets = try targets() // makes the sites the cameras go into
+        let firstTargets = try targets()  // makes the sites the cameras go into
         try await BenchCameras.prepare(load.channel, sites: load.topics, endpoint: endpoint(vigilPort), dataDirectory: dataDirectory)
         for target in firstTargets {
             flatOut.append(try await FanoutBench.run(target, plan: flatPlan, say: say))
@@ -68,7 +70,9 @@ struct BenchCompare: AsyncParsableCommand {
             }
         }
         say("")
-        say("\(load.subscribers) subscribers, \(load.topics) topics, \(load.publishers) publishers, \(load.payloadBytes) B payload, \(load.seconds) s each, \(plain ? "ws" : "wss"), vigil channel \(load.channel)")
+        say(
+            "\(load.subscribers) subscribers, \(load.topics) topics, \(load.publishers) publishers, \(load.payloadBytes) B payload, \(load.seconds) s each, \(plain ? "ws" : "wss"), vigil channel \(load.channel)"
+        )
         say("\(load.channel.storage); nchan (memory store) and Mosquitto (QoS 0) keep nothing.")
         say(ComparisonTable.fanout(flatOut, title: "flat out (window \(load.window))").render())
         if !atHalfRate.isEmpty {
@@ -79,8 +83,9 @@ struct BenchCompare: AsyncParsableCommand {
             say("")
             say(ComparisonTable.fanout(atFixedRate, title: "\(Int(load.rate)) msg/s published").render())
         }
-        try output.write(Results(
-            date: ISO8601DateFormatter().string(from: Date()), flatOut: flatOut, halfRate: halfPlan.rate, atHalfRate: atHalfRate,
-            fixedRate: load.rate, atFixedRate: atFixedRate))
+        try output.write(
+            Results(
+                date: ISO8601DateFormatter().string(from: Date()), flatOut: flatOut, halfRate: halfPlan.rate, atHalfRate: atHalfRate,
+                fixedRate: load.rate, atFixedRate: atFixedRate))
     }
 }

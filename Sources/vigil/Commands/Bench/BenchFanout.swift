@@ -30,7 +30,8 @@ struct FanoutLoadOptions: ParsableArguments {
 
 struct BenchFanout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fanout", abstract: "Subscribers over topics, publishers at a rate or flat out: delivered/s, latency, loss, server CPU and memory.")
+        commandName: "fanout",
+        abstract: "Subscribers over topics, publishers at a rate or flat out: delivered/s, latency, loss, server CPU and memory.")
     @OptionGroup var server: BenchServerOptions
     @OptionGroup var load: FanoutLoadOptions
     @OptionGroup var output: BenchOutputOptions

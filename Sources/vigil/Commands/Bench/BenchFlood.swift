@@ -51,9 +51,12 @@ struct BenchFlood: AsyncParsableCommand {
             let etag = try await hub.etag(path, compressed: compressed)
             let unchanged = try await hub.timedGet(path, compressed: compressed, headers: ["If-None-Match: \(etag)"])
             let warm = times.dropFirst().sorted()
-            say(String(format: "KML of %d markers, %@ (%.1f MB sent): cold %.0f ms, warm min %.0f / median %.0f / max %.0f ms over %d fetches; unchanged (304) %.1f ms",
-                markers + (compressed ? 1 : 2), compressed ? "gzip" : "plain", Double(bytes) / 1_000_000, times[0], warm.first ?? 0,
-                warm.isEmpty ? 0 : warm[warm.count / 2], warm.last ?? 0, warm.count, unchanged.seconds * 1000))
+            say(
+                String(
+                    format:
+                        "KML of %d markers, %@ (%.1f MB sent): cold %.0f ms, warm min %.0f / median %.0f / max %.0f ms over %d fetches; unchanged (304) %.1f ms",
+                    markers + (compressed ? 1 : 2), compressed ? "gzip" : "plain", Double(bytes) / 1_000_000, times[0], warm.first ?? 0,
+                    warm.isEmpty ? 0 : warm[warm.count / 2], warm.last ?? 0, warm.count, unchanged.seconds * 1000))
         }
         await hub.stop()
     }
@@ -75,14 +78,15 @@ struct BenchFlood: AsyncParsableCommand {
                 let radius = Int.random(in: 1000...5000, using: &random)
                 let stream = try await client.subscribe(
                     "flood/bench/near/\(String(format: "%.4f", latitude))/\(String(format: "%.4f", longitude))/\(radius)")
-                consumers.append(Task {
-                    do {
-                        for try await event in stream where event.type == "markers.approved" {
-                            let now = Int64(Date().timeIntervalSince1970 * 1000)
-                            received.record(.milliseconds(now - event.ts))
-                        }
-                    } catch {}
-                })
+                consumers.append(
+                    Task {
+                        do {
+                            for try await event in stream where event.type == "markers.approved" {
+                                let now = Int64(Date().timeIntervalSince1970 * 1000)
+                                received.record(.milliseconds(now - event.ts))
+                            }
+                        } catch {}
+                    })
             }
         }
         let before = try await hub.viewMatching()
@@ -100,9 +104,12 @@ struct BenchFlood: AsyncParsableCommand {
         let after = try await hub.viewMatching()
         let latency = received.percentiles
         let perMarker = after.count > before.count ? (after.seconds - before.seconds) / (after.count - before.count) * 1_000_000 : 0
-        say(String(format: "near, %@: %d subscriptions, %d approvals in %.1f s (%.0f/s, %d unanswered); matching %.1f µs a marker; %d deliveries, latency p50 %.0f ms, p99 %.0f ms, max %.0f ms",
-            matching == .cells ? "grid" : "scan (baseline)", subscriptions, count, elapsed, Double(count) / elapsed, unanswered, perMarker,
-            Int(latency.count), latency.p50, latency.p99, latency.max))
+        say(
+            String(
+                format:
+                    "near, %@: %d subscriptions, %d approvals in %.1f s (%.0f/s, %d unanswered); matching %.1f µs a marker; %d deliveries, latency p50 %.0f ms, p99 %.0f ms, max %.0f ms",
+                matching == .cells ? "grid" : "scan (baseline)", subscriptions, count, elapsed, Double(count) / elapsed, unanswered, perMarker,
+                Int(latency.count), latency.p50, latency.p99, latency.max))
         for client in listeners { await client.close() }
         for consumer in consumers { consumer.cancel() }
         await hub.stop()

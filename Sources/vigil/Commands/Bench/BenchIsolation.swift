@@ -46,9 +46,11 @@ struct BenchIsolation: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hub = try await BenchScratchHub.start("isolation", tweak: { $0.hub.messagesPerSecond = 1_000_000 }, prepare: { database in
-            for site in ["a", "b"] { _ = try SiteRepository(database: database).create(id: site, name: site, at: SystemClock().milliseconds()) }
-        })
+        let hub = try await BenchScratchHub.start(
+            "isolation", tweak: { $0.hub.messagesPerSecond = 1_000_000 },
+            prepare: { database in
+                for site in ["a", "b"] { _ = try SiteRepository(database: database).create(id: site, name: site, at: SystemClock().milliseconds()) }
+            })
         try output.write(try await hub.stopping(after: measure))
     }
 
@@ -72,13 +74,16 @@ struct BenchIsolation: AsyncParsableCommand {
         _ = try await notices.request(.publish(topic: "notice/b", type: "notice", data: ["text": "warm-up"]))
         for (index, sender) in senders.enumerated() {
             let live = batches[index % batches.count]
-            _ = try await sender.request(.publish(topic: "detections/a/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
+            _ = try await sender.request(
+                .publish(topic: "detections/a/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
         }
 
         say("isolation: site b publishes \(noticesPerSecond) notices/s for \(seconds) s with site a idle")
         let idle = try await phase(notices: notices, senders: [], batches: batches)
         report("a idle", idle)
-        say("site a: \(cameras) cameras with \(zonesPerCamera) zones each, \(detectionsPerSecond) detections/s in batches of \(batch); site b as before")
+        say(
+            "site a: \(cameras) cameras with \(zonesPerCamera) zones each, \(detectionsPerSecond) detections/s in batches of \(batch); site b as before"
+        )
         let loaded = try await phase(notices: notices, senders: senders, batches: batches)
         report("a loaded", loaded)
         for client in senders + [notices] { await client.close() }
@@ -88,8 +93,12 @@ struct BenchIsolation: AsyncParsableCommand {
     }
 
     private func report(_ name: String, _ phase: Phase) {
-        say("  \(name): " + String(format: "site b's ok p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d notices); site a stored %.0f detections/s; load average %.2f",
-            phase.noticeOkP50Ms, phase.noticeOkP99Ms, phase.noticeOkMaxMs, Int(phase.notices), phase.detectionsStoredPerSecond, phase.loadAverage))
+        say(
+            "  \(name): "
+                + String(
+                    format: "site b's ok p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d notices); site a stored %.0f detections/s; load average %.2f",
+                    phase.noticeOkP50Ms, phase.noticeOkP99Ms, phase.noticeOkMaxMs, Int(phase.notices), phase.detectionsStoredPerSecond,
+                    phase.loadAverage))
     }
 
     /// Site b's notices for `seconds`, with site a's batches on `senders` meanwhile (none: a idle).
@@ -103,8 +112,9 @@ struct BenchIsolation: AsyncParsableCommand {
                 group.addTask {
                     try await paced(perSecond: batchesPerSecond, from: started, until: deadline, window: window) { tick in
                         let live = batches[(tick * senders.count + index) % batches.count]
-                        let ok = try await sender.request(.publish(
-                            topic: "detections/a/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
+                        let ok = try await sender.request(
+                            .publish(
+                                topic: "detections/a/\(live.camera)", type: "batch", data: live.stamped(at: SystemClock().milliseconds())))
                         return Int(ok["detections"]?.numberValue ?? 0)
                     }
                 }

@@ -33,14 +33,22 @@ enum BenchZones {
         let (cx, cy) = (random.uniform(80...560), random.uniform(80...400))
         guard Int.random(in: 0..<3, using: &random) > 0 else {
             let (width, height) = (random.uniform(60...160), random.uniform(50...120))
-            return ["rect": ["x": .number(round(cx - width / 2)), "y": .number(round(cy - height / 2)), "width": .number(round(width)), "height": .number(round(height))]]
+            return [
+                "rect": [
+                    "x": .number(round(cx - width / 2)), "y": .number(round(cy - height / 2)), "width": .number(round(width)),
+                    "height": .number(round(height)),
+                ]
+            ]
         }
         let vertices = Int.random(in: 6...16, using: &random)
-        return ["polygon": .array((0..<vertices).map { step in
-            let angle = (Double(step) + random.uniform(0...0.6)) * 2 * Double.pi / Double(vertices)
-            let radius = random.uniform(35...80)
-            return point(x: cx + radius * cos(angle), y: cy + radius * sin(angle))
-        })]
+        return [
+            "polygon": .array(
+                (0..<vertices).map { step in
+                    let angle = (Double(step) + random.uniform(0...0.6)) * 2 * Double.pi / Double(vertices)
+                    let radius = random.uniform(35...80)
+                    return point(x: cx + radius * cos(angle), y: cy + radius * sin(angle))
+                })
+        ]
     }
 
     private static func point(x: Double, y: Double) -> JSONValue {

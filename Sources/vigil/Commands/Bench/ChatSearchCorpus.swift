@@ -41,9 +41,12 @@ struct ChatSearchCorpus {
             let end = min(written + Self.batch, total)
             try database.transaction { transaction in
                 try transaction.execute(
-                    "INSERT OR IGNORE INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, 'control', 'Control room', '', ?)", [Self.site, start])
+                    "INSERT OR IGNORE INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, 'control', 'Control room', '', ?)",
+                    [Self.site, start])
                 for index in written..<end {
-                    let words = (0..<Int.random(in: 8...20, using: &random)).map { _ in Self.word(rank: Self.rank(Double.random(in: 0..<1, using: &random), cumulative)) }
+                    let words = (0..<Int.random(in: 8...20, using: &random)).map { _ in
+                        Self.word(rank: Self.rank(Double.random(in: 0..<1, using: &random), cumulative))
+                    }
                     let text = words.joined(separator: " ")
                     try transaction.execute(
                         """
@@ -52,7 +55,8 @@ struct ChatSearchCorpus {
                         """,
                         ["msg_bench_\(index)", Self.site, index + 1, text, start + Int64(index) * 100])
                     try transaction.execute(
-                        "INSERT INTO chat_search (rowid, text, site, room) VALUES (?, ?, ?, 'control')", [transaction.lastInsertedRowID, text, Self.site])
+                        "INSERT INTO chat_search (rowid, text, site, room) VALUES (?, ?, ?, 'control')",
+                        [transaction.lastInsertedRowID, text, Self.site])
                 }
             }
             if end / 100_000 > written / 100_000 { say("  \(end) messages stored") }

@@ -16,10 +16,12 @@ struct FloodBenchHub {
     var httpsBase: String { hub.httpsBase }
 
     static func start(matching: HubConfiguration.ViewMatching) async throws -> FloodBenchHub {
-        let hub = try await BenchScratchHub.start("flood", tweak: { server in
-            server.hub.messagesPerSecond = 1_000_000
-            server.hub.viewMatching = matching
-        })
+        let hub = try await BenchScratchHub.start(
+            "flood",
+            tweak: { server in
+                server.hub.messagesPerSecond = 1_000_000
+                server.hub.viewMatching = matching
+            })
         var configuration = hub.client(hub.adminToken)
         configuration.requestTimeout = .seconds(120)
         let admin = VigilClient(configuration: configuration)
@@ -73,7 +75,8 @@ struct FloodBenchHub {
     func timedGet(_ path: String, compressed: Bool = false, headers: [String] = []) async throws -> (seconds: Double, status: Int, bytes: Int) {
         let output = try await curlText(
             "\(httpsBase)\(path)",
-            extra: ["-o", "/dev/null", "-w", "%{time_total} %{http_code} %{size_download}"] + (compressed ? ["--compressed"] : []) + headers.flatMap { ["-H", $0] })
+            extra: ["-o", "/dev/null", "-w", "%{time_total} %{http_code} %{size_download}"] + (compressed ? ["--compressed"] : [])
+                + headers.flatMap { ["-H", $0] })
         let parts = output.split(separator: " ")
         guard parts.count == 3, let seconds = Double(parts[0]), let status = Int(parts[1]), let bytes = Int(parts[2]) else {
             throw FloodBenchError("curl answered \(output)")
