@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -44,6 +45,10 @@ let package = Package(
                 "VigilCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -143,7 +148,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // What the test targets share: scratch directories, running blocking work off the pool.
-        .target(name: "VigilTestSupport", dependencies: ["VigilHub"], path: "Tests/VigilTestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "VigilTestSupport",
+            dependencies: [
+                "VigilHub", "VigilStore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/VigilTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "VigilCoreTests", dependencies: ["VigilCore"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "VigilStoreTests", dependencies: ["VigilStore", "VigilTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

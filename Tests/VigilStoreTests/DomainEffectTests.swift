@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 import VigilCore
 import VigilStore
+import VigilTestSupport
 
 /// A domain's table for these tests, brought by its own migration as a real domain's would be.
 private let notesTable = StoreMigration("test-1: notes", sql: "CREATE TABLE notes (name TEXT PRIMARY KEY NOT NULL, tags TEXT NOT NULL DEFAULT '')")
@@ -31,10 +32,8 @@ private struct Note: Decodable, Equatable {
 }
 
 @Suite struct DomainEffectTests {
-    private let scratch = ScratchDirectory()
-
-    private func database() throws -> VigilDatabase {
-        try VigilDatabase(path: scratch.newDatabasePath(), migrations: [notesTable])
+    private func store(_ backEnd: StoreBackEnd) throws -> TestStore {
+        try TestStore.make(backEnd, migrations: [notesTable])
     }
 
     private func event(_ note: String, refuse: Bool, mirrors: [String] = []) -> NewEvent {
@@ -43,8 +42,8 @@ private struct Note: Decodable, Equatable {
             effect: WriteThenMaybeRefuse(note: note, refuse: refuse, mirrors: mirrors))
     }
 
-    @Test func aRefusedEffectLeavesNothingAndTheRestOfTheBatchCommits() async throws {
-        let log = EventLog(database: try database())
+    @Test(arguments: StoreBackEnd.available) func aRefusedEffectLeavesNothingAndTheRestOfTheBatchCommits(_ backEnd: StoreBackEnd) async throws {
+        let log = try store(backEnd)
         let outcomes = try await log.append([event("a", refuse: false), event("b", refuse: true), event("c", refuse: false)])
         #expect(seqs(outcomes) == [1, nil, 2], "the refused event takes no seq: no gap")
         guard case .refused(let refusal) = outcomes[1] else {
@@ -57,8 +56,8 @@ private struct Note: Decodable, Equatable {
         #expect(try await log.events(of: "notes/hq", after: 0, limit: 10).map(\.type) == ["derived", "derived"])
     }
 
-    @Test func anUnloggedEventCommitsItsRowsWithTheBatchButTakesNoSeq() async throws {
-        let log = EventLog(database: try database())
+    @Test(arguments: StoreBackEnd.available) func anUnloggedEventCommitsItsRowsWithTheBatchButTakesNoSeq(_ backEnd: StoreBackEnd) async throws {
+        let log = try store(backEnd)
         var unlogged = event("b", refuse: false)
         unlogged.logged = false
         var refusedUnlogged = event("c", refuse: true)
@@ -75,14 +74,14 @@ private struct Note: Decodable, Equatable {
         #expect(try await log.events(of: "notes/hq", after: 0, limit: 10).count == 2)
     }
 
-    @Test func anEffectThatFailsOtherwiseFailsTheWholeBatch() async throws {
+    @Test(arguments: StoreBackEnd.available) func anEffectThatFailsOtherwiseFailsTheWholeBatch(_ backEnd: StoreBackEnd) async throws {
         struct Broken: DomainEffect {
             func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
                 try transaction.execute("INSERT INTO no_such_table VALUES (1)")
                 return []
             }
         }
-        let log = EventLog(database: try database())
+        let log = try store(backEnd)
         await #expect(throws: StoreError.self) {
             _ = try await log.append([
                 event("a", refuse: false), NewEvent(topic: "notes/hq", type: "x", ts: 1, from: "t", payload: "{}", effect: Broken()),
@@ -92,7 +91,7 @@ private struct Note: Decodable, Equatable {
         #expect(try await log.read { try $0.fetchInteger("SELECT count(*) FROM notes", []) } == 0)
     }
 
-    @Test func afterCommitActionsRunOnlyForWhatWasCommitted() async throws {
+    @Test(arguments: StoreBackEnd.available) func afterCommitActionsRunOnlyForWhatWasCommitted(_ backEnd: StoreBackEnd) async throws {
         final class Seen: Sendable {
             let notes = Mutex<[String]>([])
         }
@@ -111,7 +110,7 @@ private struct Note: Decodable, Equatable {
                 return []
             }
         }
-        let log = EventLog(database: try database())
+        let log = try store(backEnd)
         let seen = Seen()
         func event(_ effect: TellAfterCommit) -> NewEvent {
             NewEvent(topic: "notes/hq", type: "raw", ts: 1, from: "t", payload: "{}", effect: effect)
@@ -130,8 +129,8 @@ private struct Note: Decodable, Equatable {
         #expect(seen.notes.withLock { $0 } == ["a", "c"], "a batch that fails runs none of its actions")
     }
 
-    @Test func mirrorsAreTheSameEventNumberedOnTheirOwnTopics() async throws {
-        let log = EventLog(database: try database())
+    @Test(arguments: StoreBackEnd.available) func mirrorsAreTheSameEventNumberedOnTheirOwnTopics(_ backEnd: StoreBackEnd) async throws {
+        let log = try store(backEnd)
         _ = try await log.append([NewEvent(topic: "notes/hq/wide", type: "x", ts: 1, from: "t", payload: "{}")])
         let outcomes = try await log.append([event("a", refuse: false, mirrors: ["notes/hq/wide"])])
         guard case .stored(let stored, let mirrors) = outcomes[0] else {
@@ -145,8 +144,8 @@ private struct Note: Decodable, Equatable {
         #expect(try await log.head(of: "notes/hq/wide") == 2)
     }
 
-    @Test func rowsDecodeIntoRecordsAndValuesRoundTrip() async throws {
-        let log = EventLog(database: try database())
+    @Test(arguments: StoreBackEnd.available) func rowsDecodeIntoRecordsAndValuesRoundTrip(_ backEnd: StoreBackEnd) async throws {
+        let log = try store(backEnd)
         let read = try await log.read { transaction -> (Note?, StoreValue?, Bool, Bool) in
             // A read transaction may not write: the seam's statements go through the back end's own checks.
             (
@@ -161,13 +160,12 @@ private struct Note: Decodable, Equatable {
         #expect(read.2 && !read.3)
     }
 
-    @Test func aDomainMigrationRunsOnceAndReopeningWithoutItIsRefused() async throws {
-        let path = scratch.newDatabasePath()
-        _ = try VigilDatabase(path: path, migrations: [notesTable])
+    @Test(arguments: StoreBackEnd.available) func aDomainMigrationRunsOnceAndReopeningWithoutItIsRefused(_ backEnd: StoreBackEnd) async throws {
+        let store = try store(backEnd)
         // Applied once: opening again with the same list does not run it again (it would fail: the table exists).
-        _ = try VigilDatabase(path: path, migrations: [notesTable])
-        #expect(throws: StoreError.self, "a file that has applied a migration this build does not know is not opened") {
-            _ = try VigilDatabase(path: path, migrations: [])
+        _ = try store.reopened(migrations: [notesTable])
+        #expect(throws: StoreError.self, "a store that has applied a migration this build does not know is not opened") {
+            _ = try store.reopened(migrations: [])
         }
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import VigilCore
 import VigilStore
+import VigilTestSupport
 
 /// The `seq` of each stored event of a batch, nil for a refused one.
 func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
@@ -10,15 +11,14 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
     }
 }
 
+/// The event log's contract, on every back end.
 @Suite struct EventLogTests {
-    private let scratch = ScratchDirectory()
-
     private func event(_ topic: String, _ text: String) -> NewEvent {
         NewEvent(topic: topic, type: "notice", ts: 1, from: "t", payload: #"{"text":"\#(text)"}"#)
     }
 
-    @Test func seqCountsPerTopicFromOneAcrossBatches() async throws {
-        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath(), migrations: []))
+    @Test(arguments: StoreBackEnd.available) func seqCountsPerTopicFromOneAcrossBatches(_ backEnd: StoreBackEnd) async throws {
+        let log = try TestStore.make(backEnd, migrations: [])
         let first = try await log.append([event("a/x", "1"), event("b/x", "1"), event("a/x", "2")])
         #expect(seqs(first) == [1, 1, 2])
         let second = try await log.append([event("a/x", "3"), event("b/x", "2")])
@@ -27,30 +27,23 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
         #expect(try await log.head(of: "never") == 0)
     }
 
-    @Test func numberingContinuesAfterReopening() async throws {
-        let path = scratch.newDatabasePath()
-        let epoch: String
-        do {
-            let database = try VigilDatabase(path: path, migrations: [])
-            epoch = database.epoch
-            _ = try await EventLog(database: database).append((1...5).map { event("a/x", "\($0)") })
-        }
-        let reopened = try VigilDatabase(path: path, migrations: [])
-        #expect(reopened.epoch == epoch, "the epoch names the database, not the process")
-        let log = EventLog(database: reopened)
+    @Test(arguments: StoreBackEnd.available) func numberingContinuesAfterReopening(_ backEnd: StoreBackEnd) async throws {
+        let store = try TestStore.make(backEnd, migrations: [])
+        _ = try await store.append((1...5).map { event("a/x", "\($0)") })
+        let reopened = try store.reopened(migrations: [])
+        #expect(reopened.epoch == store.epoch, "the epoch names the database, not the process")
+        let log = reopened
         let next = try await log.append([event("a/x", "6")])
         #expect(seqs(next) == [6])
         #expect(try await log.events(of: "a/x", after: 0, limit: 100).map(\.payload) == (1...6).map { #"{"text":"\#($0)"}"# })
     }
 
-    @Test func aNewDatabaseHasANewEpoch() throws {
-        #expect(
-            try VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch
-                != VigilDatabase(path: scratch.newDatabasePath(), migrations: []).epoch)
+    @Test(arguments: StoreBackEnd.available) func aNewDatabaseHasANewEpoch(_ backEnd: StoreBackEnd) throws {
+        #expect(try TestStore.make(backEnd, migrations: []).epoch != TestStore.make(backEnd, migrations: []).epoch)
     }
 
-    @Test func readsAfterAndBefore() async throws {
-        let log = EventLog(database: try VigilDatabase(path: scratch.newDatabasePath(), migrations: []))
+    @Test(arguments: StoreBackEnd.available) func readsAfterAndBefore(_ backEnd: StoreBackEnd) async throws {
+        let log = try TestStore.make(backEnd, migrations: [])
         _ = try await log.append((1...20).map { event("a/x", "\($0)") })
         #expect(try await log.events(of: "a/x", after: 15, limit: 100).map(\.seq) == [16, 17, 18, 19, 20])
         #expect(try await log.events(of: "a/x", after: 0, limit: 3).map(\.seq) == [1, 2, 3])

@@ -22,70 +22,11 @@ public final class EventLog: EventStore {
     public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
         try await database.write { db in
             // Runs on the single writer queue, so reading and updating the cache here is serialized.
-            var writer = BatchWriter(db: db, knownHeads: self.heads.withLock { $0 })
-            let outcomes = try batch.map { try writer.append($0) }
-            let newHeads = try writer.finish()
+            let (outcomes, newHeads) = try BatchAppender.append(batch, in: SQLiteTransaction(db: db), knownHeads: self.heads.withLock { $0 })
             db.afterNextTransaction { _ in
                 self.heads.withLock { cache in cache.merge(newHeads) { _, new in new } }
             }
             return outcomes
-        }
-    }
-
-    /// Writes one batch inside its transaction, numbering each topic on from its head.
-    private struct BatchWriter {
-        let db: Database
-        let knownHeads: [String: UInt64]
-        var newHeads: [String: UInt64] = [:]
-
-        init(db: Database, knownHeads: [String: UInt64]) {
-            self.db = db
-            self.knownHeads = knownHeads
-        }
-
-        mutating func append(_ event: NewEvent) throws -> AppendOutcome {
-            var event = event
-            var mirrors: [String] = []
-            if let effect = event.effect {
-                if event.logged { event.seq = try nextSeq(on: event.topic) }
-                var refusal: (any EffectRefusal)?
-                let actions = CommitActions()
-                try db.inSavepoint {
-                    do {
-                        mirrors = try effect.apply(to: &event, in: SQLiteTransaction(db: db, effectActions: actions))
-                        return .commit
-                    } catch let error as any EffectRefusal {
-                        refusal = error
-                        return .rollback
-                    }
-                }
-                if let refusal { return .refused(refusal) }
-                actions.schedule(in: db)
-            }
-            guard event.logged else { return .written(event) }
-            let stored = try insert(event, on: event.topic)
-            return .stored(stored, mirrors: try mirrors.map { try insert(event, on: $0) })
-        }
-
-        private func nextSeq(on topic: String) throws -> UInt64 {
-            try (newHeads[topic] ?? knownHeads[topic] ?? SQLiteTransaction(db: db).head(of: topic)) + 1
-        }
-
-        private mutating func insert(_ event: NewEvent, on topic: String) throws -> StoredEvent {
-            let seq = try nextSeq(on: topic)
-            newHeads[topic] = seq
-            try db.cachedStatement(sql: "INSERT INTO events (topic, seq, type, ts, sender, payload) VALUES (?, ?, ?, ?, ?, ?)")
-                .execute(arguments: [topic, Int64(seq), event.type, event.ts, event.from, event.payload])
-            return StoredEvent(topic: topic, seq: seq, type: event.type, ts: event.ts, from: event.from, payload: event.payload)
-        }
-
-        func finish() throws -> [String: UInt64] {
-            let upsertHead = try db.cachedStatement(
-                sql: "INSERT INTO topic_heads (topic, head) VALUES (?, ?) ON CONFLICT (topic) DO UPDATE SET head = excluded.head")
-            for (topic, head) in newHeads {
-                try upsertHead.execute(arguments: [topic, Int64(head)])
-            }
-            return newHeads
         }
     }
 

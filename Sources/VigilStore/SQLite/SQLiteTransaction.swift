@@ -8,6 +8,7 @@ struct SQLiteTransaction: DomainTransaction {
     /// Where an effect's after-commit actions wait until its savepoint is released; nil outside an
     /// effect, where they are given to the transaction at once.
     var effectActions: CommitActions?
+    var dialect: SQLDialect { .sqlite }
 
     func execute(_ sql: String, _ arguments: [any StoreArgument]) throws {
         guard !arguments.isEmpty else { return try db.execute(sql: sql) }
@@ -93,6 +94,37 @@ struct SQLiteTransaction: DomainTransaction {
                 case .blob(let bytes): Data(bytes)
                 }
             })
+    }
+}
+
+extension SQLiteTransaction: EventLogTransaction {
+    func inEffectSavepoint(_ effect: (any DomainTransaction) throws -> [String]) throws -> EffectOutcome {
+        var outcome: EffectOutcome = .applied(mirrors: [])
+        let actions = CommitActions()
+        try db.inSavepoint {
+            do {
+                outcome = .applied(mirrors: try effect(SQLiteTransaction(db: db, effectActions: actions)))
+                return .commit
+            } catch let refusal as any EffectRefusal {
+                outcome = .refused(refusal)
+                return .rollback
+            }
+        }
+        if case .applied = outcome { actions.schedule(in: db) }
+        return outcome
+    }
+
+    func insertEvent(_ event: StoredEvent) throws {
+        try db.cachedStatement(sql: "INSERT INTO events (topic, seq, type, ts, sender, payload) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [event.topic, Int64(event.seq), event.type, event.ts, event.from, event.payload])
+    }
+
+    func setHeads(_ heads: [String: UInt64]) throws {
+        let upsertHead = try db.cachedStatement(
+            sql: "INSERT INTO topic_heads (topic, head) VALUES (?, ?) ON CONFLICT (topic) DO UPDATE SET head = excluded.head")
+        for (topic, head) in heads {
+            try upsertHead.execute(arguments: [topic, Int64(head)])
+        }
     }
 }
 

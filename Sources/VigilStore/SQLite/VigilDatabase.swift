@@ -63,7 +63,7 @@ public final class VigilDatabase: Sendable {
             try migrator.migrate(pool)
             checkpointer = try WALCheckpointer(path: path)
             pool.writeWithoutTransaction { [checkpointer] db in checkpointer.attach(to: db) }
-            epoch = try pool.write { db in try Meta.value("epoch", db) { UUID().uuidString.lowercased() } }
+            epoch = try pool.write { db in try Meta.value("epoch", in: SQLiteTransaction(db: db)) { UUID().uuidString.lowercased() } }
         } catch {
             throw StoreError(error)
         }
@@ -76,7 +76,7 @@ public final class VigilDatabase: Sendable {
     /// A random 32-byte key kept in the database under `name`, made the first time it is asked
     /// for (the key that signs checkpoint QR codes). It never leaves the database but through here.
     public func key(named name: String) throws(StoreError) -> [UInt8] {
-        try writeNow { db in Meta.hexBytes(try Meta.value(name, db) { Meta.randomHex(bytes: 32) }) }
+        try writeNow { db in try Meta.key(named: name, in: SQLiteTransaction(db: db)) }
     }
 
     /// A domain's settings written by an admin command (`vigil site set --keep-detections`), through
@@ -126,33 +126,5 @@ public final class VigilDatabase: Sendable {
         } catch {
             throw StoreError(error)
         }
-    }
-}
-
-/// Small key/value facts about the database itself.
-enum Meta {
-    /// The value under `key`, made by `make` and kept the first time it is asked for.
-    static func value(_ key: String, _ db: Database, make: () -> String) throws -> String {
-        if let value = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) {
-            return value
-        }
-        let value = make()
-        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
-        return value
-    }
-
-    static func randomHex(bytes count: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return HexText.lowercase((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    }
-
-    static func hexBytes(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = text.startIndex
-        while let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex), index != text.endIndex {
-            bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
-            index = next
-        }
-        return bytes
     }
 }

@@ -5,6 +5,8 @@
 /// properties name the columns in camel case (`escalate_at` is `escalateAt`). Nothing here is
 /// SQLite's: a PostgreSQL back end runs the same statements (see `docs/architecture.md`).
 public protocol DomainTransaction {
+    /// Which SQL the back end speaks, for the few statements that differ (`StoreMigration`).
+    var dialect: SQLDialect { get }
     /// Runs a statement that returns no rows.
     func execute(_ sql: String, _ arguments: [any StoreArgument]) throws
     /// Every row of a query, decoded.
@@ -58,6 +60,13 @@ extension DomainTransaction {
     public func head(of topic: String) throws -> UInt64 {
         UInt64(try fetchInteger("SELECT head FROM topic_heads WHERE topic = ?", [topic]) ?? 0)
     }
+}
+
+/// The SQL a back end speaks. Most of the domains' statements are the same in both; where they
+/// differ (row ids, full-text and spatial indexes), a domain writes each.
+public enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
 }
 
 /// One row of a query, read by column position without decoding it into a record (`forEachRow`).

@@ -10,8 +10,19 @@ public struct StoreMigration: Sendable {
         self.apply = apply
     }
 
-    /// A migration that runs one script of statements.
+    /// A migration that runs one script of statements, the same on every back end.
     public init(_ identifier: String, sql: String) {
         self.init(identifier) { try $0.execute(sql) }
+    }
+
+    /// A migration whose script each back end writes in its own dialect (a row id, a full-text or
+    /// spatial index).
+    public init(_ identifier: String, sqlite: String, postgres: String) {
+        self.init(identifier) { transaction in
+            switch transaction.dialect {
+            case .sqlite: try transaction.execute(sqlite)
+            case .postgres: try transaction.execute(postgres)
+            }
+        }
     }
 }

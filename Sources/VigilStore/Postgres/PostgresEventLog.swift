@@ -1,0 +1,70 @@
+import VigilCore
+
+/// The PostgreSQL event store: the same appends, numbering and reads as SQLite's `EventLog`, safe
+/// with several writers (hubs) on one server. A batch first locks the scope of each of its topics
+/// (the site, for site-scoped kinds) for its transaction, in one order, so writers of one site take
+/// turns (per-topic `seq` with no gap or repeat, a domain's transition decided once) while those of
+/// other sites commit beside them. Heads are read from `topic_heads` under those locks, never
+/// cached: another hub may have moved them.
+public final class PostgresEventLog: EventStore {
+    private let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) {
+        self.database = database
+    }
+
+    public var epoch: String { database.epoch }
+
+    public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
+        try await database.lanes.write { transaction in
+            for scope in Set(batch.map { Self.scope(of: $0.topic) }).sorted() {
+                try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [scope])
+            }
+            return try BatchAppender.append(batch, in: transaction).outcomes
+        }
+    }
+
+    /// The part of a topic whose writers must take turns: its scope (`alerts/hq/...` -> `hq`).
+    private static func scope(of topic: String) -> String {
+        let segments = topic.split(separator: "/", maxSplits: 2)
+        return segments.count > 1 ? String(segments[1]) : topic
+    }
+
+    public func head(of topic: String) async throws(StoreError) -> UInt64 {
+        try await database.read { try $0.head(of: topic) }
+    }
+
+    public func events(of topic: String, after seq: UInt64, limit: Int) async throws(StoreError) -> [StoredEvent] {
+        try await database.read { transaction in
+            try transaction.fetchAll(
+                EventRow.self, "SELECT topic, seq, type, ts, sender, payload FROM events WHERE topic = ? AND seq > ? ORDER BY seq LIMIT ?",
+                [topic, Int64(clamping: seq), limit]
+            ).map(\.event)
+        }
+    }
+
+    public func history(of topic: String, before seq: UInt64?, limit: Int) async throws(StoreError) -> [StoredEvent] {
+        try await database.read { transaction in
+            try transaction.fetchAll(
+                EventRow.self, "SELECT topic, seq, type, ts, sender, payload FROM events WHERE topic = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+                [topic, Int64(clamping: seq ?? UInt64(Int64.max)), limit]
+            ).map(\.event).reversed()
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await database.read(body)
+    }
+
+    /// A row of `events`.
+    private struct EventRow: Decodable {
+        var topic: String
+        var seq: Int64
+        var type: String
+        var ts: Int64
+        var sender: String
+        var payload: String
+
+        var event: StoredEvent { StoredEvent(topic: topic, seq: UInt64(seq), type: type, ts: ts, from: sender, payload: payload) }
+    }
+}

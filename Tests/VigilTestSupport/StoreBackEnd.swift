@@ -1,0 +1,111 @@
+import Foundation
+import VigilStore
+
+/// The back ends a store test runs on: `@Test(arguments: StoreBackEnd.available)`, so that one
+/// contract is checked on both and neither can drift.
+public enum StoreBackEnd: String, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    /// SQLite always; PostgreSQL where a test server is named (`TestPostgres`), or required.
+    public static var available: [StoreBackEnd] {
+        TestPostgres.serverURL != nil || TestPostgres.isRequired ? [.sqlite, .postgres] : [.sqlite]
+    }
+
+    public var description: String { rawValue }
+}
+
+/// A store opened for a test on one back end: its event log, and a write transaction as an admin
+/// command makes one. Its files or its database go when the last reference to it does, so a test
+/// holds the store itself (it is an `EventStore`), never the log alone.
+public final class TestStore: EventStore {
+    public let backEnd: StoreBackEnd
+    private let log: any EventStore
+    public let epoch: String
+    private let write: @Sendable ((any DomainTransaction) throws -> Void) throws -> Void
+    private let place: TestStorePlace
+
+    /// A new, empty store on `backEnd` with the store's and then `migrations`.
+    public static func make(_ backEnd: StoreBackEnd, migrations: [StoreMigration]) throws -> TestStore {
+        try open(TestStorePlace(backEnd), migrations: migrations)
+    }
+
+    /// The same store opened again (as a restarted hub opens it), with `migrations`.
+    public func reopened(migrations: [StoreMigration]) throws -> TestStore {
+        try Self.open(place, migrations: migrations)
+    }
+
+    private static func open(_ place: TestStorePlace, migrations: [StoreMigration]) throws -> TestStore {
+        switch place.backEnd {
+        case .sqlite:
+            let database = try VigilDatabase(path: place.address, migrations: migrations)
+            return TestStore(place: place, log: EventLog(database: database), epoch: database.epoch) { body in
+                try database.transaction { try body($0) }
+            }
+        case .postgres:
+            let database = try PostgresDatabase(location: try PostgresLocation(url: place.address), migrations: migrations)
+            return TestStore(place: place, log: PostgresEventLog(database: database), epoch: database.epoch) { body in
+                try database.transaction { try body($0) }
+            }
+        }
+    }
+
+    private init(
+        place: TestStorePlace, log: any EventStore, epoch: String,
+        write: @escaping @Sendable ((any DomainTransaction) throws -> Void) throws -> Void
+    ) {
+        self.place = place
+        backEnd = place.backEnd
+        self.log = log
+        self.epoch = epoch
+        self.write = write
+    }
+
+    public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] { try await log.append(batch) }
+    public func head(of topic: String) async throws(StoreError) -> UInt64 { try await log.head(of: topic) }
+
+    public func events(of topic: String, after seq: UInt64, limit: Int) async throws(StoreError) -> [StoredEvent] {
+        try await log.events(of: topic, after: seq, limit: limit)
+    }
+
+    public func history(of topic: String, before seq: UInt64?, limit: Int) async throws(StoreError) -> [StoredEvent] {
+        try await log.history(of: topic, before: seq, limit: limit)
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await log.read(body)
+    }
+
+    /// One write transaction through the seam, outside the event log (as an admin command writes).
+    public func transaction(_ body: (any DomainTransaction) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { body in try write(body) }
+    }
+}
+
+/// Where a test store lives: a SQLite file in a scratch directory, or a PostgreSQL database of its
+/// own; removed with the last store opened on it.
+final class TestStorePlace: Sendable {
+    let backEnd: StoreBackEnd
+    /// A file path or a postgres:// URL.
+    let address: String
+    private let directory: URL?
+
+    init(_ backEnd: StoreBackEnd) throws {
+        self.backEnd = backEnd
+        switch backEnd {
+        case .sqlite:
+            let directory = try makeScratchDirectory("vigil-store")
+            self.directory = directory
+            address = directory.appendingPathComponent("vigil.sqlite").path
+        case .postgres:
+            directory = nil
+            let location = try TestPostgres.newDatabase()
+            address = "postgres://\(location.user)@\(location.host):\(location.port)/\(location.database)"
+        }
+    }
+
+    deinit {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        if backEnd == .postgres, let location = try? PostgresLocation(url: address) { TestPostgres.drop(location) }
+    }
+}
