@@ -76,14 +76,24 @@ let package = Package(
         domain("VigilChat", folder: "Chat", uses: ["VigilAlerts"]),
         domain("VigilCheckins", folder: "Checkins", uses: ["VigilAlerts", .product(name: "Crypto", package: "swift-crypto")]),
         domain("VigilFlood", folder: "Flood"),
-        // Analytics, not yet a module of its own, and the list of the domains a hub runs.
+        // Not a domain: the in-memory per-site index of stored detections that detections (the ROI
+        // rows) and appearances (the vectors) each keep one of.
+        .target(
+            name: "VigilDetectionIndex", dependencies: ["VigilCore", "VigilStore", "VigilHub"], path: "Sources/VigilDomains/DetectionIndex",
+            swiftSettings: swiftSettings),
+        // Video analytics, three domains: detections (ingest, ROI, timeline) publishes its batches
+        // to the other two, appearances (image query) and zones (standing ROIs).
+        domain("VigilDetections", folder: "Detections", uses: ["VigilCameras", "VigilDetectionIndex"]),
+        domain("VigilAppearances", folder: "Appearances", uses: ["VigilCameras", "VigilDetections", "VigilDetectionIndex"]),
+        domain("VigilZones", folder: "Zones", uses: ["VigilAlerts", "VigilCameras", "VigilDetections"]),
+        // The list of the domains a hub runs.
         .target(
             name: "VigilDomains",
             dependencies: [
                 "VigilCore", "VigilStore", "VigilHub", "VigilNotice", "VigilAlerts", "VigilCameras", "VigilChat", "VigilCheckins", "VigilFlood",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "VigilDetections", "VigilAppearances", "VigilZones",
             ],
-            exclude: ["Notice", "Alerts", "Cameras", "Chat", "Checkins", "Flood"],
+            exclude: ["Notice", "Alerts", "Cameras", "Chat", "Checkins", "Flood", "DetectionIndex", "Detections", "Appearances", "Zones"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -140,6 +150,8 @@ let package = Package(
             dependencies: [
                 "VigilServer",
                 "VigilDomains",
+                "VigilDetections",
+                "VigilAppearances",
                 "VigilClient",
                 "VigilDemo",
                 "VigilBench",
@@ -161,7 +173,10 @@ let package = Package(
         .testTarget(name: "VigilStoreTests", dependencies: ["VigilStore", "VigilTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VigilHubTests",
-            dependencies: ["VigilHub", "VigilDomains", "VigilTestSupport", .product(name: "Metrics", package: "swift-metrics")],
+            dependencies: [
+                "VigilHub", "VigilDomains", "VigilDetections", "VigilAppearances", "VigilTestSupport",
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -1,11 +1,14 @@
 import VigilAlerts
+import VigilAppearances
 import VigilCameras
 import VigilChat
 import VigilCheckins
+import VigilDetections
 import VigilFlood
 import VigilHub
 import VigilNotice
 import VigilStore
+import VigilZones
 
 /// The domains this hub runs, in the order their migrations apply. Adding a domain is its folder
 /// and one line here.
@@ -17,7 +20,9 @@ public enum Domains {
         CheckinsDomain.self,
         ChatDomain.self,
         FloodDomain.self,
-        AnalyticsDomain.self,
+        DetectionsDomain.self,
+        AppearancesDomain.self,
+        ZonesDomain.self,
     ]
 
     /// Every registered domain's migrations, for whatever opens the database.

@@ -37,8 +37,12 @@ public struct DomainContext: Sendable {
     public let clock: any HubClock
     /// A secret key kept by the store under a name, made the first time (checkpoint codes' signing key).
     public let key: @Sendable (String) throws -> [UInt8]
-    /// What an in-memory index may keep of one site (`HubConfiguration.indexBytesPerSite`).
+    /// What an in-memory index may keep of one site (`HubConfiguration.indexBytesPerSite`): an
+    /// operator's bound on memory, given to whichever domain keeps such an index (detections'
+    /// rows, appearances' vectors); the command line reaches a domain only through the engine.
     public let indexBytesPerSite: Int
+    /// What this hub's domains share with each other (`DomainLinks`).
+    public let links = DomainLinks()
 
     public init(
         store: any EventStore, sites: SiteDirectory, clock: any HubClock, indexBytesPerSite: Int, key: @escaping @Sendable (String) throws -> [UInt8]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VigilCore
+import VigilDetections
 import VigilDomains
 import VigilHub
 import VigilStore

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import VigilAppearances
 import VigilCore
+import VigilDetections
 import VigilDomains
 import VigilHub
 import VigilTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import VigilAppearances
 import VigilClient
 import VigilCore
 import VigilDomains

@@ -1,0 +1,314 @@
+import Foundation
+import VigilCore
+import VigilStore
+
+/// A stored detection as the queries read it: where, when, what, and its thumbnail.
+struct DetectionRecord: Sendable, Decodable {
+    var id: Int64
+    var camera: String
+    var ts: Int64
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+    var label: String
+    var score: Double
+    var track: Int64?
+    var thumbnail: String?
+
+    var box: Rect { Rect(x: x, y: y, width: width, height: height) }
+}
+
+/// The part of the box index a query narrows by: cameras, a time window and an area of the frame.
+struct DetectionWindow: Sendable {
+    var cameraKey: Int64
+    /// Milliseconds, `from` included, `to` excluded.
+    var from: Int64
+    var to: Int64
+    /// Boxes touching this rectangle are candidates.
+    var area: Rect
+    /// With an anchor rule, only boxes whose anchor can lie in `area`: the others are left out on
+    /// the index's own numbers, before their rows are read.
+    var anchor: RoiRegions.Anchor?
+
+    /// Whether a box touching the window's area could match, on its exact numbers: what the box
+    /// index asks, for the rows the row index holds. With an anchor rule, the anchor must lie in
+    /// the area, which bounds every region it may lie in.
+    func admits(_ box: Rect) -> Bool {
+        guard box.maxX >= area.minX, box.minX <= area.maxX, box.maxY >= area.minY, box.minY <= area.maxY else { return false }
+        return anchor.map { area.contains(RoiRegions.point($0, of: box)) } ?? true
+    }
+
+    /// What the candidates query adds for this window's anchor, on the index's own numbers: the
+    /// lowest a box's bottom may be, and the ranges of the sums of a box's left and right edges
+    /// (twice its centre) and of its top and bottom; only those the anchor needs, as SQLite works
+    /// out each for every box the tree returns. The index keeps 32-bit floats rounded outwards, so
+    /// each bound gives way by a few of their steps: a box exactly on it stays in.
+    var anchorConstraints: (sql: String, bounds: [Double]) {
+        func give(_ value: Double) -> Double { 4 * Double(Float(abs(value) + 1).ulp) }
+        let xs = [2 * area.minX - give(2 * area.minX), 2 * area.maxX + give(2 * area.maxX)]
+        let ys = [2 * area.minY - give(2 * area.minY), 2 * area.maxY + give(2 * area.maxY)]
+        let centreX = " AND b.min_x + b.max_x BETWEEN ? AND ?"
+        switch anchor {
+        case nil: return ("", [])
+        case .bottomCenter: return (" AND b.max_y <= ?" + centreX, [area.maxY + give(area.maxY)] + xs)
+        case .center: return (centreX + " AND b.min_y + b.max_y BETWEEN ? AND ?", xs + ys)
+        }
+    }
+}
+
+extension DomainTransaction {
+    /// The number that stands for `camera` of `site` in the box index, made on first use.
+    func detectionCameraKey(site: String, camera: String) throws -> Int64 {
+        if let key = try existingDetectionCameraKey(site: site, camera: camera) { return key }
+        try execute("INSERT INTO detection_cameras (site, camera) VALUES (?, ?)", [site, camera])
+        return lastInsertedRowID
+    }
+
+    /// The number of `camera` of `site`, nil when it has no detections yet.
+    public func existingDetectionCameraKey(site: String, camera: String) throws -> Int64? {
+        try fetchInteger("SELECT key FROM detection_cameras WHERE site = ? AND camera = ?", [site, camera])
+    }
+
+    /// The length every appearance vector of the site has: fixed by the first one stored.
+    public func appearanceLength(of site: String) throws -> Int? {
+        try fetchInteger("SELECT appearance_length FROM detection_sites WHERE site = ?", [site]).map(Int.init)
+    }
+
+    func fixAppearanceLength(_ length: Int, of site: String) throws {
+        try execute(
+            """
+            INSERT INTO detection_sites (site, appearance_length) VALUES (?, ?)
+            ON CONFLICT (site) DO UPDATE SET appearance_length = excluded.appearance_length
+            """,
+            [site, length])
+    }
+
+    /// How long the site keeps its detections, in milliseconds.
+    func detectionRetention(of site: String) throws -> Int64 {
+        try fetchInteger("SELECT keep_ms FROM detection_sites WHERE site = ?", [site]) ?? DetectionRetention.defaultKeepMs
+    }
+
+    func setDetectionRetention(_ keepMs: Int64, of site: String) throws {
+        try execute(
+            "INSERT INTO detection_sites (site, keep_ms) VALUES (?, ?) ON CONFLICT (site) DO UPDATE SET keep_ms = excluded.keep_ms",
+            [site, keepMs])
+    }
+
+    /// Deletes at most `limit` of the site's detections older than `before` (their boxes and vectors
+    /// with them): a bounded chunk, so that a commit that prunes stays short. Returns how many.
+    func pruneDetections(of site: String, before: Int64, limit: Int) throws -> Int {
+        let old = try fetchIntegers(
+            """
+            SELECT id FROM detections WHERE camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND ts < ?
+            ORDER BY camera_key, ts LIMIT ?
+            """, [site, before, limit])
+        guard !old.isEmpty else { return 0 }
+        // Found once, deleted from both tables: the ids as one JSON array, one statement whatever their number.
+        let ids = "[" + old.map(String.init).joined(separator: ",") + "]"
+        try execute("DELETE FROM detection_boxes WHERE id IN (SELECT value FROM json_each(?))", [ids])
+        try execute("DELETE FROM detections WHERE id IN (SELECT value FROM json_each(?))", [ids])
+        return changesCount
+    }
+
+    /// The sites whose oldest detection is past their retention at `now` (each camera's oldest is
+    /// one step down its time index).
+    func sitesHoldingExpiredDetections(at now: Int64) throws -> [String] {
+        var sites: [String] = []
+        try forEachRow(
+            """
+            SELECT c.site FROM detection_cameras c LEFT JOIN detection_sites s ON s.site = c.site
+            WHERE (SELECT min(d.ts) FROM detections d WHERE d.camera_key = c.key) < ? - coalesce(s.keep_ms, ?)
+            GROUP BY c.site
+            """, [now, DetectionRetention.defaultKeepMs]
+        ) { row in
+            if let site = row.text(0) { sites.append(site) }
+        }
+        return sites
+    }
+
+    /// Stores one detection and its vector if it has one; returns its id. Its box joins the index
+    /// with the rest of its batch (`indexDetectionBoxes`).
+    func insertDetection(_ detection: Detection, cameraKey: Int64) throws -> Int64 {
+        let box = detection.box
+        try execute(
+            """
+            INSERT INTO detections (camera_key, ts, x, y, width, height, label, score, track, thumbnail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                cameraKey, detection.milliseconds, box.x, box.y, box.width, box.height, detection.label, detection.score,
+                detection.trackID, detection.thumbnail,
+            ])
+        let id = lastInsertedRowID
+        if let appearance = detection.appearance {
+            try execute("INSERT INTO detection_appearances (id, vector) VALUES (?, ?)", [id, AppearanceVector.data(appearance)])
+        }
+        return id
+    }
+
+    /// Puts the boxes of the detections stored from `firstID` on into the box index: one statement
+    /// for a batch, read back from their rows.
+    func indexDetectionBoxes(from firstID: Int64) throws {
+        try execute(
+            """
+            INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
+            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections WHERE id >= ?
+            """, [firstID])
+    }
+
+    /// Builds the box index again from every stored detection, in time order as live ones come.
+    func reindexDetectionBoxes() throws {
+        try execute("DELETE FROM detection_boxes")
+        try execute(
+            """
+            INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
+            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections ORDER BY ts
+            """)
+    }
+
+    /// Every detection of one camera in the window that has an appearance vector, as `measure`
+    /// finds its vector's bytes (nil: left out): id, time, track and the measure, nothing decoded.
+    public func measureAppearances(
+        cameraKey: Int64, from: Int64, to: Int64, _ measure: (UnsafeRawBufferPointer) -> Double?
+    ) throws -> [(id: Int64, ts: Int64, track: Int64?, value: Double)] {
+        var measured: [(id: Int64, ts: Int64, track: Int64?, value: Double)] = []
+        try forEachRow(
+            """
+            SELECT d.id, d.ts, d.track, a.vector FROM detections d CROSS JOIN detection_appearances a ON a.id = d.id
+            WHERE d.camera_key = ? AND d.ts >= ? AND d.ts < ?
+            """,
+            [cameraKey, from, to]
+        ) { row in
+            guard let value = try row.withBlob(3, measure) ?? nil else { return }
+            measured.append((row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2), value))
+        }
+        return measured
+    }
+
+    /// The similarity `measure` finds in the vector of each of these detections (nil: left out),
+    /// read by id: the exact measure of an image query's few candidates.
+    public func measureAppearances(ofDetections ids: [Int64], _ measure: (UnsafeRawBufferPointer) -> Double?) throws -> [Int64: Double] {
+        var measured: [Int64: Double] = [:]
+        for part in Self.byFiveHundred(ids) {
+            try forEachRow("SELECT id, vector FROM detection_appearances WHERE id IN (\(part.placeholders))", part.ids) { row in
+                if let value = try row.withBlob(1, measure) ?? nil, let id = row.integer(0) { measured[id] = value }
+            }
+        }
+        return measured
+    }
+
+    /// Every vector of the site's detections from `since` on with an id above `afterID`, in the
+    /// order they were stored, in place: what the appearance index is filled with. One pass over the
+    /// vectors in id order, each row found by its id (the `+` keep the camera and time indexes out,
+    /// which would leave a million rows to sort).
+    public func forEachAppearance(
+        site: String, since: Int64, afterID: Int64,
+        _ body: (_ id: Int64, _ cameraKey: Int64, _ ts: Int64, _ track: Int64?, UnsafeRawBufferPointer) -> Void
+    ) throws {
+        try forEachRow(
+            """
+            SELECT d.id, d.camera_key, d.ts, d.track, a.vector FROM detection_appearances a CROSS JOIN detections d ON d.id = a.id
+            WHERE a.id > ? AND +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY a.id
+            """, [afterID, site, since]
+        ) { row in
+            _ = try row.withBlob(4) { body(row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2) ?? 0, row.integer(3), $0) }
+        }
+    }
+
+    /// The detections with these ids, as queries show them (read 500 at a time).
+    func detections(_ ids: [Int64]) throws -> [DetectionRecord] {
+        try Self.byFiveHundred(ids).flatMap { part in
+            try fetchAll(
+                DetectionRecord.self,
+                """
+                SELECT d.id, c.camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
+                FROM detections d JOIN detection_cameras c ON c.key = d.camera_key WHERE d.id IN (\(part.placeholders))
+                """, part.ids)
+        }
+    }
+
+    /// `ids` in parts of at most 500, each with its `?, ?, ...` for an `IN (...)`: one statement
+    /// a part keeps each well under SQLite's limit on bound values.
+    private static func byFiveHundred(_ ids: [Int64]) -> [(ids: [Int64], placeholders: String)] {
+        stride(from: 0, to: ids.count, by: 500).map { start in
+            let part = Array(ids[start..<min(start + 500, ids.count)])
+            return (part, part.map { _ in "?" }.joined(separator: ","))
+        }
+    }
+
+    /// The vector of a detection of the site, with its camera; nil when there is none.
+    public func appearance(ofDetection id: Int64, site: String) throws -> Data? {
+        guard
+            case .blob(let bytes) = try fetchValue(
+                """
+                SELECT a.vector FROM detection_appearances a JOIN detections d ON d.id = a.id JOIN detection_cameras c ON c.key = d.camera_key
+                WHERE a.id = ? AND c.site = ?
+                """, [id, site])
+        else { return nil }
+        return Data(bytes)
+    }
+
+    /// The newest detection of the site with this thumbnail and a vector.
+    public func detection(withThumbnail hash: String, site: String) throws -> Int64? {
+        try fetchInteger(
+            """
+            SELECT d.id FROM detections d JOIN detection_cameras c ON c.key = d.camera_key
+            WHERE d.thumbnail = ? AND c.site = ? AND EXISTS (SELECT 1 FROM detection_appearances a WHERE a.id = d.id) ORDER BY d.ts DESC LIMIT 1
+            """, [hash, site])
+    }
+
+    /// The rows of the detections in the window whose box, as the box index keeps it, touches its
+    /// area: candidates, whose camera, time, score and box are then checked exactly. The tree
+    /// lists them, each row is found by its id.
+    func forEachDetectionRow(in window: DetectionWindow, _ body: (DetectionRow) -> Void) throws {
+        let area = window.area
+        let anchor = window.anchorConstraints
+        try forEachRow(
+            """
+            SELECT \(DetectionRow.columns) FROM detection_boxes b JOIN detections d ON d.id = b.id
+            WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
+                AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?\(anchor.sql)
+            """,
+            [
+                DetectionBoxSpace.camera(window.cameraKey), DetectionBoxSpace.camera(window.cameraKey), DetectionBoxSpace.time(window.from),
+                DetectionBoxSpace.time(window.to), area.minX, area.maxX, area.minY, area.maxY,
+            ] + anchor.bounds.map { $0 as any StoreArgument }
+        ) { body(DetectionRow($0)) }
+    }
+
+    /// Every detection of the site from `since` on with an id above `afterID`, in id order, as the
+    /// row index keeps it. One pass over the rows by id (the `+` keep the camera and time indexes out).
+    func forEachDetectionRow(site: String, since: Int64, afterID: Int64, _ body: (DetectionRow) -> Void) throws {
+        try forEachRow(
+            """
+            SELECT \(DetectionRow.columns) FROM detections d
+            WHERE d.id > ? AND +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id
+            """, [afterID, site, since]
+        ) { body(DetectionRow($0)) }
+    }
+}
+
+extension DetectionRow {
+    /// What `init(_:)` reads, of `detections d`.
+    static let columns = "d.id, d.camera_key, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track"
+
+    init(_ row: any StoreRow) {
+        self.init(
+            id: row.integer(0) ?? 0, cameraKey: row.integer(1) ?? 0, ts: row.integer(2) ?? 0,
+            box: Rect(x: row.double(3), y: row.double(4), width: row.double(5), height: row.double(6)), label: row.text(7) ?? "",
+            score: row.double(8), track: row.integer(9))
+    }
+}
+
+/// Appearance vectors are kept as blobs of 32-bit floats in the machine's (little-endian) order.
+public enum AppearanceVector {
+    static func data(_ vector: [Float]) -> Data {
+        vector.withUnsafeBufferPointer { Data(buffer: $0) }
+    }
+
+    /// The vector a stored blob holds.
+    public static func vector(_ data: Data) -> [Float] {
+        data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+}
