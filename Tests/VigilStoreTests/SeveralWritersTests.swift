@@ -68,3 +68,28 @@ private struct Acknowledge: DomainEffect {
         #expect(try await store.read { try $0.fetchText("SHOW synchronous_commit", []) } == "on")
     }
 }
+
+/// The server may end the store's connections (a restart, a failover, an operator's
+/// `pg_terminate_backend`): the store connects again instead of failing, or hanging, for good.
+@Suite struct PostgresConnectionLossTests {
+    @Test(arguments: StoreBackEnd.available.filter { $0 == .postgres })
+    func aStoreWhoseConnectionsTheServerEndedConnectsAgain(_ backEnd: StoreBackEnd) async throws {
+        let store = try TestStore.make(backEnd, migrations: [])
+        let other = try store.reopened(migrations: [])
+        _ = try await store.append([NewEvent(topic: "notes/hq", type: "notice", ts: 1, from: "t", payload: "{}")])
+        // Another store on the same database ends every other session of it, as an operator would.
+        let ended = try await other.read { transaction in
+            try transaction.fetchInteger(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()", [])
+        }
+        #expect((ended ?? 0) >= 5, "the first store's writer and readers are ended: \(ended ?? 0)")
+        var stored = 0
+        for _ in 0..<3 {
+            if let outcomes = try? await store.append([NewEvent(topic: "notes/hq", type: "notice", ts: 2, from: "t", payload: "{}")]) {
+                stored += seqs(outcomes).count
+            }
+        }
+        #expect(stored >= 2, "at most the first write after the loss fails; the next ones are stored")
+        #expect(try await store.head(of: "notes/hq") == UInt64(1 + stored))
+    }
+}

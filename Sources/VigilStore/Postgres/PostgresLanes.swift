@@ -83,6 +83,7 @@ final class PostgresLanes: Sendable {
     }
 
     private static func transaction<T>(on session: PostgresSession, readOnly: Bool, _ body: (PostgresTransaction) throws -> T) throws -> T {
+        try session.reconnectIfClosed()
         try session.script(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY" : "BEGIN")
         let transaction = PostgresTransaction(session: session, isReadOnly: readOnly)
         let result: T

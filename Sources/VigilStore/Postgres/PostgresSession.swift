@@ -1,46 +1,71 @@
+import Dispatch
 import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// One connection to the server, used by one thread at a time. Every call blocks its thread until
 /// the server answers: the seam's transactions are synchronous, so they run on the store's own
 /// threads (`PostgresLanes`), never on an event loop or a cooperative thread.
+///
+/// A connection the server or the network closed is made again before the next transaction, and a
+/// statement the server does not answer within `answerTimeout` fails the transaction instead of
+/// holding the hub's writer forever (a query written to a connection that has just closed is
+/// never answered).
 final class PostgresSession: @unchecked Sendable {
-    private let connection: PostgresConnection
+    private let location: PostgresLocation
+    private let eventLoop: any EventLoop
+    private let id: Int
+    private var connection: PostgresConnection
     private static let logger = Logger(label: "vigil.store.postgres")
+    /// Longer than any lock wait a healthy cluster makes a writer sit through.
+    static let answerTimeout: DispatchTimeInterval = .seconds(30)
 
-    private init(connection: PostgresConnection) {
+    private init(location: PostgresLocation, eventLoop: any EventLoop, id: Int, connection: PostgresConnection) {
+        self.location = location
+        self.eventLoop = eventLoop
+        self.id = id
         self.connection = connection
     }
 
     static func connect(to location: PostgresLocation, on eventLoop: any EventLoop, id: Int) throws(StoreError) -> PostgresSession {
+        PostgresSession(location: location, eventLoop: eventLoop, id: id, connection: try open(location, on: eventLoop, id: id))
+    }
+
+    private static func open(_ location: PostgresLocation, on eventLoop: any EventLoop, id: Int) throws(StoreError) -> PostgresConnection {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
             tls: .disable)
         configuration.options.connectTimeout = .seconds(10)
         do {
-            let connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).wait()
-            let session = PostgresSession(connection: connection)
+            let connection = try answer(PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger))
             // Every commit durable before it is acknowledged, whatever the server's default says.
-            try session.script("SET synchronous_commit = on")
-            return session
+            _ = try answer(connection.query("SET synchronous_commit = on", logger: logger))
+            return connection
         } catch {
             throw PostgresFailure.storeError(error, doing: "connecting to \(location)")
         }
     }
 
+    /// Makes the connection again if it has closed: called between transactions, never inside one.
+    func reconnectIfClosed() throws(StoreError) {
+        guard connection.isClosed else { return }
+        Self.logger.warning("the connection to \(location) closed: connecting again")
+        connection = try Self.open(location, on: eventLoop, id: id)
+    }
+
     /// Runs one statement with `?` placeholders and its values; its rows and what it changed.
     func run(_ sql: String, _ values: [StoreValue]) throws -> PostgresQueryResult {
         let query = PostgresQuery(unsafeSQL: PostgresStatement.numbered(sql), binds: PostgresStatement.bindings(values))
-        return try connection.query(query, logger: Self.logger).wait()
+        return try Self.answer(connection.query(query, logger: Self.logger))
     }
 
     /// Runs a script of statements without arguments (a migration, BEGIN and COMMIT), one by one.
     func script(_ sql: String) throws {
         for statement in PostgresStatement.statements(in: sql) {
-            _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.logger).wait()
+            _ = try Self.answer(connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.logger))
         }
     }
 
@@ -49,6 +74,20 @@ final class PostgresSession: @unchecked Sendable {
     func close() {
         let connection = connection
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    /// Waits for `future` at most `answerTimeout`.
+    private static func answer<Value: Sendable>(_ future: EventLoopFuture<Value>) throws -> Value {
+        let answered = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<Value, any Error>?>(nil)
+        future.whenComplete { result in
+            outcome.withLock { $0 = result }
+            answered.signal()
+        }
+        guard answered.wait(timeout: .now() + answerTimeout) == .success, let result = outcome.withLock({ $0 }) else {
+            throw StoreError.unavailable("the PostgreSQL server did not answer within \(answerTimeout)")
+        }
+        return try result.get()
     }
 }
 
