@@ -15,7 +15,7 @@ import VigilStore
 /// routes. `run()` serves until SIGTERM/SIGINT; `start()` serves in the background (tests).
 public struct HubServer: Sendable {
     public let configuration: ServerConfiguration
-    public let database: VigilDatabase
+    public let database: any StoreDatabase
     public let hub: Hub
     /// Set when a development certificate is in use: the CA a client must trust.
     public let developmentCA: URL?
@@ -32,8 +32,7 @@ public struct HubServer: Sendable {
         self.configuration = configuration
         // Checked first: a map file that is not one refuses the start before anything is opened.
         let map = try MapSource(configuration)
-        database = try VigilDatabase(
-            path: configuration.databasePath, migrations: domains.migrations, maxBytes: configuration.maxDatabaseBytes)
+        database = try configuration.store.open(migrations: domains.migrations, maxBytes: configuration.maxDatabaseBytes)
         let registry = PrometheusCollectorRegistry()
         hub = try Hub.embedded(
             database: database, domains: domains, configuration: configuration.hub, clock: clock,

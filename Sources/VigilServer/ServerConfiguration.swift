@@ -1,5 +1,6 @@
 import Foundation
 import VigilHub
+import VigilStore
 
 /// Everything `vigil serve` is told: where to listen, where the data and certificates live, who
 /// may connect from a browser, and the hub's limits.
@@ -53,5 +54,9 @@ public struct ServerConfiguration: Sendable {
 
     public init() {}
 
+    /// Where everything is kept: nil (the default) for `vigil.sqlite` in the data directory.
+    public var databaseAddress: StoreAddress?
+
     public var databasePath: String { dataDirectory.appendingPathComponent("vigil.sqlite").path }
+    public var store: StoreAddress { databaseAddress ?? .sqlite(path: databasePath) }
 }

@@ -53,10 +53,9 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
 }
 
 @Suite struct TokenAndSiteTests {
-    private let scratch = ScratchDirectory()
-
-    @Test func tokensKeepOnlyTheHashAndCanBeRevoked() async throws {
-        let database = try VigilDatabase(path: scratch.newDatabasePath(), migrations: [])
+    @Test(arguments: StoreBackEnd.available) func tokensKeepOnlyTheHashAndCanBeRevoked(_ backEnd: StoreBackEnd) async throws {
+        let store = try TestStore.make(backEnd, migrations: [])
+        let database = store.database
         _ = try SiteRepository(database: database).create(id: "hq", name: "HQ", at: 0)
         #expect(throws: StoreError.alreadyExists("site hq")) { try SiteRepository(database: database).create(id: "hq", name: "again", at: 0) }
         let tokens = TokenRepository(database: database)
@@ -71,5 +70,8 @@ func seqs(_ outcomes: [AppendOutcome]) -> [UInt64?] {
         #expect(try await tokens.find(secretHash: "abc123")?.revokedAt == 9)
         #expect(throws: StoreError.notFound("token tk_missing")) { try tokens.revoke(id: "tk_missing", at: 9) }
         #expect(try tokens.all().map(\.id) == ["tk_1"])
+        #expect(try await tokens.ended(among: ["tk_1", "tk_missing"], at: 10) == ["tk_1": .revoked])
+        #expect(try SiteRepository(database: database).find("hq")?.name == "HQ")
+        withExtendedLifetime(store) {}
     }
 }

@@ -11,7 +11,7 @@ import VigilStore
     @Test func everyCommitIsSyncedToTheDisk() throws {
         let database = try VigilDatabase(path: scratch.newDatabasePath(), migrations: [])
         // 2 is FULL: the log is synced at each commit, so an acknowledged event survives power loss.
-        #expect(try database.configure { try $0.fetchValue("PRAGMA synchronous", []) } == .integer(2))
+        #expect(try database.transaction { try $0.fetchValue("PRAGMA synchronous", []) } == .integer(2))
     }
 
     @Test func theLogIsCopiedBackIntoTheDatabaseFile() async throws {

@@ -4,7 +4,7 @@ import VigilStore
 /// What every test hub starts with, in-process or behind TLS: sites `hq` and `depot`, and a token
 /// of each role: admin (every site), operator, guard, device (hq), guard-depot (depot only) and
 /// revoked (an operator of hq, revoked). Returns the secrets by those names.
-public func seedSitesAndTokens(_ database: VigilDatabase) throws -> [String: String] {
+public func seedSitesAndTokens(_ database: any StoreDatabase) throws -> [String: String] {
     let sites = SiteRepository(database: database)
     _ = try sites.create(id: "hq", name: "Headquarters", at: 0)
     _ = try sites.create(id: "depot", name: "Depot", at: 0)

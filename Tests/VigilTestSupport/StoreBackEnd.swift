@@ -15,51 +15,39 @@ public enum StoreBackEnd: String, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 }
 
-/// A store opened for a test on one back end: its event log, and a write transaction as an admin
-/// command makes one. Its files or its database go when the last reference to it does, so a test
-/// holds the store itself (it is an `EventStore`), never the log alone.
+/// A store opened for a test on one back end: its database, and its event log as the store
+/// itself. Its files or its database go when the last reference to it does, so a test holds the
+/// store, never the log or the database alone.
 public final class TestStore: EventStore {
     public let backEnd: StoreBackEnd
+    public let database: any StoreDatabase
     private let log: any EventStore
-    public let epoch: String
-    private let write: @Sendable ((any DomainTransaction) throws -> Void) throws -> Void
     private let place: TestStorePlace
 
-    /// A new, empty store on `backEnd` with the store's and then `migrations`.
-    public static func make(_ backEnd: StoreBackEnd, migrations: [StoreMigration]) throws -> TestStore {
-        try open(TestStorePlace(backEnd), migrations: migrations)
+    /// A new, empty store on `backEnd` with the store's and then `migrations`; with `copying`, a
+    /// copy of that SQLite file instead (a fixture database), opened and migrated.
+    public static func make(_ backEnd: StoreBackEnd, migrations: [StoreMigration], copying fixture: URL? = nil) throws -> TestStore {
+        let place = try TestStorePlace(backEnd)
+        if let fixture {
+            precondition(backEnd == .sqlite, "fixture databases are SQLite files")
+            try FileManager.default.copyItem(atPath: fixture.path, toPath: place.address)
+        }
+        return try TestStore(place: place, migrations: migrations)
     }
 
     /// The same store opened again (as a restarted hub opens it), with `migrations`.
     public func reopened(migrations: [StoreMigration]) throws -> TestStore {
-        try Self.open(place, migrations: migrations)
+        try TestStore(place: place, migrations: migrations)
     }
 
-    private static func open(_ place: TestStorePlace, migrations: [StoreMigration]) throws -> TestStore {
-        switch place.backEnd {
-        case .sqlite:
-            let database = try VigilDatabase(path: place.address, migrations: migrations)
-            return TestStore(place: place, log: EventLog(database: database), epoch: database.epoch) { body in
-                try database.transaction { try body($0) }
-            }
-        case .postgres:
-            let database = try PostgresDatabase(location: try PostgresLocation(url: place.address), migrations: migrations)
-            return TestStore(place: place, log: PostgresEventLog(database: database), epoch: database.epoch) { body in
-                try database.transaction { try body($0) }
-            }
-        }
-    }
-
-    private init(
-        place: TestStorePlace, log: any EventStore, epoch: String,
-        write: @escaping @Sendable ((any DomainTransaction) throws -> Void) throws -> Void
-    ) {
+    private init(place: TestStorePlace, migrations: [StoreMigration]) throws {
         self.place = place
         backEnd = place.backEnd
-        self.log = log
-        self.epoch = epoch
-        self.write = write
+        database = try StoreAddress(place.address).open(migrations: migrations)
+        log = database.makeEventLog()
     }
+
+    public var epoch: String { database.epoch }
 
     public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] { try await log.append(batch) }
     public func head(of topic: String) async throws(StoreError) -> UInt64 { try await log.head(of: topic) }
@@ -78,7 +66,7 @@ public final class TestStore: EventStore {
 
     /// One write transaction through the seam, outside the event log (as an admin command writes).
     public func transaction(_ body: (any DomainTransaction) throws -> Void) throws {
-        try withoutActuallyEscaping(body) { body in try write(body) }
+        try database.transaction(body)
     }
 }
 

@@ -7,9 +7,9 @@ import VigilStore
 /// as a second opinion in the tests: both must give the same answer.
 public enum ImageScan {
     /// The answer to the `similar` query `data` at `site`, by a scan of `database`.
-    public static func answer(_ data: JSONValue, site: String, in database: VigilDatabase) async throws -> JSONValue {
+    public static func answer(_ data: JSONValue, site: String, in database: any StoreDatabase) async throws -> JSONValue {
         let query = try ImageQuery(data)
-        return try await EventLog(database: database).read { transaction in
+        return try await database.read { transaction in
             try scan(ImageQueryPlan.resolve(query, site: site, in: transaction).get(), in: transaction)
         }
     }

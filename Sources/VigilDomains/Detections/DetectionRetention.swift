@@ -13,12 +13,12 @@ public enum DetectionRetention {
     static let minimumChunk = 1_000
 
     /// Sets the site's retention in the database, as the admin commands write configuration.
-    public static func set(_ keepMs: Int64, of site: String, in database: VigilDatabase) throws {
-        try database.configure { try $0.setDetectionRetention(keepMs, of: site) }
+    public static func set(_ keepMs: Int64, of site: String, in database: any StoreDatabase) throws {
+        try database.transaction { try $0.setDetectionRetention(keepMs, of: site) }
     }
 
-    public static func keepMs(of site: String, in database: VigilDatabase) throws -> Int64 {
-        try database.configure { try $0.detectionRetention(of: site) }
+    public static func keepMs(of site: String, in database: any StoreDatabase) throws -> Int64 {
+        try database.transaction { try $0.detectionRetention(of: site) }
     }
 
     /// The time before which the site's detections are past its retention at `now`.

@@ -10,7 +10,7 @@ public struct Administration: Sendable {
     let tokens: TokenRepository
     let hub: Hub
 
-    public init(database: VigilDatabase, hub: Hub) {
+    public init(database: any StoreDatabase, hub: Hub) {
         sites = SiteRepository(database: database)
         tokens = TokenRepository(database: database)
         self.hub = hub

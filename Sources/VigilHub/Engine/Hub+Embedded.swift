@@ -2,14 +2,14 @@ import Logging
 import VigilStore
 
 extension Hub {
-    /// The hub of one node on its SQLite database: the event log as its store, a local broker as
-    /// its bus, and one of each of `domains`, made with the site directory the hub checks
-    /// publishes against. The server and the in-process tests assemble it here alike.
+    /// The hub of one node on its database (SQLite or PostgreSQL): the event log there as its
+    /// store, a local broker as its bus, and one of each of `domains`, made with the site directory
+    /// the hub checks publishes against. The server and the in-process tests assemble it here alike.
     public static func embedded(
-        database: VigilDatabase, domains: [any Domain.Type], configuration: HubConfiguration, clock: any HubClock,
+        database: any StoreDatabase, domains: [any Domain.Type], configuration: HubConfiguration, clock: any HubClock,
         metrics: HubMetrics, logger: Logger
     ) throws -> Hub {
-        let store = EventLog(database: database)
+        let store = database.makeEventLog()
         let sites = SiteDirectory(store: store)
         let context = DomainContext(store: store, sites: sites, clock: clock, indexBytesPerSite: configuration.indexBytesPerSite) { name in
             try database.key(named: name)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A hub's store on a PostgreSQL server: the owner of its connections, schema and epoch, as
 /// `VigilDatabase` is of a SQLite file. The database must exist; its tables are made by migrations.
-public final class PostgresDatabase: Sendable {
+public final class PostgresDatabase: StoreDatabase {
     let lanes: PostgresLanes
     /// Names this store: made once when its tables are created, so a client can tell a reset store
     /// from a gap in its sequence numbers.
@@ -21,19 +21,27 @@ public final class PostgresDatabase: Sendable {
         epoch = try lanes.writeNow { transaction in try Meta.value("epoch", in: transaction) { UUID().uuidString.lowercased() } }
     }
 
-    /// A random 32-byte key kept in the database under `name`, made the first time it is asked for
-    /// (the key that signs checkpoint QR codes).
     public func key(named name: String) throws(StoreError) -> [UInt8] {
         try lanes.writeNow { transaction in try Meta.key(named: name, in: transaction) }
     }
 
-    /// One synchronous write transaction through the seam, for the admin commands and imports.
     public func transaction<T>(_ body: (any DomainTransaction) throws -> T) throws(StoreError) -> T {
         try lanes.writeNow { try body($0) }
     }
 
-    /// One asynchronous read transaction through the seam: one consistent state.
+    public func readTransaction<T>(_ body: (any DomainTransaction) throws -> T) throws(StoreError) -> T {
+        try lanes.readNow { try body($0) }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await lanes.write { try body($0) }
+    }
+
     public func read<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
         try await lanes.read { try body($0) }
+    }
+
+    public func makeEventLog() -> any EventStore {
+        PostgresEventLog(database: self)
     }
 }

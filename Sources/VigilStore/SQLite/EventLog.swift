@@ -20,7 +20,7 @@ public final class EventLog: EventStore {
     /// Appends the batch in one transaction (one fsync) and tells, in the order given, what became
     /// of each event. Every event not refused by its effect is stored, or (on an error) none is.
     public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
-        try await database.write { db in
+        try await database.writeSQLite { db in
             // Runs on the single writer queue, so reading and updating the cache here is serialized.
             let (outcomes, newHeads) = try BatchAppender.append(batch, in: SQLiteTransaction(db: db), knownHeads: self.heads.withLock { $0 })
             db.afterNextTransaction { _ in
@@ -33,7 +33,7 @@ public final class EventLog: EventStore {
     /// The last `seq` committed on `topic`, 0 when it has none.
     public func head(of topic: String) async throws(StoreError) -> UInt64 {
         if let cached = heads.withLock({ $0[topic] }) { return cached }
-        return try await database.read { db in try SQLiteTransaction(db: db).head(of: topic) }
+        return try await database.readSQLite { db in try SQLiteTransaction(db: db).head(of: topic) }
     }
 
     /// Events of `topic` after `seq`, oldest first, at most `limit`.
@@ -52,11 +52,11 @@ public final class EventLog: EventStore {
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
-        try await database.read { db in try body(SQLiteTransaction(db: db)) }
+        try await database.readSQLite { db in try body(SQLiteTransaction(db: db)) }
     }
 
     private func fetch(sql: String, arguments: StatementArguments) async throws(StoreError) -> [StoredEvent] {
-        try await database.read { db in
+        try await database.readSQLite { db in
             try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                 StoredEvent(
                     topic: row[0], seq: UInt64(row[1] as Int64), type: row[2], ts: row[3], from: row[4], payload: row[5])

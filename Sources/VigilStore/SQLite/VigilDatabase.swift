@@ -4,7 +4,7 @@ import VigilCore
 
 /// The one SQLite file of a hub: WAL mode, foreign keys on, the store's and the domains'
 /// migrations applied on open.
-public final class VigilDatabase: Sendable {
+public final class VigilDatabase: StoreDatabase {
     let pool: DatabasePool
     private let checkpointer: WALCheckpointer
     /// Names this database: made once when the file is created, so a client can tell a reset store
@@ -73,20 +73,12 @@ public final class VigilDatabase: Sendable {
         pool.writeWithoutTransaction { [checkpointer] db in checkpointer.detach(from: db) }
     }
 
-    /// A random 32-byte key kept in the database under `name`, made the first time it is asked
-    /// for (the key that signs checkpoint QR codes). It never leaves the database but through here.
     public func key(named name: String) throws(StoreError) -> [UInt8] {
-        try writeNow { db in try Meta.key(named: name, in: SQLiteTransaction(db: db)) }
+        try writeSQLiteNow { db in try Meta.key(named: name, in: SQLiteTransaction(db: db)) }
     }
 
-    /// A domain's settings written by an admin command (`vigil site set --keep-detections`), through
-    /// the seam, in one transaction. Events go through the hub, never through here.
-    public func configure<T>(_ body: (any DomainTransaction) throws -> T) throws(StoreError) -> T {
-        try writeNow { db in try body(SQLiteTransaction(db: db)) }
-    }
-
-    /// A synchronous write, for the admin commands and startup.
-    func writeNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    /// A synchronous write on GRDB's connection, for startup.
+    func writeSQLiteNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try pool.write(body)
         } catch {
@@ -94,23 +86,31 @@ public final class VigilDatabase: Sendable {
         }
     }
 
-    /// One synchronous write transaction through the domains' SQL seam, for bulk imports and
-    /// benchmark corpora a command line writes into domain tables (never the event log, whose
-    /// heads a running hub keeps in memory).
     public func transaction<T>(_ body: (any DomainTransaction) throws -> T) throws(StoreError) -> T {
-        try writeNow { db in try body(SQLiteTransaction(db: db)) }
+        try writeSQLiteNow { db in try body(SQLiteTransaction(db: db)) }
     }
 
-    /// A synchronous read, for the admin commands.
-    func readNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    public func readTransaction<T>(_ body: (any DomainTransaction) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.read(body)
+            return try pool.read { db in try body(SQLiteTransaction(db: db)) }
         } catch {
             throw StoreError(error)
         }
     }
 
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await writeSQLite { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await readSQLite { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    public func makeEventLog() -> any EventStore {
+        EventLog(database: self)
+    }
+
+    func writeSQLite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.write(body)
         } catch {
@@ -120,7 +120,7 @@ public final class VigilDatabase: Sendable {
 
     /// An asynchronous read: a synchronous one would hold a cooperative thread while it waits for a
     /// reader, and with every thread waiting so, the reads that hold the readers could never finish.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    func readSQLite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.read(body)
         } catch {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 public struct Site: Sendable, Equatable {
     public var id: String
@@ -22,9 +21,8 @@ public struct SiteTimings: Sendable, Equatable {
     }
 }
 
-/// A row of `sites`, decoded by GRDB.
-private struct SiteRow: Decodable, FetchableRecord {
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+/// A row of `sites`.
+private struct SiteRow: Decodable {
     static let columns = "id, name, created_at, escalate_after_ms, quiet_after_ms"
 
     var id: String
@@ -43,46 +41,45 @@ public struct SiteRepository: Sendable {
     /// The most sites a hub keeps: every site has its own directory states, timers and indexes.
     public static let maxSites = 1000
 
-    let database: VigilDatabase
+    let database: any StoreDatabase
 
-    public init(database: VigilDatabase) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 
     public func create(id: String, name: String, at time: Int64, timings: SiteTimings = .standard) throws(StoreError) -> Site {
-        try database.writeNow { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [id]) == nil else {
+        try database.transaction { transaction in
+            guard try !transaction.siteExists(id) else {
                 throw StoreError.alreadyExists("site \(id)")
             }
-            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM sites") ?? 0 < Self.maxSites else {
+            guard try transaction.fetchInteger("SELECT count(*) FROM sites", []) ?? 0 < Self.maxSites else {
                 throw StoreError.limitReached("the hub has \(Self.maxSites) sites, the most it keeps")
             }
-            try db.execute(
-                sql: "INSERT INTO sites (id, name, created_at, escalate_after_ms, quiet_after_ms) VALUES (?, ?, ?, ?, ?)",
-                arguments: [id, name, time, timings.escalateAfterMs, timings.quietAfterMs])
+            try transaction.execute(
+                "INSERT INTO sites (id, name, created_at, escalate_after_ms, quiet_after_ms) VALUES (?, ?, ?, ?, ?)",
+                [id, name, time, timings.escalateAfterMs, timings.quietAfterMs])
             return Site(id: id, name: name, createdAt: time, timings: timings)
         }
     }
 
     /// Changes a site's timings; alerts raised and visits begun afterwards follow them.
     public func setTimings(of id: String, _ timings: SiteTimings) throws(StoreError) {
-        try database.writeNow { db in
-            try db.execute(
-                sql: "UPDATE sites SET escalate_after_ms = ?, quiet_after_ms = ? WHERE id = ?",
-                arguments: [timings.escalateAfterMs, timings.quietAfterMs, id])
-            guard db.changesCount == 1 else { throw StoreError.notFound("site \(id)") }
+        try database.transaction { transaction in
+            try transaction.execute(
+                "UPDATE sites SET escalate_after_ms = ?, quiet_after_ms = ? WHERE id = ?", [timings.escalateAfterMs, timings.quietAfterMs, id])
+            guard transaction.changesCount == 1 else { throw StoreError.notFound("site \(id)") }
         }
     }
 
     public func all() throws(StoreError) -> [Site] {
-        try database.readNow { db in
-            try SiteRow.fetchAll(db, sql: "SELECT \(SiteRow.columns) FROM sites ORDER BY id").map(\.site)
+        try database.readTransaction { transaction in
+            try transaction.fetchAll(SiteRow.self, "SELECT \(SiteRow.columns) FROM sites ORDER BY id", []).map(\.site)
         }
     }
 
     public func find(_ id: String) throws(StoreError) -> Site? {
-        try database.readNow { db in
-            try SiteRow.fetchOne(db, sql: "SELECT \(SiteRow.columns) FROM sites WHERE id = ?", arguments: [id])?.site
+        try database.readTransaction { transaction in
+            try transaction.fetchOne(SiteRow.self, "SELECT \(SiteRow.columns) FROM sites WHERE id = ?", [id])?.site
         }
     }
 }

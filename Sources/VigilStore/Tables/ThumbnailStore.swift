@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A stored image, keyed by the SHA-256 of its bytes.
 public struct Thumbnail: Sendable, Equatable {
@@ -21,26 +20,23 @@ public struct Thumbnail: Sendable, Equatable {
 /// Snapshot thumbnails of alerts and visits (and, later, chat): content-addressed, so the same
 /// image uploaded twice is stored once. Thumbnails are not events: they are facts named by events.
 public struct ThumbnailStore: Sendable {
-    let database: VigilDatabase
+    let database: any StoreDatabase
 
-    public init(database: VigilDatabase) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 
     /// Stores the thumbnail unless one with its hash is already there; true when it was new.
     @discardableResult
     public func put(_ thumbnail: Thumbnail, at time: Int64) async throws(StoreError) -> Bool {
-        try await database.write { db in
-            let transaction = SQLiteTransaction(db: db)
+        try await database.write { transaction in
             try transaction.putThumbnail(thumbnail, at: time)
             return transaction.changesCount == 1
         }
     }
 
     public func get(_ hash: String) async throws(StoreError) -> Thumbnail? {
-        try await database.read { db in
-            try SQLiteTransaction(db: db).thumbnail(hash)
-        }
+        try await database.read { try $0.thumbnail(hash) }
     }
 }
 

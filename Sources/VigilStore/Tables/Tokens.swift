@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A token as stored: only the hash of its secret is kept.
 public struct TokenRecord: Sendable, Equatable {
@@ -39,44 +38,42 @@ public struct TokenRepository: Sendable {
     public static let maxLivePerSite = 1000
     public static let maxLiveAllSites = 100
 
-    let database: VigilDatabase
+    let database: any StoreDatabase
 
-    public init(database: VigilDatabase) {
+    public init(database: any StoreDatabase) {
         self.database = database
     }
 
     /// Stores a new token; every named site must exist.
     public func insert(_ token: TokenRecord, secretHash: String) throws(StoreError) {
-        try database.writeNow { db in
-            for site in token.sites where try Bool.fetchOne(db, sql: "SELECT 1 FROM sites WHERE id = ?", arguments: [site]) == nil {
+        try database.transaction { transaction in
+            for site in token.sites where try !transaction.siteExists(site) {
                 throw StoreError.notFound("site \(site)")
             }
-            try Self.requireRoom(for: token, in: db)
-            try db.execute(
-                sql: "INSERT INTO tokens (id, name, role, all_sites, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt, token.expiresAt])
+            try Self.requireRoom(for: token, in: transaction)
+            try transaction.execute(
+                "INSERT INTO tokens (id, name, role, all_sites, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt, token.expiresAt])
             for site in token.sites {
-                try db.execute(sql: "INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", arguments: [token.id, site])
+                try transaction.execute("INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", [token.id, site])
             }
         }
     }
 
     /// Counted in the transaction that inserts, so that tokens issued at once cannot pass the limits.
-    private static func requireRoom(for token: TokenRecord, in db: Database) throws {
+    private static func requireRoom(for token: TokenRecord, in transaction: any DomainTransaction) throws {
         let live = "t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)"
         if token.allSites {
-            let count =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM tokens t WHERE t.all_sites = 1 AND \(live)", arguments: [token.createdAt]) ?? 0
+            let count = try transaction.fetchInteger("SELECT count(*) FROM tokens t WHERE t.all_sites = 1 AND \(live)", [token.createdAt]) ?? 0
             guard count < maxLiveAllSites else {
                 throw StoreError.limitReached("the hub has \(maxLiveAllSites) live tokens for every site, the most it keeps; revoke one first")
             }
         }
         for site in token.sites {
             let count =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM token_sites s JOIN tokens t ON t.id = s.token_id WHERE s.site_id = ? AND \(live)",
-                    arguments: [site, token.createdAt]) ?? 0
+                try transaction.fetchInteger(
+                    "SELECT count(*) FROM token_sites s JOIN tokens t ON t.id = s.token_id WHERE s.site_id = ? AND \(live)", [site, token.createdAt])
+                ?? 0
             guard count < maxLivePerSite else {
                 throw StoreError.limitReached("site \(site) has \(maxLivePerSite) live tokens, the most a site keeps; revoke one first")
             }
@@ -87,33 +84,36 @@ public struct TokenRepository: Sendable {
     /// would hold a cooperative thread while it waits for a reader, and with every thread waiting
     /// so, the async reads that hold the readers could never finish.
     public func find(secretHash: String) async throws(StoreError) -> TokenRecord? {
-        try await database.read { db in
-            try TokenRow.fetchOne(db, sql: "SELECT \(TokenRow.columns) FROM tokens WHERE secret_hash = ?", arguments: [secretHash])?.record(db)
+        try await database.read { transaction in
+            try transaction.fetchOne(TokenRow.self, "SELECT \(TokenRow.columns) FROM tokens WHERE secret_hash = ?", [secretHash])?
+                .record(in: transaction)
         }
     }
 
     /// The token with this id, revoked or not.
     public func find(id: String) throws(StoreError) -> TokenRecord? {
-        try database.readNow { db in
-            try TokenRow.fetchOne(db, sql: "SELECT \(TokenRow.columns) FROM tokens WHERE id = ?", arguments: [id])?.record(db)
+        try database.readTransaction { transaction in
+            try transaction.fetchOne(TokenRow.self, "SELECT \(TokenRow.columns) FROM tokens WHERE id = ?", [id])?.record(in: transaction)
         }
     }
 
     public func all() throws(StoreError) -> [TokenRecord] {
-        try database.readNow { db in
-            try TokenRow.fetchAll(db, sql: "SELECT \(TokenRow.columns) FROM tokens ORDER BY created_at, id").map { try $0.record(db) }
+        try database.readTransaction { transaction in
+            try transaction.fetchAll(TokenRow.self, "SELECT \(TokenRow.columns) FROM tokens ORDER BY created_at, id", []).map {
+                try $0.record(in: transaction)
+            }
         }
     }
 
     public func isEmpty() throws(StoreError) -> Bool {
-        try database.readNow { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tokens") == 0 }
+        try database.readTransaction { try $0.fetchInteger("SELECT count(*) FROM tokens", []) == 0 }
     }
 
     /// Marks a token revoked; a revoked token is refused from then on.
     public func revoke(id: String, at time: Int64) throws(StoreError) {
-        try database.writeNow { db in
-            try db.execute(sql: "UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", arguments: [time, id])
-            if db.changesCount == 0, try Bool.fetchOne(db, sql: "SELECT 1 FROM tokens WHERE id = ?", arguments: [id]) == nil {
+        try database.transaction { transaction in
+            try transaction.execute("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [time, id])
+            if transaction.changesCount == 0, try !transaction.exists("SELECT 1 FROM tokens WHERE id = ?", [id]) {
                 throw StoreError.notFound("token \(id)")
             }
         }
@@ -128,20 +128,26 @@ public struct TokenRepository: Sendable {
     /// Those of `ids` that are revoked, or expired at `time`.
     public func ended(among ids: Set<String>, at time: Int64) async throws(StoreError) -> [String: Ending] {
         guard !ids.isEmpty else { return [:] }
-        return try await database.read { db in
-            let marks = databaseQuestionMarks(count: ids.count)
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, revoked_at IS NOT NULL FROM tokens WHERE (revoked_at IS NOT NULL OR expires_at <= ?) AND id IN (\(marks))",
-                arguments: [time] + StatementArguments(Array(ids)))
-            return Dictionary(uniqueKeysWithValues: rows.map { row -> (String, Ending) in (row[0], row[1] ? .revoked : .expired) })
+        return try await database.read { transaction in
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            let rows = try transaction.fetchAll(
+                EndedRow.self,
+                "SELECT id, revoked_at IS NOT NULL AS revoked FROM tokens WHERE (revoked_at IS NOT NULL OR expires_at <= ?) AND id IN (\(marks))",
+                [time] + ids.map { $0 as any StoreArgument })
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.revoked ? .revoked : .expired) })
         }
     }
 
 }
 
-/// A row of `tokens`, decoded by GRDB; its sites are in `token_sites`.
-private struct TokenRow: Decodable, FetchableRecord {
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+/// Whether an ended token was revoked (or else expired).
+private struct EndedRow: Decodable {
+    var id: String
+    var revoked: Bool
+}
+
+/// A row of `tokens`; its sites are in `token_sites`.
+private struct TokenRow: Decodable {
     static let columns = "id, name, role, all_sites, created_at, revoked_at, expires_at"
 
     var id: String
@@ -152,9 +158,14 @@ private struct TokenRow: Decodable, FetchableRecord {
     var revokedAt: Int64?
     var expiresAt: Int64?
 
-    func record(_ db: Database) throws -> TokenRecord {
-        let sites = try String.fetchAll(db, sql: "SELECT site_id FROM token_sites WHERE token_id = ? ORDER BY site_id", arguments: [id])
+    func record(in transaction: any DomainTransaction) throws -> TokenRecord {
+        let sites = try transaction.fetchAll(TokenSite.self, "SELECT site_id FROM token_sites WHERE token_id = ? ORDER BY site_id", [id]).map(
+            \.siteId)
         return TokenRecord(
             id: id, name: name, role: role, allSites: allSites, sites: sites, createdAt: createdAt, revokedAt: revokedAt, expiresAt: expiresAt)
     }
+}
+
+private struct TokenSite: Decodable {
+    var siteId: String
 }

@@ -9,15 +9,28 @@ func setting(_ flag: String?, env name: String, default fallback: String) -> Str
     flag ?? ProcessInfo.processInfo.environment[name] ?? fallback
 }
 
-/// Where the hub keeps its database, for the commands that work on it directly.
+/// Where the hub keeps its database, for `serve` and the commands that work on it directly.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Directory of vigil.sqlite (env VIGIL_DATA_DIR, default ./data).")
     var dataDirectory: String?
+    @Option(
+        name: .customLong("database"),
+        help: "Keep everything in PostgreSQL instead: postgres://USER@HOST:PORT/DATABASE (env VIGIL_DATABASE_URL; default vigil.sqlite).")
+    var databaseURL: String?
 
     var directory: URL { URL(fileURLWithPath: setting(dataDirectory, env: "VIGIL_DATA_DIR", default: "data")) }
 
-    func open() throws -> VigilDatabase {
-        try VigilDatabase(path: directory.appendingPathComponent("vigil.sqlite").path, migrations: Domains.migrations)
+    /// The PostgreSQL database named by `--database` or VIGIL_DATABASE_URL, else vigil.sqlite in the data directory.
+    func address() throws -> StoreAddress {
+        guard let url = databaseURL ?? ProcessInfo.processInfo.environment["VIGIL_DATABASE_URL"] else {
+            return .sqlite(path: directory.appendingPathComponent("vigil.sqlite").path)
+        }
+        guard PostgresLocation.isPostgres(url) else { throw ValidationError("--database takes a postgres:// URL: \(url)") }
+        return try StoreAddress(url)
+    }
+
+    func open() throws -> any StoreDatabase {
+        try address().open(migrations: Domains.migrations)
     }
 }
 

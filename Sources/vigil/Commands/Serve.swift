@@ -66,6 +66,7 @@ struct Serve: AsyncParsableCommand {
         }
         configuration.port = port
         configuration.dataDirectory = store.directory
+        configuration.databaseAddress = try store.address()
         configuration.certificateFile = cert ?? ProcessInfo.processInfo.environment["VIGIL_CERT"]
         configuration.keyFile = key ?? ProcessInfo.processInfo.environment["VIGIL_KEY"]
         guard (configuration.certificateFile == nil) == (configuration.keyFile == nil) else {
@@ -104,7 +105,7 @@ struct Serve: AsyncParsableCommand {
         let shownHost = ["0.0.0.0", "::"].contains(configuration.host) ? "localhost" : configuration.host
         let origin = "https://\(shownHost.contains(":") ? "[\(shownHost)]" : shownHost):\(configuration.port)"
         say("Vigil hub on \(origin) (WebSocket \(origin.replacingOccurrences(of: "https:", with: "wss:"))/ws)")
-        say("Database: \(configuration.databasePath)")
+        say("Database: \(configuration.store)")
         if let legacy = configuration.legacyHTTPPort {
             say("Legacy flood API in plain HTTP on http://\(configuration.host):\(legacy)/index.php")
         }

@@ -10,46 +10,40 @@ import VigilHub
 import VigilStore
 import VigilTestSupport
 
-/// The engine in-process, as the server assembles it but without the server: a real SQLite file in
-/// a scratch directory, the registered domains, a bus, and a clock that moves only when the test
-/// moves it. Seeded as the end-to-end tests' hubs are (`seedSitesAndTokens`).
+/// The engine in-process, as the server assembles it but without the server: a real database (a
+/// SQLite file in a scratch directory, or a PostgreSQL database of its own), the registered
+/// domains, a bus, and a clock that moves only when the test moves it. Seeded as the end-to-end
+/// tests' hubs are (`seedSitesAndTokens`).
 final class Engine: Sendable {
-    let directory: URL
+    let store: TestStore
     let clock: ManualClock
     let hub: Hub
-    let database: VigilDatabase
+    var database: any StoreDatabase { store.database }
     let secrets: [String: String]
 
     /// Opens the database and assembles the engine on a thread of its own: SQLite's writes wait for
     /// fsync, and the cooperative threads are shared with every other test of the run.
     /// With `existing`, a copy of that database file is opened (and migrated) instead of a new one.
     static func start(
-        domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil,
+        on backEnd: StoreBackEnd = .sqlite, domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil,
         tweak: @escaping @Sendable (inout HubConfiguration) -> Void = { _ in }
     ) async throws -> Engine {
-        try await offThePool { try Engine(domains: domains, databaseAt: existing, tweak: tweak) }
+        try await offThePool { try Engine(on: backEnd, domains: domains, databaseAt: existing, tweak: tweak) }
     }
 
     private init(
-        domains: [any Domain.Type] = Domains.registered, databaseAt existing: URL? = nil, tweak: (inout HubConfiguration) -> Void = { _ in }
+        on backEnd: StoreBackEnd, domains: [any Domain.Type], databaseAt existing: URL?, tweak: (inout HubConfiguration) -> Void
     ) throws {
-        directory = try makeScratchDirectory("vigil-engine")
-        let path = directory.appendingPathComponent("vigil.sqlite").path
-        if let existing { try FileManager.default.copyItem(atPath: existing.path, toPath: path) }
+        store = try TestStore.make(backEnd, migrations: domains.migrations, copying: existing)
         clock = ManualClock()
-        database = try VigilDatabase(path: path, migrations: domains.migrations)
-        secrets = existing == nil ? try seedSitesAndTokens(database) : [:]
+        secrets = existing == nil ? try seedSitesAndTokens(store.database) : [:]
         var configuration = HubConfiguration()
         tweak(&configuration)
         var logger = Logger(label: "vigil.engine-test")
         logger.logLevel = .critical
         hub = try Hub.embedded(
-            database: database, domains: domains, configuration: configuration, clock: clock,
+            database: store.database, domains: domains, configuration: configuration, clock: clock,
             metrics: HubMetrics(factory: NOOPMetricsHandler.instance), logger: logger)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// A session authenticated with the token of `role` (or a secret given as is), its `welcome` taken.

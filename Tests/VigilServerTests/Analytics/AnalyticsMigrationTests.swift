@@ -16,7 +16,7 @@ import VigilStore
         let before = try VigilDatabase(path: path, migrations: Domains.migrations.filter { $0.identifier != vectorsApart })
         _ = try SiteRepository(database: before).create(id: "hq", name: "HQ", at: 0)
         let vector = Data((0..<64).map { UInt8($0) })
-        try before.configure { transaction in
+        try before.transaction { transaction in
             try transaction.execute("INSERT INTO detection_cameras (key, site, camera) VALUES (1, 'hq', 'lobby')", [])
             for id in 1...3 {
                 try transaction.execute(
@@ -28,7 +28,7 @@ import VigilStore
         }
 
         let after = try VigilDatabase(path: path, migrations: Domains.migrations)
-        try after.configure { transaction in
+        try after.transaction { transaction in
             #expect(try transaction.fetchInteger("SELECT count(*) FROM detections", []) == 3)
             #expect(try transaction.fetchText("SELECT group_concat(id) FROM (SELECT id FROM detection_appearances ORDER BY id)", []) == "1,3")
             #expect(try transaction.fetchValue("SELECT vector FROM detection_appearances WHERE id = 3", []) == .blob([UInt8](vector)))
@@ -56,7 +56,7 @@ import VigilStore
 
         _ = try VigilDatabase(path: path, migrations: Domains.migrations.filter { !isLater($0) })
         let after = try VigilDatabase(path: path, migrations: Domains.migrations)
-        try after.configure { transaction in
+        try after.transaction { transaction in
             #expect(try transaction.fetchInteger("SELECT count(*) FROM grdb_migrations WHERE identifier LIKE 'analytics-%'", []) == 6)
             let tables = try transaction.fetchText(
                 """
