@@ -56,4 +56,6 @@ struct PostgresStoreRow: StoreRow {
         guard case .blob(let bytes) = values[column] else { return nil }
         return try bytes.withUnsafeBytes(body)
     }
+
+    func value(_ column: Int) -> StoreValue { values[column] }
 }

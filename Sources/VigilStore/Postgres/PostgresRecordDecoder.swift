@@ -44,7 +44,7 @@ struct PostgresRecordDecoder: Decoder {
             guard let value = decoder.columns[key.stringValue] else {
                 throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no column \(key.stringValue)"))
             }
-            return try T(from: ColumnDecoder(value: value, codingPath: codingPath + [key]))
+            return try ColumnDecoder(value: value, codingPath: codingPath + [key]).decode(type)
         }
 
         func nestedContainer<Nested: CodingKey>(keyedBy type: Nested.Type, forKey key: Key) throws -> KeyedDecodingContainer<Nested> {

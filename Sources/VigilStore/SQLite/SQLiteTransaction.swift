@@ -60,14 +60,8 @@ struct SQLiteTransaction: DomainTransaction {
 
     func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: Self.bind(arguments)) else { return nil }
-        let value: DatabaseValue = row[0]
-        switch value.storage {
-        case .null: return nil
-        case .int64(let integer): return .integer(integer)
-        case .double(let real): return .real(real)
-        case .string(let text): return .text(text)
-        case .blob(let data): return .blob([UInt8](data))
-        }
+        let value = StoreValue(row[0] as DatabaseValue)
+        return value == .null ? nil : value
     }
 
     var lastInsertedRowID: Int64 { db.lastInsertedRowID }
@@ -152,6 +146,20 @@ private struct SQLiteRow: StoreRow {
 
     func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T? {
         try row.withUnsafeData(atIndex: column) { data in try data.map { try $0.withUnsafeBytes(body) } }
+    }
+
+    func value(_ column: Int) -> StoreValue { StoreValue(row[column] as DatabaseValue) }
+}
+
+extension StoreValue {
+    fileprivate init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let integer): self = .integer(integer)
+        case .double(let real): self = .real(real)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .blob([UInt8](data))
+        }
     }
 }
 

@@ -80,4 +80,6 @@ public protocol StoreRow {
     func text(_ column: Int) -> String?
     /// Runs `body` on a blob's bytes in place, nil for NULL; the bytes are valid only inside `body`.
     func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T?
+    /// The column's value as it is stored, whatever its type (copying a table as it is).
+    func value(_ column: Int) -> StoreValue
 }

@@ -41,3 +41,7 @@ extension Data: StoreArgument {
 extension Optional: StoreArgument where Wrapped: StoreArgument {
     public var storeValue: StoreValue { self?.storeValue ?? .null }
 }
+
+extension StoreValue: StoreArgument {
+    public var storeValue: StoreValue { self }
+}
