@@ -20,8 +20,8 @@ struct AdministrationLimitTests {
 
     @Test func theHubKeepsAtMostAThousandSites() async throws {
         try await withHub { hub async throws in
-            try await offThePool { [databasePath = hub.databasePath] in
-                let sites = SiteRepository(database: try openDatabase(at: databasePath))
+            try await offThePool {
+                let sites = SiteRepository(database: try hub.openStore())
                 for number in 2..<1000 { _ = try sites.create(id: "site-\(number)", name: "Site \(number)", at: 0) }
             }
             let overHTTP = try await hub.api("POST", "/api/sites", as: "admin", body: ["id": "one-more"])
@@ -36,8 +36,8 @@ struct AdministrationLimitTests {
     @Test func aSiteKeepsAtMostAThousandLiveTokensAndEndedOnesDoNotCount() async throws {
         try await withHub { hub async throws in
             // depot has one live token (dora); hq one revoked, which does not count.
-            try await offThePool { [databasePath = hub.databasePath] in
-                let issuer = TokenIssuer(tokens: TokenRepository(database: try openDatabase(at: databasePath)))
+            try await offThePool {
+                let issuer = TokenIssuer(tokens: TokenRepository(database: try hub.openStore()))
                 for number in 1..<1000 { _ = try issuer.issue(role: .guard, sites: ["depot"], allSites: false, name: "guard-\(number)", now: 0) }
                 for number in 1..<100 { _ = try issuer.issue(role: .admin, sites: [], allSites: true, name: "admin-\(number)", now: 0) }
             }

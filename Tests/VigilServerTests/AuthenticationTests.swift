@@ -125,7 +125,7 @@ import VigilStore
             let bystander = try await hub.raw(bearer: hub.token("guard"))
             _ = try await bystander.nextMessage()
 
-            let tokens = TokenRepository(database: try openDatabase(at: hub.databasePath))
+            let tokens = TokenRepository(database: try hub.openStore())
             let operatorID = try #require(try tokens.all().first { $0.name == "olga" }?.id)
             try tokens.revoke(id: operatorID, at: 1)
 

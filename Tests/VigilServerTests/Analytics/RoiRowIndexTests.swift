@@ -70,8 +70,8 @@ import VigilTestSupport
             await hub.stop()
             let rebuild = "analytics-4: the box index in comparable units"
             #expect(Domains.migrations.contains { $0.identifier == rebuild })
-            try await offThePool { [path = hub.databasePath] in
-                try openDatabase(at: path).transaction { transaction in
+            try await offThePool {
+                try hub.openStore().transaction { transaction in
                     try transaction.execute("DELETE FROM detection_boxes")
                     try transaction.execute(
                         "INSERT INTO detection_boxes SELECT id, camera_key, camera_key, ts, ts, x, x + width, y, y + height FROM detections")

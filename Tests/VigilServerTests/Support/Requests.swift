@@ -54,8 +54,8 @@ extension TestHub {
 
     /// Changes a site's timings in the database, as `vigil site set` does while the hub runs.
     func setTimings(of site: String, escalateAfterMs: Int64 = 120_000, quietAfterMs: Int64 = 60_000) async throws {
-        try await offThePool { [databasePath] in
-            try SiteRepository(database: openDatabase(at: databasePath))
+        try await offThePool { [self] in
+            try SiteRepository(database: openStore())
                 .setTimings(of: site, SiteTimings(escalateAfterMs: escalateAfterMs, quietAfterMs: quietAfterMs))
         }
     }

@@ -12,6 +12,9 @@ import VigilTestSupport
 /// A real hub for one test: TLS on a free loopback port, a fresh data directory with sites `hq`
 /// and `depot`, and a token of each role. `stop()` stops it and removes the directory. Its clock
 /// stands still unless the test moves it (`advance(by:)`), so timers are tested without waiting.
+/// Its store is a SQLite file in the data directory, or, with VIGIL_TEST_HUB_STORE=postgres, a
+/// PostgreSQL database of its own on the test server (`TestPostgres`): the whole hub suite then
+/// runs on PostgreSQL.
 final class TestHub: @unchecked Sendable {
     let directory: URL
     var configuration: ServerConfiguration
@@ -29,6 +32,9 @@ final class TestHub: @unchecked Sendable {
     var caFile: String { configuration.certificateDirectory.appendingPathComponent("vigil-dev-ca.pem").path }
     var databasePath: String { configuration.databasePath }
 
+    /// Whether test hubs keep their stores in PostgreSQL (VIGIL_TEST_HUB_STORE=postgres).
+    static var storesInPostgres: Bool { ProcessInfo.processInfo.environment["VIGIL_TEST_HUB_STORE"] == "postgres" }
+
     /// Seeded with `seedSitesAndTokens` (sites hq and depot, a token of each role, one revoked).
     /// `server` adjusts what lies outside the hub (such as a bound on the database size).
     init(tweak: (inout HubConfiguration) -> Void = { _ in }, server: (inout ServerConfiguration) -> Void = { _ in }) async throws {
@@ -41,13 +47,14 @@ final class TestHub: @unchecked Sendable {
         configuration.certificateDirectory = directory.appendingPathComponent("certs")
         configuration.publicDirectory = directory.appendingPathComponent("public").path
         configuration.apiDocument = BrowserPages.repository.appendingPathComponent("docs/openapi.yaml").path
+        if Self.storesInPostgres { configuration.databaseAddress = .postgres(try TestPostgres.newDatabase()) }
         tweak(&configuration.hub)
         server(&configuration)
         try FileManager.default.createDirectory(atPath: configuration.publicDirectory, withIntermediateDirectories: true)
         try Data("<!doctype html><title>Vigil</title>".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/index.html"))
         try Data("export const x = 1;\n".utf8).write(to: URL(fileURLWithPath: configuration.publicDirectory + "/app.js"))
 
-        self.tokens = try await offThePool { [configuration] in try seedSitesAndTokens(openDatabase(at: configuration.databasePath)) }
+        self.tokens = try await offThePool { [configuration] in try seedSitesAndTokens(configuration.store.open(migrations: Domains.migrations)) }
         try await start()
     }
 
@@ -58,9 +65,15 @@ final class TestHub: @unchecked Sendable {
         get throws { try #require(running?.hub) }
     }
 
-    /// The hub's database file, opened beside the hub (WAL lets both read it).
-    func databaseFile() async throws -> EventLog {
-        try await offThePool { [databasePath] in EventLog(database: try openDatabase(at: databasePath)) }
+    /// The hub's store, opened beside the hub as the admin commands open it (SQLite's WAL lets both
+    /// read the file; PostgreSQL serves both).
+    func openStore() throws -> any StoreDatabase {
+        try configuration.store.open(migrations: Domains.migrations)
+    }
+
+    /// The hub's event log and tables, read beside the hub.
+    func databaseFile() async throws -> any EventStore {
+        try await offThePool { [self] in try openStore().makeEventLog() }
     }
 
     /// Moves the hub's clock on and runs the timers that are then due, as the next tick would.
@@ -93,6 +106,7 @@ final class TestHub: @unchecked Sendable {
     func shutdown() async {
         await stop()
         try? FileManager.default.removeItem(at: directory)
+        if case .postgres(let location) = configuration.store { TestPostgres.drop(location) }
     }
 
     func client(_ role: String) -> VigilClient {
@@ -109,11 +123,6 @@ final class TestHub: @unchecked Sendable {
         guard case .welcome = try await socket.nextMessage() else { throw RawSocketError.noFrame }
         return socket
     }
-}
-
-/// Opens a hub's database as the hub and the admin commands do, with every domain's tables.
-func openDatabase(at path: String) throws -> VigilDatabase {
-    try VigilDatabase(path: path, migrations: Domains.migrations)
 }
 
 /// How long a test may hold its hub. The hang guard of the hub tests counts from the slot, not from
