@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import VigilCore
 import VigilHub
+import VigilTestSupport
 
 /// The engine with no domain but one written here: it runs the domain's service, effects,
 /// migrations, timers and snapshot without knowing any of them by name.
 @Suite struct EngineTests {
-    @Test func anyRegisteredDomainIsServedWithItsTablesTimersAndState() async throws {
-        let engine = try await Engine.start(domains: [TallyDomain.self])
+    @Test(arguments: StoreBackEnd.available) func anyRegisteredDomainIsServedWithItsTablesTimersAndState(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd, domains: [TallyDomain.self])
         let room = try await engine.connect("operator")
         _ = try await room.request(.subscribe(topic: "tally/hq", since: nil))
         #expect(
@@ -35,8 +36,8 @@ import VigilHub
         #expect(engine.hub.domains.flatMap(\.routes).map(\.path) == ["api/sites/:site/tally"], "routes are the domain's to declare")
     }
 
-    @Test func aQueryIsAnsweredByTheServiceOfItsTopicsKind() async throws {
-        let engine = try await Engine.start(domains: [TallyDomain.self])
+    @Test(arguments: StoreBackEnd.available) func aQueryIsAnsweredByTheServiceOfItsTopicsKind(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd, domains: [TallyDomain.self])
         let room = try await engine.connect("operator")
         _ = try await room.publish("tally/hq", "add", ["by": 4])
         #expect(try await room.request(.query(topic: "tally/hq", type: "count", data: [:]))["result"] == ["count": 4])
@@ -50,8 +51,8 @@ import VigilHub
         #expect(try decoded.get() == ClientMessage(ref: "9", .query(topic: "tally/hq", type: "count", data: [:])), "data defaults to an empty object")
     }
 
-    @Test func aSubscriberResumesWithSinceAndGetsEveryEventOnceInOrder() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func aSubscriberResumesWithSinceAndGetsEveryEventOnceInOrder(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let writer = try await engine.connect("operator")
         for text in ["one", "two", "three"] { _ = try await writer.publish("notice/hq", "notice", ["text": .string(text)]) }
         let reader = try await engine.connect("guard")
@@ -66,8 +67,8 @@ import VigilHub
         #expect(await refusal { _ = try await reader.request(.subscribe(topic: "notice/hq/x", since: 9)) } == .invalidTopic)
     }
 
-    @Test func timestampsComeFromTheHubsClock() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func timestampsComeFromTheHubsClock(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let room = try await engine.connect("operator")
         let first = try await room.publish("notice/hq", "notice", ["text": "a"])
         #expect(first["ts"]?.numberValue == Double(engine.clock.milliseconds()))
@@ -79,8 +80,8 @@ import VigilHub
         #expect(pong["ts"]?.numberValue == Double(engine.clock.milliseconds()))
     }
 
-    @Test func theRateIsMeasuredOnTheHubsClock() async throws {
-        let engine = try await Engine.start(tweak: { $0.messagesPerSecond = 10 })
+    @Test(arguments: StoreBackEnd.available) func theRateIsMeasuredOnTheHubsClock(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd, tweak: { $0.messagesPerSecond = 10 })
         let guardSession = try await engine.connect("guard")
         var answers: [ErrorCode?] = []
         for _ in 0..<25 { answers.append(await refusal { _ = try await guardSession.request(.ping) }) }
@@ -92,8 +93,8 @@ import VigilHub
         #expect(answers == [nil, nil, nil, .rateLimited], "300 ms at 10 per second refill three")
     }
 
-    @Test func sessionsPerTokenAreCountedAndFreedWhenTheyClose() async throws {
-        let engine = try await Engine.start(tweak: { $0.maxConnectionsPerToken = 2 })
+    @Test(arguments: StoreBackEnd.available) func sessionsPerTokenAreCountedAndFreedWhenTheyClose(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd, tweak: { $0.maxConnectionsPerToken = 2 })
         var first: Connection? = try await engine.connect("guard")
         let second = try await engine.connect("guard")
         await #expect(throws: EngineError.self) { _ = try await engine.connect("guard") }
@@ -103,8 +104,8 @@ import VigilHub
         _ = (first, second)
     }
 
-    @Test func aTokenThatExpiresWhileConnectedIsEndedByTheSweep() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func aTokenThatExpiresWhileConnectedIsEndedByTheSweep(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let secret = try await engine.issueToken(role: .guard, sites: ["hq"], name: "temp", expiresAt: engine.clock.milliseconds() + 60_000)
         let session = try await engine.connect("guard", secret: secret)
         #expect(await engine.hub.closeRevokedSessions() == 0)
@@ -115,8 +116,8 @@ import VigilHub
         await #expect(throws: EngineError.self) { _ = try await engine.connect("guard", secret: secret) }
     }
 
-    @Test func shutdownClosesEveryOpenSessionAndEveryNewOne() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func shutdownClosesEveryOpenSessionAndEveryNewOne(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let open = try await engine.connect("admin")
         engine.hub.beginShutdown()
         #expect(engine.hub.isShuttingDown)

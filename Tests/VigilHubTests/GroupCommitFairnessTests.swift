@@ -11,9 +11,9 @@ import VigilTestSupport
 @Suite struct GroupCommitFairnessTests {
     static let admin = Identity(tokenID: "fairness", name: "ada", role: .admin, allSites: true, sites: [])
 
-    @Test func aSitesLoneWriteCommitsBeforeAnotherSitesBacklog() async throws {
+    @Test(arguments: StoreBackEnd.available) func aSitesLoneWriteCommitsBeforeAnotherSitesBacklog(_ backEnd: StoreBackEnd) async throws {
         let share = 10
-        let engine = try await Engine.start(domains: [TallyDomain.self, HeldDomain.self], tweak: { $0.commitRowsPerSite = share })
+        let engine = try await Engine.start(on: backEnd, domains: [TallyDomain.self, HeldDomain.self], tweak: { $0.commitRowsPerSite = share })
         let backlog = 2_000
         var writes: [Hub.PreparedPublish] = []
         for _ in 0..<backlog { writes.append(try await engine.hub.prepare(identity: Self.admin, topic: "tally/hq", type: "add", data: ["by": 1])) }

@@ -8,7 +8,7 @@ import VigilStore
 struct TallyDomain: Domain {
     static let migrations = [
         StoreMigration(
-            "tally-1: counts", sql: "CREATE TABLE tallies (site TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL, touched_at INTEGER NOT NULL)")
+            "tally-1: counts", sql: "CREATE TABLE tallies (site TEXT PRIMARY KEY NOT NULL, count BIGINT NOT NULL, touched_at BIGINT NOT NULL)")
     ]
     static let quietMs: Int64 = 10_000
 
@@ -83,7 +83,7 @@ struct TallyDomain: Domain {
 
         func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
             try transaction.execute(
-                "INSERT INTO tallies (site, count, touched_at) VALUES (?, ?, ?) ON CONFLICT (site) DO UPDATE SET count = count + excluded.count, touched_at = excluded.touched_at",
+                "INSERT INTO tallies (site, count, touched_at) VALUES (?, ?, ?) ON CONFLICT (site) DO UPDATE SET count = tallies.count + excluded.count, touched_at = excluded.touched_at",
                 [site, by, event.ts])
             let count = try transaction.fetchInteger("SELECT count FROM tallies WHERE site = ?", [site]) ?? 0
             event.payload = JSONValue.object(["count": .number(Double(count))]).canonicalText

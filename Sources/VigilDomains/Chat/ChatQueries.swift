@@ -100,10 +100,15 @@ extension DomainTransaction {
     }
 
     /// FTS5 walks its index newest first (`ORDER BY rowid DESC`) and stops at the page's end, so a
-    /// common word costs one page, not every match.
+    /// common word costs one page, not every match; PostgreSQL's GIN index on the words does the
+    /// same for a rare word, and reads a common one's newest rows by the primary key.
     func search(_ search: ChatSearch) throws -> [MessageRecord] {
-        var filters = "chat_search MATCH ? AND site = ?"
-        var arguments: [any StoreArgument] = [search.match, search.site]
+        var filters: String
+        var arguments: [any StoreArgument]
+        switch dialect {
+        case .sqlite: (filters, arguments) = ("chat_search MATCH ? AND site = ?", [search.fts5Match, search.site])
+        case .postgres: (filters, arguments) = ("words @@ to_tsquery('simple', ?) AND site = ?", [search.tsquery, search.site])
+        }
         if let room = search.room {
             filters += " AND room = ?"
             arguments.append(room)

@@ -2,9 +2,10 @@ import Foundation
 import VigilCore
 import VigilHub
 
-/// A full-text search over one site's rooms: its words as an FTS5 query, each a quoted term so
-/// that no FTS5 syntax reaches SQLite from a client. Words match whole words; a query ending in
-/// `*` takes its last word as a prefix (search as one types). The index keeps prefixes of 2 to 4
+/// A full-text search over one site's rooms: its words as an FTS5 query for SQLite, each a quoted
+/// term so that no FTS5 syntax reaches SQLite from a client, or as a `tsquery` for PostgreSQL, each
+/// a quoted lexeme. Words match whole words; a query ending in `*` takes its last word as a prefix
+/// (search as one types). The index keeps prefixes of 2 to 4
 /// characters; a longer prefix makes SQLite merge the postings of every word that starts with it
 /// before it can page them, which costs as much as those words are common.
 struct ChatSearch: Sendable {
@@ -12,7 +13,10 @@ struct ChatSearch: Sendable {
     static let maxWords = 10
 
     let site: String
-    let match: String
+    /// The query's words, as the index's tokenizer cuts them: runs of letters and digits.
+    let words: [String]
+    /// Whether the last word stands for every word that starts with it.
+    let lastIsPrefix: Bool
     let room: String?
     /// The `next` of the previous page.
     let before: Int64?
@@ -27,9 +31,24 @@ struct ChatSearch: Sendable {
             throw ProtocolError(.invalidData, "data.q must hold 1-\(Self.maxWords) words")
         }
         self.site = site
-        match = words.map { "\"\($0)\"" }.joined(separator: " ") + (query.hasSuffix("*") ? "*" : "")
+        self.words = words
+        lastIsPrefix = query.hasSuffix("*")
         room = try fields.optionalIdentifier("room")
         before = try fields.integer("before", in: 1...Int.max).map(Int64.init)
         limit = try fields.integer("limit", in: 1...ChatQueries.maxPage) ?? 20
+    }
+
+    /// The words as FTS5's `MATCH` takes them: every one required.
+    var fts5Match: String {
+        words.map { "\"\($0)\"" }.joined(separator: " ") + (lastIsPrefix ? "*" : "")
+    }
+
+    /// The words as PostgreSQL's `to_tsquery('simple', ...)` takes them: every one required, the
+    /// last one a prefix (`:*`) when asked. Words hold only letters and digits, so no quote or
+    /// operator of a client's reaches the query.
+    var tsquery: String {
+        words.enumerated().map { index, word in
+            "'\(word.lowercased())'" + (lastIsPrefix && index == words.count - 1 ? ":*" : "")
+        }.joined(separator: " & ")
     }
 }

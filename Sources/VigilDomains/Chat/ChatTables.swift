@@ -78,7 +78,7 @@ extension DomainTransaction {
     /// Every site's control room exists from the site's creation; its row is made when first needed.
     func ensureControlRoom(of site: String, at time: Int64) throws {
         try execute(
-            "INSERT OR IGNORE INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, ?, ?, '', ?)",
+            "INSERT INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, ?, ?, '', ?) ON CONFLICT DO NOTHING",
             [site, ChatService.controlRoom, ChatService.controlRoomName, time])
     }
 
@@ -106,7 +106,7 @@ extension DomainTransaction {
 
     /// Keeps a new message, and its words for search.
     func insertMessage(_ message: MessageRecord) throws {
-        let row = try insert(message)
+        let row = try insertNumbering(message)
         try indexText(of: row, message.text, site: message.site, room: message.room)
     }
 
@@ -132,7 +132,7 @@ extension DomainTransaction {
     func messages(of room: String, site: String, before seq: Int64?, limit: Int) throws -> [MessageRecord] {
         try fetchAll(
             MessageRecord.self,
-            "SELECT * FROM (SELECT * FROM chat_messages WHERE site = ? AND room = ? AND seq < ? ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            "SELECT * FROM (SELECT * FROM chat_messages WHERE site = ? AND room = ? AND seq < ? ORDER BY seq DESC LIMIT ?) AS page ORDER BY seq",
             [site, room, seq ?? Int64.max, limit])
     }
 
@@ -147,7 +147,8 @@ extension DomainTransaction {
         try execute(
             """
             INSERT INTO chat_read_markers (name, site, room, seq) VALUES (?, ?, ?, ?)
-            ON CONFLICT (name, site, room) DO UPDATE SET seq = max(seq, excluded.seq)
+            ON CONFLICT (name, site, room) DO UPDATE
+            SET seq = CASE WHEN excluded.seq > chat_read_markers.seq THEN excluded.seq ELSE chat_read_markers.seq END
             """,
             [name, site, room, seq])
         return try readMarker(of: name, room: room, site: site)

@@ -1,3 +1,5 @@
+import VigilStore
+
 /// Where the box index (SQLite's R*Tree) puts a detection: its camera, time and box as the tree's
 /// coordinates. The tree splits a full node along the dimension that leaves the smallest
 /// perimeters, so the dimensions must spread comparably for the questions asked of it. In raw
@@ -29,9 +31,12 @@ enum DetectionBoxSpace {
     static func time(_ milliseconds: Int64) -> Double { Double(milliseconds - epoch) / timeStep }
 
     /// The index's columns (id, min and max camera, time, x, y) computed from a `detections` row.
-    static let columnsOfRow: String = {
-        let camera = "camera_key * \(cameraSpacing)"
-        let time = "(ts - \(epoch)) / \(timeStep)"
+    /// PostgreSQL would compute with an integer and a decimal literal in `numeric`, not in doubles
+    /// as the query side does: there the literals are doubles.
+    static func columnsOfRow(in dialect: SQLDialect) -> String {
+        let double = dialect == .postgres ? "::double precision" : ""
+        let camera = "camera_key * \(cameraSpacing)\(double)"
+        let time = "(ts - \(epoch)) / \(timeStep)\(double)"
         return "id, \(camera), \(camera), \(time), \(time), x, x + width, y, y + height"
-    }()
+    }
 }

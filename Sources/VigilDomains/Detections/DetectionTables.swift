@@ -104,11 +104,14 @@ extension DomainTransaction {
             ORDER BY camera_key, ts LIMIT ?
             """, [site, before, limit])
         guard !old.isEmpty else { return 0 }
-        // Found once, deleted from both tables: the ids as one JSON array, one statement whatever their number.
-        let ids = "[" + old.map(String.init).joined(separator: ",") + "]"
-        try execute("DELETE FROM detection_boxes WHERE id IN (SELECT value FROM json_each(?))", [ids])
-        try execute("DELETE FROM detections WHERE id IN (SELECT value FROM json_each(?))", [ids])
-        return changesCount
+        // Found once, deleted from both tables, five hundred ids a statement.
+        var deleted = 0
+        for part in Self.byFiveHundred(old) {
+            try execute("DELETE FROM detection_boxes WHERE id IN (\(part.placeholders))", part.ids)
+            try execute("DELETE FROM detections WHERE id IN (\(part.placeholders))", part.ids)
+            deleted += changesCount
+        }
+        return deleted
     }
 
     /// The sites whose oldest detection is past their retention at `now` (each camera's oldest is
@@ -153,7 +156,7 @@ extension DomainTransaction {
         try execute(
             """
             INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
-            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections WHERE id >= ?
+            SELECT \(DetectionBoxSpace.columnsOfRow(in: dialect)) FROM detections WHERE id >= ?
             """, [firstID])
     }
 
@@ -163,7 +166,7 @@ extension DomainTransaction {
         try execute(
             """
             INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
-            SELECT \(DetectionBoxSpace.columnsOfRow) FROM detections ORDER BY ts
+            SELECT \(DetectionBoxSpace.columnsOfRow(in: dialect)) FROM detections ORDER BY ts
             """)
     }
 
@@ -175,7 +178,7 @@ extension DomainTransaction {
         var measured: [(id: Int64, ts: Int64, track: Int64?, value: Double)] = []
         try forEachRow(
             """
-            SELECT d.id, d.ts, d.track, a.vector FROM detections d CROSS JOIN detection_appearances a ON a.id = d.id
+            SELECT d.id, d.ts, d.track, a.vector FROM detections d \(joinInOrder) detection_appearances a ON a.id = d.id
             WHERE d.camera_key = ? AND d.ts >= ? AND d.ts < ?
             """,
             [cameraKey, from, to]
@@ -208,8 +211,9 @@ extension DomainTransaction {
     ) throws {
         try forEachRow(
             """
-            SELECT d.id, d.camera_key, d.ts, d.track, a.vector FROM detection_appearances a CROSS JOIN detections d ON d.id = a.id
-            WHERE a.id > ? AND +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY a.id
+            SELECT d.id, d.camera_key, d.ts, d.track, a.vector FROM detection_appearances a \(joinInOrder) detections d ON d.id = a.id
+            WHERE a.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?
+            ORDER BY a.id
             """, [afterID, site, since]
         ) { row in
             _ = try row.withBlob(4) { body(row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2) ?? 0, row.integer(3), $0) }
@@ -283,7 +287,8 @@ extension DomainTransaction {
         try forEachRow(
             """
             SELECT \(DetectionRow.columns) FROM detections d
-            WHERE d.id > ? AND +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id
+            WHERE d.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?
+            ORDER BY d.id
             """, [afterID, site, since]
         ) { body(DetectionRow($0)) }
     }

@@ -16,12 +16,13 @@ struct IndexLoadStart: Sendable {
         site: String, since: Int64, keeping count: Int, withVectors: Bool, in transaction: any DomainTransaction
     ) throws -> IndexLoadStart? {
         // A walk back through the rows (or the vectors) by id until `count` of the site's are past.
-        let table = withVectors ? "detection_appearances a CROSS JOIN detections d ON d.id = a.id" : "detections d"
+        let table = withVectors ? "detection_appearances a \(transaction.joinInOrder) detections d ON d.id = a.id" : "detections d"
         guard
             let last = try transaction.fetchInteger(
                 """
                 SELECT d.id FROM \(table)
-                WHERE +d.camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND +d.ts >= ? ORDER BY d.id DESC LIMIT 1 OFFSET ?
+                WHERE \(transaction.unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?)
+                AND \(transaction.unindexed("d.ts")) >= ? ORDER BY d.id DESC LIMIT 1 OFFSET ?
                 """, [site, since, count])
         else { return nil }
         // Each camera's time index walked down from its latest time to the first row at or before

@@ -28,7 +28,7 @@ struct SubmitFloodMarker: DomainEffect {
             id: 0, event: target, latitude: draft.point.latitude, longitude: draft.point.longitude, severity: draft.severity,
             description: draft.description, observedAt: observedAt, submittedAt: event.ts, picture: draft.picture, reporter: draft.reporter,
             email: draft.email, phone: draft.phone, coverType: draft.coverType, coverHeight: draft.coverHeight, status: .pending)
-        marker.id = try transaction.insert(marker)
+        marker.id = try transaction.insertNumbering(marker)
         event.payload = try JSONValue.canonicalText(of: FloodMarkerSubmitted(marker: marker.moderationWire))
         return []
     }

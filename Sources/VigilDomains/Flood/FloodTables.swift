@@ -114,14 +114,14 @@ extension DomainTransaction {
 
     func insertFloodRegion(id: String, name: String, timeZone: String, anonymous: Bool, at time: Int64) throws -> FloodRegionRecord {
         var region = FloodRegionRecord(number: 0, id: id, name: name, timeZone: timeZone, anonymous: anonymous, createdAt: time)
-        region.number = try insert(region)
+        region.number = try insertNumbering(region)
         return region
     }
 
     func insertFloodBoundary(region: String, name: String, box: GeoBox, at time: Int64) throws -> FloodBoundaryRecord {
         var boundary = FloodBoundaryRecord(
             id: 0, region: region, name: name, north: box.north, west: box.west, south: box.south, east: box.east, createdAt: time)
-        boundary.id = try insert(boundary)
+        boundary.id = try insertNumbering(boundary)
         return boundary
     }
 
@@ -144,7 +144,7 @@ extension DomainTransaction {
 
     func insertFloodEvent(boundary: Int64, name: String, by person: String, at time: Int64) throws -> FloodEventRecord {
         var event = FloodEventRecord(id: 0, boundary: boundary, name: name, openedAt: time, openedBy: person)
-        event.id = try insert(event)
+        event.id = try insertNumbering(event)
         return event
     }
 

@@ -175,7 +175,7 @@ extension DomainTransaction {
         try execute(
             """
             INSERT INTO zone_counts (site, zone, hour, direction, count) VALUES (?, ?, ?, ?, 1)
-            ON CONFLICT (site, zone, hour, direction) DO UPDATE SET count = count + 1
+            ON CONFLICT (site, zone, hour, direction) DO UPDATE SET count = zone_counts.count + 1
             """,
             [site, zone, time / 3_600_000 * 3_600_000, direction.rawValue])
     }

@@ -51,13 +51,33 @@ extension TableRecord {
 }
 
 extension DomainTransaction {
-    /// Inserts `record` as a new row of its table; the row id the database gave it.
-    @discardableResult
-    public func insert<Record: TableRecord>(_ record: Record) throws -> Int64 {
+    /// Inserts `record` as a new row of its table.
+    public func insert<Record: TableRecord>(_ record: Record) throws {
+        let (sql, values) = Self.insertion(of: record)
+        try execute(sql, values)
+    }
+
+    /// Inserts `record`, whose table numbers its rows itself (its one generated column), and
+    /// returns the number the row was given.
+    public func insertNumbering<Record: TableRecord>(_ record: Record) throws -> Int64 {
+        guard let numbered = Record.generatedColumns.first, Record.generatedColumns.count == 1 else {
+            preconditionFailure("\(Record.self) has no one generated column to number its rows")
+        }
+        let (sql, values) = Self.insertion(of: record)
+        switch dialect {
+        case .sqlite:
+            // The writer's fast path: a plain statement, and SQLite's own last row id.
+            try execute(sql, values)
+            return lastInsertedRowID
+        case .postgres:
+            return try fetchInteger("\(sql) RETURNING \(numbered)", values) ?? 0
+        }
+    }
+
+    private static func insertion<Record: TableRecord>(of record: Record) -> (sql: String, values: [any StoreArgument]) {
         let columns = record.insertedColumns
         let names = columns.map(\.name).joined(separator: ", ")
         let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        try execute("INSERT INTO \(Record.table) (\(names)) VALUES (\(marks))", columns.map(\.value))
-        return lastInsertedRowID
+        return ("INSERT INTO \(Record.table) (\(names)) VALUES (\(marks))", columns.map(\.value))
     }
 }

@@ -1,10 +1,13 @@
 import Testing
 import VigilCore
 import VigilHub
+import VigilTestSupport
 
 @Suite struct AlertsDomainTests {
-    @Test func anAlertEscalatesAtItsSitesEscalationTimeByTheHubsClockAndOnlyOnce() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func anAlertEscalatesAtItsSitesEscalationTimeByTheHubsClockAndOnlyOnce(_ backEnd: StoreBackEnd)
+        async throws
+    {
+        let engine = try await Engine.start(on: backEnd)
         try await engine.setTimings(of: "hq", escalateAfterMs: 90_000)
         let guardSession = try await engine.connect("guard")
         _ = try await guardSession.request(.subscribe(topic: "alerts/hq/escalated", since: nil))
@@ -26,8 +29,9 @@ import VigilHub
         #expect(acknowledged.type == "alert.acknowledged" && acknowledged.seq == 2, "escalated once; its answer reaches the wider audience")
     }
 
-    @Test func motionKeepsAVisitOpenUntilTheLocationIsQuietForTheQuietPeriod() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func motionKeepsAVisitOpenUntilTheLocationIsQuietForTheQuietPeriod(_ backEnd: StoreBackEnd) async throws
+    {
+        let engine = try await Engine.start(on: backEnd)
         try await engine.setTimings(of: "hq", quietAfterMs: 60_000)
         let room = try await engine.connect("operator")
         _ = try await room.request(.subscribe(topic: "alerts/hq", since: nil))
@@ -45,8 +49,8 @@ import VigilHub
         #expect(ended.data["visit"]?["endedAt"]?.numberValue == Double(engine.clock.milliseconds()))
     }
 
-    @Test func twoAcknowledgementsAtOnceMakeOneTransition() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func twoAcknowledgementsAtOnceMakeOneTransition(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let device = try await engine.connect("device")
         let first = try await engine.connect("operator")
         let second = try await engine.connect("admin")
@@ -59,8 +63,8 @@ import VigilHub
         }
     }
 
-    @Test func theStateIsTheOpenAlertsAsOfTheHead() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func theStateIsTheOpenAlertsAsOfTheHead(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let device = try await engine.connect("device")
         let room = try await engine.connect("operator")
         var ids: [JSONValue] = []

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VigilCore
 import VigilHub
+import VigilTestSupport
 
 @Suite struct CamerasDomainTests {
     private func topology() throws -> JSONValue {
@@ -9,8 +10,8 @@ import VigilHub
         return try JSONValue(parsing: Data(contentsOf: url))
     }
 
-    @Test func switchesFollowTheTopologyAndReachTheViewersOwnTopic() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func switchesFollowTheTopologyAndReachTheViewersOwnTopic(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let room = try await engine.connect("operator")
         #expect(
             await refusal { _ = try await room.publish("cameras/hq", "switch", ["viewer": "gus", "camera": "1"]) } == .notFound,

@@ -1,6 +1,7 @@
 import Testing
 import VigilCore
 import VigilHub
+import VigilTestSupport
 
 @Suite struct CheckinsDomainTests {
     /// The base64url character that differs from `character` only in the two low bits that 43
@@ -11,8 +12,10 @@ import VigilHub
         return alphabet[index ^ 1]
     }
 
-    @Test func aRoundMissedRaisesOneAlertAtItsDueTimeAndTheNextRoundStartsThen() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func aRoundMissedRaisesOneAlertAtItsDueTimeAndTheNextRoundStartsThen(_ backEnd: StoreBackEnd)
+        async throws
+    {
+        let engine = try await Engine.start(on: backEnd)
         let room = try await engine.connect("operator")
         let created = try await room.publish("checkins/hq", "create_checkpoint", ["name": "Roof door", "every": "30m"])
         let code = try #require(created["code"]?.stringValue)
@@ -43,8 +46,8 @@ import VigilHub
             ], "checkins/hq hears of each missed round too")
     }
 
-    @Test func aForgedOrMovedCodeIsRefusedAndChangesNothing() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func aForgedOrMovedCodeIsRefusedAndChangesNothing(_ backEnd: StoreBackEnd) async throws {
+        let engine = try await Engine.start(on: backEnd)
         let admin = try await engine.connect("admin")
         let code = try #require(try await admin.publish("checkins/hq", "create_checkpoint", ["name": "Gate", "every": "1h"])["code"]?.stringValue)
         let depotCode = try #require(

@@ -130,8 +130,10 @@ import VigilTestSupport
         }
     }
 
-    @Test func theIndexAnswersAsABruteForceRankingAndTheScanDoAsDetectionsComeAndAgeOut() async throws {
-        let engine = try await Engine.start()
+    @Test(arguments: StoreBackEnd.available) func theIndexAnswersAsABruteForceRankingAndTheScanDoAsDetectionsComeAndAgeOut(_ backEnd: StoreBackEnd)
+        async throws
+    {
+        let engine = try await Engine.start(on: backEnd)
         let room = try await watch(engine)
         var site = Site(start: engine.clock.milliseconds() - 3_600_000)
 
@@ -154,11 +156,15 @@ import VigilTestSupport
     /// vectors are let go (a first load reads only the newest that fit): a query measures the part
     /// of its window older than the index holds in the store, and still answers as the brute force
     /// and the exact scan do.
-    @Test func theIndexAnswersAsABruteForceRankingAndTheScanDoWhenTheVectorsOutgrowTheMemoryAllowed() async throws {
-        let engine = try await Engine.start(tweak: {
-            $0.indexBytesPerSite = 1
-            $0.maxFrameBytes = 1 << 20
-        })
+    @Test(arguments: StoreBackEnd.available) func theIndexAnswersAsABruteForceRankingAndTheScanDoWhenTheVectorsOutgrowTheMemoryAllowed(
+        _ backEnd: StoreBackEnd
+    ) async throws {
+        let engine = try await Engine.start(
+            on: backEnd,
+            tweak: {
+                $0.indexBytesPerSite = 1
+                $0.maxFrameBytes = 1 << 20
+            })
         let room = try await watch(engine)
         var site = Site(start: engine.clock.milliseconds() - 3_600_000)
 
