@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "VigilHubTests",
             dependencies: [
-                "VigilHub", "VigilDomains", "VigilDetections", "VigilAppearances", "VigilTestSupport",
+                "VigilHub", "VigilDomains", "VigilDetections", "VigilAppearances", "VigilZones", "VigilTestSupport",
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
             resources: [.copy("Fixtures")],

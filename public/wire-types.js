@@ -14,6 +14,10 @@
 
 /** @typedef {"region.created"|"boundary.added"|"event.opened"|"event.closed"|"event.renamed"|"marker.submitted"|"markers.approved"|"markers.rejected"|"markers.removed"} FloodEventType */
 
+/** @typedef {"detections"} DetectionEventType */
+
+/** @typedef {"zone.defined"|"zone.removed"|"zone.detections"|"zone.crossings"} ZoneEventType */
+
 /**
  * @typedef {Object} Alert
  * @property {string} id
@@ -281,6 +285,46 @@
  */
 
 /**
+ * @typedef {Object} DetectionHit
+ * @property {number} id
+ * @property {string} [camera]
+ * @property {number} ts
+ * @property {Rect} box
+ * @property {string} label
+ * @property {number} score
+ * @property {number} [track]
+ * @property {string} [thumbnail]
+ * @property {string} [thumbnailURL]
+ * @property {number} [intensity]
+ * @property {number} [similarity]
+ * @property {number} first
+ * @property {number} last
+ * @property {number} count
+ */
+
+/**
+ * @typedef {Object} DetectionTimeline
+ * @property {number} from
+ * @property {number} to
+ * @property {number} bucketMs
+ * @property {Array<TimelineBucket>} buckets
+ */
+
+/**
+ * @typedef {Object} DetectionsOverlay
+ * @property {string} camera
+ * @property {FrameSize} frame
+ * @property {Array<WireDetection>} detections
+ */
+
+/**
+ * @typedef {Object} DrawnRegion
+ * @property {Rect} [rect]
+ * @property {Array<Point>} [polygon]
+ * @property {Array<Point>} [lasso]
+ */
+
+/**
  * @typedef {Object} FloodBoundaryAdded
  * @property {FloodWireBoundary} boundary
  */
@@ -392,6 +436,24 @@
  */
 
 /**
+ * @typedef {Object} ListedZone
+ * @property {string} camera
+ * @property {Array<DrawnRegion>} [regions]
+ * @property {"any"|"all"} [match]
+ * @property {RegionRule} [rule]
+ * @property {string|number} [dwell]
+ * @property {WatchZoneDefinitionLine} [line]
+ * @property {"left-to-right"|"right-to-left"|"both"} [direction]
+ * @property {Array<string>} [labels]
+ * @property {string} id
+ * @property {string} definedBy
+ * @property {number} definedAt
+ * @property {number} head
+ * @property {Array<ZoneHourCount>} [counts]
+ * @property {number} [recent]
+ */
+
+/**
  * @typedef {Object} Notice
  * @property {string} text
  * @property {"info"|"warning"|"urgent"} level
@@ -401,6 +463,85 @@
  * @typedef {Object} Point
  * @property {number} x
  * @property {number} y
+ */
+
+/**
+ * @typedef {Object} Rect
+ * @property {number} x
+ * @property {number} y
+ * @property {number} width
+ * @property {number} height
+ */
+
+/**
+ * @typedef {Object} RegionRule
+ * @property {number} [intensity]
+ * @property {"bottom-center"|"center"} [anchor]
+ */
+
+/**
+ * @typedef {Object} RoiPage
+ * @property {Array<DetectionHit>} results
+ * @property {number} total
+ * @property {string} [next]
+ */
+
+/**
+ * @typedef {Object} RoiQueryData
+ * @property {Array<string>} cameras
+ * @property {number} from
+ * @property {number} to
+ * @property {Array<DrawnRegion>} [regions]
+ * @property {"any"|"all"} [match]
+ * @property {RegionRule} [rule]
+ * @property {FrameSize} [view]
+ * @property {Array<string>} [labels]
+ * @property {number} [minScore]
+ * @property {"track"|"none"} [group]
+ * @property {"intensity"|"time"} [order]
+ * @property {number} [limit]
+ * @property {string} [cursor]
+ */
+
+/**
+ * @typedef {Object} SimilarQueryData
+ * @property {number} [detection]
+ * @property {string} [thumbnail]
+ * @property {Array<number>} [vector]
+ * @property {number} from
+ * @property {number} to
+ * @property {Array<string>} [cameras]
+ * @property {string} [near]
+ * @property {number} [k]
+ * @property {"track"|"none"} [group]
+ */
+
+/**
+ * @typedef {Object} SimilarResults
+ * @property {Array<DetectionHit>} results
+ */
+
+/**
+ * @typedef {Object} TimelineBucket
+ * @property {number} start
+ * @property {number} end
+ * @property {number} tracks
+ * @property {number} detections
+ * @property {number} jump
+ */
+
+/**
+ * @typedef {Object} TimelineQueryData
+ * @property {Array<string>} cameras
+ * @property {number} from
+ * @property {number} to
+ * @property {Array<DrawnRegion>} [regions]
+ * @property {"any"|"all"} [match]
+ * @property {RegionRule} [rule]
+ * @property {FrameSize} [view]
+ * @property {Array<string>} [labels]
+ * @property {number} [minScore]
+ * @property {string|number} bucket
  */
 
 /**
@@ -415,6 +556,122 @@
  * @property {number} visit
  * @property {number} at
  * @property {Array<string>} thumbnails
+ */
+
+/**
+ * @typedef {Object} WatchZone
+ * @property {string} camera
+ * @property {Array<DrawnRegion>} [regions]
+ * @property {"any"|"all"} [match]
+ * @property {RegionRule} [rule]
+ * @property {string|number} [dwell]
+ * @property {WatchZoneDefinitionLine} [line]
+ * @property {"left-to-right"|"right-to-left"|"both"} [direction]
+ * @property {Array<string>} [labels]
+ * @property {string} id
+ * @property {string} definedBy
+ * @property {number} definedAt
+ */
+
+/**
+ * @typedef {Object} WatchZoneDefinitionLine
+ * @property {Point} from
+ * @property {Point} to
+ */
+
+/**
+ * @typedef {Object} WireDetection
+ * @property {number} id
+ * @property {string} [camera]
+ * @property {number} ts
+ * @property {Rect} box
+ * @property {string} label
+ * @property {number} score
+ * @property {number} [track]
+ * @property {string} [thumbnail]
+ */
+
+/**
+ * @typedef {Object} ZoneCrossing
+ * @property {number} id
+ * @property {string} [camera]
+ * @property {number} ts
+ * @property {Rect} box
+ * @property {string} label
+ * @property {number} score
+ * @property {number} [track]
+ * @property {string} [thumbnail]
+ * @property {"left-to-right"|"right-to-left"} direction
+ */
+
+/**
+ * @typedef {Object} ZoneCrossings
+ * @property {string} zone
+ * @property {Array<ZoneCrossing>} crossings
+ * @property {Array<ZoneHourCount>} counts
+ */
+
+/**
+ * @typedef {Object} ZoneDefined
+ * @property {WatchZone} zone
+ */
+
+/**
+ * @typedef {Object} ZoneDetection
+ * @property {number} id
+ * @property {string} [camera]
+ * @property {number} ts
+ * @property {Rect} box
+ * @property {string} label
+ * @property {number} score
+ * @property {number} [track]
+ * @property {string} [thumbnail]
+ * @property {number} intensity
+ */
+
+/**
+ * @typedef {Object} ZoneDetections
+ * @property {string} zone
+ * @property {Array<ZoneDetection>} detections
+ */
+
+/**
+ * @typedef {Object} ZoneHourCount
+ * @property {number} hour
+ * @property {"left-to-right"|"right-to-left"} direction
+ * @property {number} count
+ */
+
+/**
+ * @typedef {Object} ZoneList
+ * @property {Array<ListedZone>} zones
+ * @property {number} since
+ */
+
+/**
+ * @typedef {Object} ZoneListQuery
+ * @property {string} [camera]
+ */
+
+/**
+ * @typedef {Object} ZoneLoitering
+ * @property {Alert} alert
+ * @property {string} zone
+ * @property {number} track
+ * @property {number} first
+ * @property {number} last
+ * @property {ZoneDetection} detection
+ */
+
+/**
+ * @typedef {Object} ZoneRemoved
+ * @property {string} zone
+ */
+
+/**
+ * @typedef {Object} ZoneState
+ * @property {WatchZone} [zone]
+ * @property {Array<ZoneHourCount>} counts
  */
 
 export {};

@@ -2,7 +2,7 @@
 /// as seen looking from `start` towards `end` on the image (y pointing down).
 public struct TripLine: Sendable, Hashable {
     /// The way something crossed the line, as seen looking from `start` towards `end`.
-    public enum Direction: String, Sendable, CaseIterable {
+    public enum Direction: String, Sendable, CaseIterable, Codable {
         /// From the left side to the right (for a line drawn left to right: from above it to below).
         case leftToRight = "left-to-right"
         /// From the right side to the left.

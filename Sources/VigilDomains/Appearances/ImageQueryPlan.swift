@@ -80,6 +80,6 @@ struct ImageQueryPlan: Sendable {
             let span = spans[best.group] ?? ImageGroupSpan(first: best.ts, last: best.ts, count: 1)
             return DetectionResult(id: best.id, value: best.value, first: span.first, last: span.last, count: span.count)
         }
-        return ["results": .array(try transaction.detectionResults(results, measure: "similarity"))]
+        return try JSONValue(encoding: SimilarResults(results: transaction.detectionHits(results, measure: \.similarity)))
     }
 }

@@ -1,9 +1,10 @@
 import VigilCore
 
-/// The live overlay's event for a batch (docs/protocol.md §6.8): each detection as JSON, written
-/// when the command is validated, on the publisher's task, so that the single writer only splices
-/// in the ids the rows were given. Writing the JSON inside the transaction was a third of the
-/// writer's time under ingest.
+/// The live overlay's event for a batch, `DetectionsOverlay` (docs/protocol.md §6.8): each
+/// detection as JSON, written when the command is validated, on the publisher's task, so that the
+/// single writer only splices in the ids the rows were given. Writing the JSON inside the
+/// transaction was a third of the writer's time under ingest (see `DetectionWire.swift` for why it
+/// is not the encoder's).
 struct DetectionOverlay: Sendable {
     /// `{"camera":…,"frame":…,"detections":[` and `]}`, around the detections.
     private let opening: String
@@ -12,7 +13,17 @@ struct DetectionOverlay: Sendable {
     private let detectionTails: [String]
 
     init(_ batch: DetectionBatch) {
-        opening = #"{"camera":\#(JSONValue.string(batch.camera).canonicalText),"frame":\#(batch.frameSize.json.canonicalText),"detections":["#
+        var writer = JSONWriter(capacity: 96)
+        writer.beginObject()
+        writer.field("camera", batch.camera)
+        writer.key("frame")
+        writer.beginObject()
+        writer.field("height", batch.frameSize.height)
+        writer.field("width", batch.frameSize.width)
+        writer.endObject()
+        writer.key("detections")
+        writer.beginArray()
+        opening = writer.text
         detectionTails = batch.detections.map { String($0.overlayText.dropFirst()) }
     }
 

@@ -51,7 +51,8 @@ struct DetectionService: TopicService {
         let watches = feed.allWatchers.map { $0.prepare(batch, site: topic.scope) }
         let effect = StoreDetections(site: topic.scope, batch: batch, watches: watches, indexes: indexes)
         return ValidatedEvent(
-            type: "detections", payload: [:], effect: effect, committedReply: { ["detections": .number(Double(effect.stored.count))] })
+            type: DetectionEventType.detections.rawValue, payload: [:], effect: effect,
+            committedReply: { ["detections": .number(Double(effect.stored.count))] })
     }
 
     /// Refuses a batch with a detection later than the clock allows (`maxAheadMs`).

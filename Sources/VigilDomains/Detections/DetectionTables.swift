@@ -29,7 +29,7 @@ struct DetectionWindow: Sendable {
     var area: Rect
     /// With an anchor rule, only boxes whose anchor can lie in `area`: the others are left out on
     /// the index's own numbers, before their rows are read.
-    var anchor: RoiRegions.Anchor?
+    var anchor: RoiAnchor?
 
     /// Whether a box touching the window's area could match, on its exact numbers: what the box
     /// index asks, for the rows the row index holds. With an anchor rule, the anchor must lie in

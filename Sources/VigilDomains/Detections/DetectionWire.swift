@@ -1,28 +1,34 @@
 import VigilCore
 import VigilHub
 
-// The wire shapes of the detection domain (docs/protocol.md §6.8).
+// The detection domain's records in their wire shapes, the contract's types (docs/protocol.md §6.8).
 
-extension Rect {
-    /// `{"height":…,"width":…,"x":…,"y":…}`, as every detection's box is written.
-    public var json: JSONValue {
-        ["x": .number(x), "y": .number(y), "width": .number(width), "height": .number(height)]
+extension DetectionRecord {
+    /// The detection as queries and zones tell it.
+    var wire: WireDetection {
+        WireDetection(id: id, camera: camera, ts: ts, box: box, label: label, score: score, track: track.map(Int.init), thumbnail: thumbnail)
     }
 }
 
-extension FrameSize {
-    var json: JSONValue { ["width": .number(Double(width)), "height": .number(Double(height))] }
+extension Detection {
+    /// The detection as the hub tells it once its row is `id`: `camera` nil for the live overlay,
+    /// which names the camera once.
+    public func wire(id: Int64, camera: String?) -> WireDetection {
+        WireDetection(id: id, camera: camera, ts: milliseconds, box: box, label: label, score: score, track: trackID, thumbnail: thumbnail)
+    }
 }
 
+// Every detection stored is written once for the overlay and once for each zone that holds it, at
+// ingest rates (`vigil bench analytics`): these write the contract's `WireDetection` field by field,
+// in its canonical text (keys sorted), rather than through an encoder. `DetectionTextTests` holds
+// them to what the encoder writes, so the two cannot drift.
+
 extension Detection {
-    /// A detection as the live overlay carries it, less the id its row is given: `{"box":…,…,"ts":…}`
-    /// with the time in milliseconds and no vector. Written field by field, not through a
-    /// dictionary: every detection stored is written once.
+    /// The overlay's detection, less the id its row is given: `{"box":…,"label":…,…,"ts":…}`.
     var overlayText: String {
         var writer = JSONWriter(capacity: 160)
         writer.beginObject()
-        writer.key("box")
-        writer.value(box.json)
+        writer.box(box)
         endFromLabel(in: &writer)
         return writer.text
     }
@@ -40,16 +46,15 @@ extension Detection {
     }
 }
 
-extension DetectionRecord {
-    /// A detection as query results carry it.
-    var fields: [String: JSONValue] {
-        var fields: [String: JSONValue] = [
-            "id": .number(Double(id)), "camera": .string(camera), "ts": .number(Double(ts)), "box": box.json, "label": .string(label),
-            "score": .number(score),
-        ]
-        fields["track"] = track.map { .number(Double($0)) }
-        fields["thumbnail"] = thumbnail.map(JSONValue.string)
-        fields["thumbnailURL"] = thumbnail.map { .string("/thumbnails/\($0)") }
-        return fields
+extension JSONWriter {
+    /// `"box":{"height":…,"width":…,"x":…,"y":…}`, a detection's box.
+    public mutating func box(_ box: Rect) {
+        key("box")
+        beginObject()
+        for (name, value) in [("height", box.height), ("width", box.width), ("x", box.x), ("y", box.y)] {
+            key(name)
+            number(value)
+        }
+        endObject()
     }
 }

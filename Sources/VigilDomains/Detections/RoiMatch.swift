@@ -1,3 +1,5 @@
+import VigilCore
+
 /// A detection an ROI query matched, as grouping, ranking and the timeline need it: no strings
 /// and nothing to release, so that tens of thousands cost little. Only the page's rows are read
 /// whole (their thumbnails), after it is cut.
@@ -45,7 +47,7 @@ struct RoiGroup: Sendable {
         count += 1
     }
 
-    func key(_ order: RoiQuery.Order) -> RoiCursor {
+    func key(_ order: RoiOrder) -> RoiCursor {
         switch order {
         case .intensity: RoiCursor(primary: -best.intensity, secondary: best.ts, tertiary: best.id)
         case .time: RoiCursor(primary: Double(first), secondary: best.ts, tertiary: best.id)

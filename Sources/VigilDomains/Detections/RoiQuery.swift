@@ -5,10 +5,6 @@ import VigilHub
 /// §6.8): cameras, a time window, regions and the rule that says when a detection is inside them,
 /// filters, and how the results are ranked, grouped and paged.
 struct RoiQuery: Sendable {
-    enum Order: String, Sendable, CaseIterable {
-        case intensity, time
-    }
-
     static let maxCameras = 64
     static let maxLabels = 32
     static let maxLimit = 500
@@ -23,7 +19,7 @@ struct RoiQuery: Sendable {
     var view: FrameSize?
     var labels: Set<String>?
     var minScore: Double
-    var order: Order
+    var order: RoiOrder
     var groupByTrack: Bool
     var limit: Int
     var cursor: RoiCursor?
@@ -41,7 +37,7 @@ struct RoiQuery: Sendable {
         view = try fields.fields["view"].flatMap { value throws(ProtocolError) in value == .null ? nil : try Self.frame(value) }
         labels = try fields.optionalStrings("labels", max: Self.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
         minScore = try fields.number("minScore", in: 0...1) ?? 0
-        order = try fields.choice("order", of: Order.allCases.map(\.rawValue)).flatMap(Order.init) ?? .intensity
+        order = try fields.choice("order", of: RoiOrder.allCases.map(\.rawValue)).flatMap(RoiOrder.init) ?? .intensity
         groupByTrack = try fields.choice("group", of: ["track", "none"]) != "none"
         limit = try fields.integer("limit", in: 1...Self.maxLimit) ?? 50
         cursor = try fields.optionalString("cursor", maxLength: 200).map { text throws(ProtocolError) in
@@ -88,7 +84,7 @@ struct RoiCursor: Sendable, Comparable {
     }
 
     /// `i.` or `t.` (the order), then the three keys; the double by its bits, so it comes back exact.
-    init?(_ text: String, order: RoiQuery.Order) {
+    init?(_ text: String, order: RoiOrder) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == order.rawValue.prefix(1), let bits = UInt64(parts[1]), let secondary = Int64(parts[2]),
             let tertiary = Int64(parts[3])
@@ -96,7 +92,7 @@ struct RoiCursor: Sendable, Comparable {
         self.init(primary: Double(bitPattern: bits), secondary: secondary, tertiary: tertiary)
     }
 
-    func text(_ order: RoiQuery.Order) -> String {
+    func text(_ order: RoiOrder) -> String {
         "\(order.rawValue.prefix(1)).\(primary.bitPattern).\(secondary).\(tertiary)"
     }
 

@@ -6,30 +6,14 @@ import VigilHub
 /// zones, one anchor point of the box inside it; any of the regions, or all of them. Published:
 /// a watch zone's area is a standing ROI, held to the same rule.
 public struct RoiRegions: Sendable {
-    /// When a box is in a region.
-    public enum Rule: Sendable, Equatable {
-        /// The least fraction of the box inside the region (the seed's Enhanced ROI).
-        case intensity(Double)
-        /// One point of the box inside the region.
-        case anchor(Anchor)
-    }
-
-    /// The point of a box that the anchor rule places.
-    public enum Anchor: String, Sendable, CaseIterable {
-        /// The middle of its bottom edge: where a person stands.
-        case bottomCenter = "bottom-center"
-        /// Its centre.
-        case center
-    }
-
     /// The regions, as drawn.
     public var shapes: [RegionOfInterest]
     /// A box must be in all of them, not any.
     public var matchAll: Bool
     /// When a box is in a region.
-    public var rule: Rule
+    public var rule: RegionRule
 
-    init(shapes: [RegionOfInterest], matchAll: Bool, rule: Rule) {
+    init(shapes: [RegionOfInterest], matchAll: Bool, rule: RegionRule) {
         self.shapes = shapes
         self.matchAll = matchAll
         self.rule = rule
@@ -77,7 +61,7 @@ public struct RoiRegions: Sendable {
     }
 
     /// The anchor a box's point must have in the regions, nil for the intensity rule.
-    var anchor: Anchor? {
+    var anchor: RoiAnchor? {
         guard case .anchor(let anchor) = rule else { return nil }
         return anchor
     }
@@ -114,19 +98,19 @@ public struct RoiRegions: Sendable {
     }
 
     /// Where `anchor` lies on `box`.
-    public static func point(_ anchor: Anchor, of box: Rect) -> Point {
+    public static func point(_ anchor: RoiAnchor, of box: Rect) -> Point {
         switch anchor {
         case .bottomCenter: Point(x: box.x + box.width / 2, y: box.maxY)
         case .center: Point(x: box.x + box.width / 2, y: box.y + box.height / 2)
         }
     }
 
-    private static func rule(_ value: JSONValue?) throws(ProtocolError) -> Rule {
+    private static func rule(_ value: JSONValue?) throws(ProtocolError) -> RegionRule {
         guard let value, value != .null else { return .anchor(.bottomCenter) }
         if let least = value["intensity"]?.numberValue, value.objectValue?.count == 1, (0...1).contains(least) {
             return .intensity(least)
         }
-        if let name = value["anchor"]?.stringValue, value.objectValue?.count == 1, let anchor = Anchor(rawValue: name) {
+        if let name = value["anchor"]?.stringValue, value.objectValue?.count == 1, let anchor = RoiAnchor(rawValue: name) {
             return .anchor(anchor)
         }
         throw ProtocolError(.invalidData, "data.rule must be {\"intensity\": 0...1} or {\"anchor\": \"bottom-center\" | \"center\"}")

@@ -13,26 +13,6 @@ struct RoiSearch: Sendable {
     let store: any EventStore
     let rows: DetectionRowIndex
 
-    /// One result as shown: a detection (the group's best frame) as stored, with what the query found about it.
-    struct Result: Sendable {
-        var best: DetectionRecord
-        /// How well it matches, higher first: the intensity of an ROI query, the similarity of an image query.
-        var intensity: Double
-        var first: Int64
-        var last: Int64
-        var count: Int
-
-        /// The result, its value named as the query measures it (`intensity`, `similarity`).
-        func json(measure: String) -> JSONValue {
-            var fields = best.fields
-            fields[measure] = .number(intensity)
-            fields["first"] = .number(Double(first))
-            fields["last"] = .number(Double(last))
-            fields["count"] = .number(Double(count))
-            return .object(fields)
-        }
-    }
-
     /// The page of results `query` asks for at `site`, or why it is refused (an unknown camera).
     func run(_ query: RoiQuery, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
         try await answer(query, site: site) { matches, transaction in
@@ -41,26 +21,20 @@ struct RoiSearch: Sendable {
             var rest = groups.indices.map { (key: groups[$0].key(query.order), index: $0) }
             if let cursor = query.cursor { rest.removeAll { !(cursor < $0.key) } }
             let page = Self.first(query.limit, of: rest)
-            let records = Dictionary(try transaction.detections(page.map { groups[$0.index].best.id }).map { ($0.id, $0) }) { first, _ in first }
-            // A row pruned since the snapshot of the row index was taken is left out.
-            let shown = page.compactMap { position -> JSONValue? in
+            let results = page.map { position in
                 let group = groups[position.index]
-                return records[group.best.id].map {
-                    Result(best: $0, intensity: group.best.intensity, first: group.first, last: group.last, count: group.count).json(
-                        measure: "intensity")
-                }
+                return DetectionResult(id: group.best.id, value: group.best.intensity, first: group.first, last: group.last, count: group.count)
             }
-            var answer: [String: JSONValue] = ["results": .array(shown), "total": .number(Double(groups.count))]
-            if rest.count > page.count, let last = page.last {
-                answer["next"] = .string(last.key.text(query.order))
-            }
-            return .object(answer)
+            // A row pruned since the snapshot of the row index was taken is left out.
+            let hits = try transaction.detectionHits(results, measure: \.intensity)
+            let next = rest.count > page.count ? page.last.map { $0.key.text(query.order) } : nil
+            return try JSONValue(encoding: RoiPage(results: hits, total: groups.count, next: next))
         }
     }
 
     /// The timeline's buckets over the detections its query selects.
     func run(_ timeline: Timeline, site: String) async throws -> Swift.Result<JSONValue, ProtocolError> {
-        try await answer(timeline.query, site: site) { matches, _ in timeline.buckets(of: matches) }
+        try await answer(timeline.query, site: site) { matches, _ in try JSONValue(encoding: timeline.buckets(of: matches)) }
     }
 
     /// What `shape` makes of the query's matches, read in one transaction.

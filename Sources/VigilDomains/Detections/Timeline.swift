@@ -23,7 +23,7 @@ struct Timeline: Sendable {
     }
 
     /// The buckets that hold detections, oldest first; the others hold none.
-    func buckets(of matches: [RoiMatch]) -> JSONValue {
+    func buckets(of matches: [RoiMatch]) -> DetectionTimeline {
         struct Bucket {
             // A tracked object counts once per bucket, on each camera; an untracked detection alone.
             var objects: Set<RoiMatch.Object> = []
@@ -40,14 +40,11 @@ struct Timeline: Sendable {
         for match in matches {
             buckets[(match.ts - query.from) / bucket, default: Bucket()].add(match)
         }
-        let list: [JSONValue] = buckets.sorted { $0.key < $1.key }.map { index, content in
+        let list = buckets.sorted { $0.key < $1.key }.map { index, content in
             let start = query.from + index * bucket
-            return [
-                "start": .number(Double(start)), "end": .number(Double(min(start + bucket, query.to))),
-                "tracks": .number(Double(content.objects.count)), "detections": .number(Double(content.detections)),
-                "jump": .number(Double(content.jump)),
-            ]
+            return TimelineBucket(
+                start: start, end: min(start + bucket, query.to), tracks: content.objects.count, detections: content.detections, jump: content.jump)
         }
-        return ["from": .number(Double(query.from)), "to": .number(Double(query.to)), "bucketMs": .number(Double(bucket)), "buckets": .array(list)]
+        return DetectionTimeline(from: query.from, to: query.to, bucketMs: bucket, buckets: list)
     }
 }

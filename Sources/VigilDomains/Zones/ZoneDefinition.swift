@@ -27,7 +27,7 @@ struct ZoneDefinition: Sendable {
     let shape: Shape
     let labels: Set<String>?
     /// The definition as stored and sent: the kept fields of the command.
-    let json: JSONValue
+    let wire: WatchZoneDefinition
 
     init(_ data: JSONValue, from source: Source = .command) throws(ProtocolError) {
         let fields = try CommandData(
@@ -53,7 +53,7 @@ struct ZoneDefinition: Sendable {
                 try RoiRegions(fields, pastBound: source == .command ? .limitReached : nil),
                 dwellMs: try fields.optionalDuration("dwell", in: Self.dwellRange))
         }
-        json = .object(fields.fields.filter { Self.keys.contains($0.key) && $0.value != .null })
+        wire = try JSONValue.object(fields.fields.filter { Self.keys.contains($0.key) && $0.value != .null }).decode(WatchZoneDefinition.self)
     }
 
     private static func line(_ value: JSONValue) throws(ProtocolError) -> TripLine {

@@ -1,7 +1,7 @@
 import VigilCore
 import VigilDetections
 
-/// A detection inside an area as the zone tells it, canonical JSON (keys in order):
+/// A detection inside an area as the zone tells it, a `ZoneDetection` in canonical JSON (keys in order):
 /// `{"box":…,"camera":…,"id":…,"intensity":…,"label":…,"score":…,"thumbnail":…,"track":…,"ts":…}`.
 /// Written with the zones' geometry, before the commit, but for the id its row is given there: the
 /// commit only joins the pieces (`text(id:)`).
@@ -28,7 +28,7 @@ struct ZoneDetectionText: Sendable {
         head + String(id) + tail
     }
 
-    /// A detection crossing a line, `{"box":…,"camera":…,"direction":…,"id":…,"label":…,…}`:
+    /// A detection crossing a line, a `ZoneCrossing`: `{"box":…,"camera":…,"direction":…,"id":…,"label":…,…}`,
     /// written by the commit, which decides the crossing, field by field.
     static func crossing(_ detection: Detection, camera: String, direction: TripLine.Direction, id: Int64) -> String {
         var writer = JSONWriter(capacity: 224)
@@ -41,8 +41,7 @@ struct ZoneDetectionText: Sendable {
 
     private static func beginWithBox(of detection: Detection, camera: String, in writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("box")
-        writer.value(detection.box.json)
+        writer.box(detection.box)
         writer.field("camera", camera)
     }
 }

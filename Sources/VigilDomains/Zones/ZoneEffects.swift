@@ -30,10 +30,11 @@ struct DefineZone: DomainEffect {
             try renewVersion(of: previous.camera, defined: nil, alone: false, in: transaction)
         }
         let zone = ZoneRecord(
-            site: site, id: id, camera: definition.camera, definition: definition.json.canonicalText, definedBy: event.from, definedAt: event.ts)
+            site: site, id: id, camera: definition.camera, definition: try JSONValue.canonicalText(of: definition.wire), definedBy: event.from,
+            definedAt: event.ts)
         try transaction.replaceZone(zone)
         try renewVersion(of: definition.camera, defined: definition, alone: others.camera == 0, in: transaction)
-        event.payload = JSONValue.object(["zone": zone.json]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: ZoneDefined(zone: zone.wire))
         return []
     }
 
@@ -56,7 +57,7 @@ struct RemoveZone: DomainEffect {
         try transaction.removeZone(id, site: site)
         let (old, new) = try transaction.renewZoneVersion(of: zone.camera, site: site)
         sets.change(id, to: nil, of: zone.camera, site: site, from: old, to: new, alone: false, in: transaction)
-        event.payload = JSONValue.object(["zone": .string(id)]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: ZoneRemoved(zone: id))
         return []
     }
 }
@@ -77,16 +78,17 @@ struct FlushZone: DomainEffect {
         guard let first = pending.first else {
             throw ProtocolError(.invalidTransition, "zone \(zone) has nothing new to tell")
         }
-        // The bodies were stored as canonical JSON: spliced as they are, in the keys' order, rather
-        // than parsed and written again by the single writer.
+        // The bodies were stored as the canonical JSON of `ZoneDetection`s or `ZoneCrossing`s
+        // (`ZoneDetectionText`): spliced as they are, in the keys' order, into `ZoneDetections` or
+        // `ZoneCrossings`, rather than parsed and written again by the single writer.
         let items = "[" + pending.map(\.body).joined(separator: ",") + "]"
         let id = JSONValue.string(zone).canonicalText
         if first.kind == ZonePending.Kind.crossing.rawValue {
-            event.type = "zone.crossings"
+            event.type = ZoneEventType.crossings.rawValue
             let counts = try transaction.zoneCounts(zone: zone, site: site).filter { $0.hour == event.ts / 3_600_000 * 3_600_000 }
-            event.payload = #"{"counts":\#(JSONValue.array(counts.map(\.json)).canonicalText),"crossings":\#(items),"zone":\#(id)}"#
+            event.payload = #"{"counts":\#(try JSONValue.canonicalText(of: counts.compactMap(\.wire))),"crossings":\#(items),"zone":\#(id)}"#
         } else {
-            event.type = "zone.detections"
+            event.type = ZoneEventType.detections.rawValue
             event.payload = #"{"detections":\#(items),"zone":\#(id)}"#
         }
         return []
@@ -101,20 +103,17 @@ struct RaiseLoitering: DomainEffect {
     let pending: Int64
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard let noted = try transaction.takeZoneLoitering(pending), let body = try? JSONValue(parsing: noted.body) else {
+        guard let noted = try transaction.takeZoneLoitering(pending), let stay = try? JSONValue(parsing: noted.body).decode(ZoneStay.self) else {
             throw ProtocolError(.invalidTransition, "the loitering was already raised")
         }
-        let track = Int(body["track"]?.numberValue ?? 0)
-        let stayed = Int64((body["last"]?.numberValue ?? 0) - (body["first"]?.numberValue ?? 0))
-        let camera = body["detection"]?["camera"]?.stringValue ?? "?"
+        let seen = stay.detection.detection
         let draft = AlertDraft(
-            site: site, kind: "loitering", message: "Track \(track) stayed \(DurationText.text(stayed)) in zone \(zone) (camera \(camera))",
-            thumbnails: body["detection"]?["thumbnail"]?.stringValue.map { [$0] } ?? [])
+            site: site, kind: "loitering",
+            message: "Track \(stay.track) stayed \(DurationText.text(stay.last - stay.first)) in zone \(zone) (camera \(seen.camera ?? "?"))",
+            thumbnails: seen.thumbnail.map { [$0] } ?? [])
         let alert = try transaction.raiseAlert(draft, by: event.from, at: event.ts)
-        var payload = body.objectValue ?? [:]
-        payload["alert"] = try JSONValue(encoding: alert)
-        payload["zone"] = .string(zone)
-        event.payload = JSONValue.object(payload).canonicalText
+        event.payload = try JSONValue.canonicalText(
+            of: ZoneLoitering(alert: alert, zone: zone, track: stay.track, first: stay.first, last: stay.last, detection: stay.detection))
         return [ZoneService.topic(of: zone, site: site)]
     }
 }

@@ -40,18 +40,18 @@ struct ZoneListing: Sendable {
                 })
         }
         guard case .success(let listed) = read else { return read.map { _ in .null } }
-        var zones: [JSONValue] = []
+        var zones: [ListedZone] = []
         for item in listed {
-            var fields = item.zone.json.objectValue ?? [:]
-            fields["head"] = .number(Double(item.head))
-            if fields["line"] != nil {
-                fields["counts"] = .array(item.counts.map(\.json))
+            let zone = try item.zone.wire
+            if zone.definition.isLine {
+                zones.append(ListedZone(zone: zone, head: item.head, counts: item.counts.compactMap(\.wire)))
             } else {
-                fields["recent"] = .number(Double(try await Self.detectionsTold(on: item.zone, upTo: item.head, since: since, in: store)))
+                zones.append(
+                    ListedZone(
+                        zone: zone, head: item.head, recent: try await Self.detectionsTold(on: item.zone, upTo: item.head, since: since, in: store)))
             }
-            zones.append(.object(fields))
         }
-        return .success(["zones": .array(zones), "since": .number(Double(since))])
+        return .success(try JSONValue(encoding: ZoneList(zones: zones, since: since)))
     }
 
     /// The detections an area's `zone.detections` events told from `since` to its event `head`,
@@ -64,8 +64,8 @@ struct ZoneListing: Sendable {
             let page = try await store.history(of: ZoneService.topic(of: zone.id, site: zone.site), before: before, limit: historyPage)
             for event in page.reversed() {
                 guard event.ts >= since else { return told }
-                if event.type == "zone.detections" {
-                    told += (try? JSONValue(parsing: event.payload))?["detections"]?.arrayValue?.count ?? 0
+                if event.type == ZoneEventType.detections.rawValue {
+                    told += (try? JSONValue(parsing: event.payload).decode(ZoneDetections.self))?.detections.count ?? 0
                 }
             }
             guard let oldest = page.first, page.count == historyPage else { return told }

@@ -35,9 +35,10 @@ struct ZoneService: TopicService {
         switch type {
         case "define":
             return ValidatedEvent(
-                type: "zone.defined", payload: [:], effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data), sets: sets))
+                type: ZoneEventType.defined.rawValue, payload: [:],
+                effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data), sets: sets))
         case "remove":
-            return ValidatedEvent(type: "zone.removed", payload: [:], effect: RemoveZone(site: topic.scope, id: zone, sets: sets))
+            return ValidatedEvent(type: ZoneEventType.removed.rawValue, payload: [:], effect: RemoveZone(site: topic.scope, id: zone, sets: sets))
         default:
             throw ProtocolError(.unknownType, "zones topics take define and remove")
         }
@@ -59,9 +60,9 @@ struct ZoneService: TopicService {
     func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
         let (site, zone) = (topic.scope, topic.segments[2])
         return try await store.read { transaction in
-            var data: [String: JSONValue] = ["counts": .array(try transaction.zoneCounts(zone: zone, site: site).map(\.json))]
-            data["zone"] = try transaction.zone(zone, site: site)?.json
-            return TopicSnapshot(head: try transaction.head(of: topic.rawValue), data: data)
+            let state = ZoneState(
+                zone: try transaction.zone(zone, site: site)?.wire, counts: try transaction.zoneCounts(zone: zone, site: site).compactMap(\.wire))
+            return TopicSnapshot(head: try transaction.head(of: topic.rawValue), data: JSONValue.fields(of: state))
         }
     }
 }

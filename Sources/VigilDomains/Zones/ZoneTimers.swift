@@ -9,7 +9,7 @@ enum ZoneTimers {
         try transaction.zonePendingDue().map { pending in
             guard pending.kind == ZonePending.Kind.loitering.rawValue else {
                 return TimerFiring(
-                    topic: ZoneService.topic(of: pending.zone, site: pending.site), type: "zone.detections",
+                    topic: ZoneService.topic(of: pending.zone, site: pending.site), type: ZoneEventType.detections.rawValue,
                     effect: FlushZone(site: pending.site, zone: pending.zone, items: pending.items))
             }
             return TimerFiring(

@@ -52,15 +52,9 @@ extension DomainTransaction {
         visit.lastTs = max(visit.lastTs, time)
         if !visit.alerted, visit.lastTs - visit.firstTs >= dwellMs {
             visit.alerted = true
-            var body = JSONWriter()
-            body.beginObject()
-            body.key("detection")
-            body.raw(detection)
-            body.field("first", visit.firstTs)
-            body.field("last", visit.lastTs)
-            body.field("track", track)
-            body.endObject()
-            try addZonePending(.loitering, body: body.text, zone: tracks.zone, site: tracks.site)
+            let stay = ZoneStay(
+                detection: try JSONValue(parsing: detection).decode(ZoneDetection.self), first: visit.firstTs, last: visit.lastTs, track: track)
+            try addZonePending(.loitering, body: try JSONValue.canonicalText(of: stay), zone: tracks.zone, site: tracks.site)
         }
         tracks.set(visit)
     }

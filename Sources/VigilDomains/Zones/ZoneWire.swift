@@ -1,18 +1,20 @@
 import VigilCore
 
-// The wire shapes of the zone domain (docs/protocol.md §6.9).
+// The zone domain's records in their wire shapes, the contract's types (docs/protocol.md §6.9).
 
 extension ZoneRecord {
     /// The zone as defined, with who defined it and when.
-    var json: JSONValue {
-        var fields = (try? JSONValue(parsing: definition))?.objectValue ?? [:]
-        fields["id"] = .string(id)
-        fields["definedBy"] = .string(definedBy)
-        fields["definedAt"] = .number(Double(definedAt))
-        return .object(fields)
+    var wire: WatchZone {
+        get throws {
+            WatchZone(
+                id: id, definition: try JSONValue(parsing: definition).decode(WatchZoneDefinition.self), definedBy: definedBy, definedAt: definedAt)
+        }
     }
 }
 
 extension ZoneCount {
-    var json: JSONValue { ["hour": .number(Double(hour)), "direction": .string(direction), "count": .number(Double(count))] }
+    /// The count as a line's figures carry it; nil for a direction no crossing is counted in.
+    var wire: ZoneHourCount? {
+        TripLine.Direction(rawValue: direction).map { ZoneHourCount(hour: hour, direction: $0, count: Int(count)) }
+    }
 }

@@ -12,21 +12,24 @@ struct ZonesCommand: AsyncParsableCommand {
         subcommands: [List.self, Define.self, Remove.self])
 
     /// One line per zone: id, kind and camera, how it judges, and its figures.
-    static func line(for zone: WatchZone, since: Int64) -> String {
-        let definition = zone.definition
-        var parts = ["\(zone.id)", "\(zone.isLine ? "line" : "area") on \(zone.camera)"]
-        if zone.isLine {
-            parts.append(definition["direction"]?.stringValue ?? "both")
+    static func line(for listed: ListedZone, since: Int64) -> String {
+        let definition = listed.zone.definition
+        var parts = ["\(listed.zone.id)", "\(definition.isLine ? "line" : "area") on \(definition.camera)"]
+        if definition.isLine {
+            parts.append((definition.direction ?? .both).rawValue)
             let thisHour = Int64(Date().timeIntervalSince1970 * 1000) / 3_600_000 * 3_600_000
-            parts.append("\(zone.counts.filter { $0.hour == thisHour }.reduce(0) { $0 + $1.count }) crossings this hour")
+            parts.append("\((listed.counts ?? []).filter { $0.hour == thisHour }.reduce(0) { $0 + $1.count }) crossings this hour")
         } else {
-            if let intensity = definition["rule"]?["intensity"]?.numberValue { parts.append("intensity \(intensity)") }
-            if let anchor = definition["rule"]?["anchor"]?.stringValue { parts.append("anchor \(anchor)") }
-            if let dwell = definition["dwell"]?.stringValue { parts.append("loitering after \(dwell)") }
+            switch definition.rule {
+            case .intensity(let intensity)?: parts.append("intensity \(intensity)")
+            case .anchor(let anchor)?: parts.append("anchor \(anchor.rawValue)")
+            case nil: break
+            }
+            if case .text(let dwell)? = definition.dwell { parts.append("loitering after \(dwell)") }
             let from = Date(timeIntervalSince1970: Double(since) / 1000).formatted(date: .omitted, time: .shortened)
-            parts.append("\(zone.recent ?? 0) detections since \(from)")
+            parts.append("\(listed.recent ?? 0) detections since \(from)")
         }
-        if let labels = definition["labels"]?.arrayValue?.compactMap(\.stringValue) { parts.append("labels \(labels.joined(separator: ","))") }
+        if let labels = definition.labels { parts.append("labels \(labels.joined(separator: ","))") }
         return parts.joined(separator: "  ")
     }
 
@@ -39,8 +42,8 @@ struct ZonesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await withHub(connection, command: "zones list") { client in
-                let (zones, since) = try await client.zones(site: site, camera: camera)
-                for zone in zones { say(ZonesCommand.line(for: zone, since: since)) }
+                let list = try await client.zones(site: site, camera: camera)
+                for zone in list.zones { say(ZonesCommand.line(for: zone, since: list.since)) }
             }
         }
     }
@@ -68,25 +71,32 @@ struct ZonesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (site, id) = try siteAndName(zone, what: "zone", example: "hq/gate")
-            var data: [String: JSONValue] = ["camera": .string(camera)]
+            let labels = labels.isEmpty ? nil : labels
+            let definition: WatchZoneDefinition
             if let line {
                 let ends = try Self.numbers(line, count: 4, what: "--line X1,Y1,X2,Y2")
-                data["line"] = ["from": ["x": .number(ends[0]), "y": .number(ends[1])], "to": ["x": .number(ends[2]), "y": .number(ends[3])]]
-                data["direction"] = direction.map(JSONValue.string)
+                definition = WatchZoneDefinition(
+                    camera: camera, line: .init(from: Point(x: ends[0], y: ends[1]), to: Point(x: ends[2], y: ends[3])),
+                    direction: try direction.map(Self.directions), labels: labels)
             } else {
-                data["regions"] = .array(
-                    try rectangles.map { text in
-                        let rect = try Self.numbers(text, count: 4, what: "--rect X,Y,WIDTH,HEIGHT")
-                        return ["rect": ["x": .number(rect[0]), "y": .number(rect[1]), "width": .number(rect[2]), "height": .number(rect[3])]]
-                    })
-                data["rule"] = intensity.map { ["intensity": .number($0)] }
-                data["dwell"] = dwell.map(JSONValue.string)
+                let regions = try rectangles.map { text in
+                    let rect = try Self.numbers(text, count: 4, what: "--rect X,Y,WIDTH,HEIGHT")
+                    return DrawnRegion.rect(Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]))
+                }
+                definition = WatchZoneDefinition(
+                    camera: camera, regions: regions, rule: intensity.map(RegionRule.intensity), dwell: dwell.map(WireDuration.text), labels: labels)
             }
-            if !labels.isEmpty { data["labels"] = .array(labels.map(JSONValue.string)) }
             try await withHub(connection, command: "zones define") { client in
-                let seq = try await client.defineZone(id, site: site, .object(data))
+                let seq = try await client.defineZone(id, site: site, definition)
                 say("zone \(id) is watching \(camera)" + (seq.map { " (seq \($0))" } ?? ""))
             }
+        }
+
+        private static func directions(_ text: String) throws -> WatchZoneDefinition.Directions {
+            guard let directions = WatchZoneDefinition.Directions(rawValue: text) else {
+                throw ValidationError("--direction is left-to-right, right-to-left or both: found \(text)")
+            }
+            return directions
         }
 
         private static func numbers(_ text: String, count: Int, what: String) throws -> [Double] {

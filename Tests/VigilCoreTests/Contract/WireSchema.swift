@@ -7,6 +7,8 @@ import VigilCore
 indirect enum WireType: Equatable {
     case string, number, boolean, json
     case literals([String])
+    /// One of several types: a duration is text or milliseconds.
+    case either([WireType])
     case list(WireType)
     case named(String)
 }
@@ -39,6 +41,7 @@ final class WireSchema {
         case is Int.Type, is Int64.Type, is UInt64.Type, is Double.Type: return .number
         case is Bool.Type: return .boolean
         case is JSONValue.Type: return .json
+        case is WireDuration.Type: return .either([.string, .number])
         default: break
         }
         if let cases = metatype as? any (CaseIterable & RawRepresentable).Type { return .literals(Self.rawValues(of: cases)) }

@@ -27,6 +27,16 @@ struct WireTypesTests {
         let boundary = FloodWire.Boundary(id: 0, name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0))
         let event = FloodWire.Event(id: 0, boundary: 0, name: "", openedAt: 0, openedBy: "")
         let marker = FloodWire.Marker(id: 0, event: 0, latitude: 0, longitude: 0, severity: 1, description: "", observedAt: 0, submittedAt: 0)
+        let detection = WireDetection(id: 0, camera: "", ts: 0, box: Rect(x: 0, y: 0, width: 1, height: 1), label: "", score: 0)
+        let hit = DetectionHit(detection: detection, first: 0, last: 0, count: 1)
+        let selection = DetectionSelection(
+            cameras: [], from: 0, to: 1, regions: [.rect(Rect(x: 0, y: 0, width: 1, height: 1))], rule: .intensity(0), view: camera.frameSize)
+        // Every optional field of a zone's definition set, so that its nested types are described.
+        var definition = WatchZoneDefinition(camera: "", regions: selection.regions ?? [], rule: .intensity(0), dwell: .text(""))
+        definition.line = .init(from: Point(x: 0, y: 0), to: Point(x: 1, y: 1))
+        let zone = WatchZone(id: "", definition: definition, definedBy: "", definedAt: 0)
+        let count = ZoneHourCount(hour: 0, direction: .leftToRight, count: 0)
+        let inside = ZoneDetection(detection: detection, intensity: 0)
         return [
             ChatEventType.messagePosted, attachment, ChatAttachment.Scribble(foreground: [], background: []), message,
             ChatMessage.Urgent(repeatEveryMs: 0, recipients: [.init(name: "")]), ChatRoom(id: "", site: "", name: "", createdAt: 0),
@@ -46,6 +56,14 @@ struct WireTypesTests {
             FloodEventChanged(event: event), FloodMarkerSubmitted(marker: marker), FloodMarkersApproved(markers: [marker]),
             FloodMarkersRejected(markers: [0]), FloodMarkersRemoved(markers: [FloodWire.RemovedMarker(id: 0, event: 0, latitude: 0, longitude: 0)]),
             FloodOutline(region: region, boundaries: [boundary], events: [event]),
+            DetectionEventType.detections, DetectionsOverlay(camera: "", frame: camera.frameSize, detections: [detection]), hit,
+            RoiPage(results: [hit], total: 0), SimilarResults(results: [hit]), RoiQueryData(selection),
+            TimelineQueryData(selection, bucket: .text("")), DetectionTimeline(from: 0, to: 1, bucketMs: 1, buckets: []),
+            TimelineBucket(start: 0, end: 1, tracks: 0, detections: 0, jump: 0), SimilarQueryData(.detection(0), from: 0, to: 1),
+            ZoneEventType.defined, zone, ListedZone(zone: zone, head: 0, counts: [count]), ZoneListQuery(), ZoneList(zones: [], since: 0),
+            ZoneDefined(zone: zone), ZoneRemoved(zone: ""), ZoneDetections(zone: "", detections: [inside]),
+            ZoneCrossings(zone: "", crossings: [ZoneCrossing(detection: detection, direction: .leftToRight)], counts: [count]),
+            ZoneLoitering(alert: alert, zone: "", track: 0, first: 0, last: 0, detection: inside), ZoneState(zone: zone, counts: [count]),
         ]
     }
 
@@ -85,6 +103,7 @@ struct WireTypesTests {
         case .boolean: "boolean"
         case .json: "*"
         case .literals(let values): values.map { "\"\($0)\"" }.joined(separator: "|")
+        case .either(let types): types.map(js).joined(separator: "|")
         case .list(let element): "Array<\(js(element))>"
         case .named(let name): name
         }
@@ -105,5 +124,6 @@ struct WireTypesTests {
         #expect(made.contains(" * @property {\"raised\"|\"acknowledged\"|\"resolved\"} state\n"), "an enum as its values")
         #expect(made.contains(" * @property {Array<Array<number>>} foreground\n"), "a scribble's points as [x, y] pairs")
         #expect(made.contains("/** @typedef {\"room.created\"|"), "event types as their names")
+        #expect(made.contains(" * @property {string|number} [dwell]\n"), "a duration as text or milliseconds")
     }
 }

@@ -47,9 +47,9 @@ struct ProtocolExamplesTests {
             // A state carries the engine's `head` beside the domain's fields.
             if type == "state" { return { try roundTrip(AlertsState.self, $0).merging(head: $0["head"]) } }
             switch AlertEventType(rawValue: type) {
-            // A missed round carries its checkpoint; a loitering alert the zone's fields, not in the contract yet.
+            // A missed round carries its checkpoint; a loitering alert the zone's findings.
             case .raised? where data["alert"]?["kind"] == "missed-checkpoint": return { try roundTrip(CheckpointMissed.self, $0) }
-            case .raised? where data["alert"]?["kind"] == "loitering": return nil
+            case .raised? where data["alert"]?["kind"] == "loitering": return { try roundTrip(ZoneLoitering.self, $0) }
             case .raised?, .escalated?: return { try roundTrip(AlertChanged.self, $0) }
             case .acknowledged?, .resolved?: return { try roundTrip(AlertDecided.self, $0) }
             case .visitMotion?: return { try roundTrip(VisitMotion.self, $0) }
@@ -72,6 +72,18 @@ struct ProtocolExamplesTests {
             }
         }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
+        if topic.hasPrefix("detections/"), DetectionEventType(rawValue: type) == .detections {
+            return { try roundTrip(DetectionsOverlay.self, $0) }
+        }
+        if topic.hasPrefix("zones/") {
+            switch ZoneEventType(rawValue: type) {
+            case .defined?: return { try roundTrip(ZoneDefined.self, $0) }
+            case .removed?: return { try roundTrip(ZoneRemoved.self, $0) }
+            case .detections?: return { try roundTrip(ZoneDetections.self, $0) }
+            case .crossings?: return { try roundTrip(ZoneCrossings.self, $0) }
+            default: return nil
+            }
+        }
         if topic.hasPrefix("flood/") {
             switch FloodEventType(rawValue: type) {
             case .regionCreated?: return { try roundTrip(FloodRegionCreated.self, $0) }
@@ -89,7 +101,25 @@ struct ProtocolExamplesTests {
 
     /// The contract's type of a query's `result`.
     static func queryResult(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
-        topic.hasPrefix("chat/") && type == "search" ? { try roundTrip(ChatMessagePage.self, $0) } : nil
+        switch (topic.split(separator: "/").first, type) {
+        case ("chat", "search"): { try roundTrip(ChatMessagePage.self, $0) }
+        case ("detections", "roi"): { try roundTrip(RoiPage.self, $0) }
+        case ("detections", "timeline"): { try roundTrip(DetectionTimeline.self, $0) }
+        case ("detections", "similar"): { try roundTrip(SimilarResults.self, $0) }
+        case ("zones", "zones"): { try roundTrip(ZoneList.self, $0) }
+        default: nil
+        }
+    }
+
+    /// The contract's type of a query's `data`; nil for a query whose `data` the contract does not define yet.
+    static func queryData(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
+        switch (topic.split(separator: "/").first, type) {
+        case ("detections", "roi"): { try roundTrip(RoiQueryData.self, $0) }
+        case ("detections", "timeline"): { try roundTrip(TimelineQueryData.self, $0) }
+        case ("detections", "similar"): { try roundTrip(SimilarQueryData.self, $0) }
+        case ("zones", "zones"): { try roundTrip(ZoneListQuery.self, $0) }
+        default: nil
+        }
     }
 
     @Test func everyExampleTheContractDefinesDecodesAndEncodesBackUnchanged() throws {
@@ -99,6 +129,11 @@ struct ProtocolExamplesTests {
             let place = "docs/protocol.md:\(example.line)"
             if example.op == "query", let ref = example.message["ref"]?.stringValue, let topic = example.topic, let type = example.type {
                 asked[ref] = (topic, type)
+                if let data = example.message["data"], let check = Self.queryData(topic: topic, type: type) {
+                    let again = try check(data)
+                    #expect(again == data, "\(place): the \(type) query's data encodes back unchanged: \(again.canonicalText)")
+                    checked.append("\(type) data")
+                }
             }
             if let topic = example.topic, let type = example.type, example.op == "event" || example.op == "ok",
                 let data = example.message["data"], let check = Self.eventData(topic: topic, type: type, data: data)
@@ -119,9 +154,12 @@ struct ProtocolExamplesTests {
             Set(checked) == [
                 "room.created", "message.posted", "search", "state", "alert.raised", "alert.acknowledged", "alert.resolved", "visit.motion",
                 "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
-                "markers.approved", "markers.removed",
+                "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
+                "zones data", "zones",
             ], "the examples of the domains on the contract were all found: \(checked)")
-        #expect(checked.filter { $0 == "alert.raised" }.count == 3, "an operator's, a sensor's and a missed round's alerts: \(checked)")
+        #expect(
+            checked.filter { $0 == "alert.raised" }.count == 4,
+            "an operator's, a sensor's, a missed round's and a loitering track's alerts: \(checked)")
     }
 
     @Test func aShapeTheContractRefusesNamesTheField() throws {

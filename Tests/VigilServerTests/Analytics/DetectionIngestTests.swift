@@ -81,26 +81,23 @@ import VigilCore
             let ids = told.compactMap { $0["id"]?.numberValue.map(Int64.init) }
             #expect(ids.count == 301 && Set(ids).count == 301)
 
-            let (hits, total, _) = try await room.roi(
+            let window = (from: detectionTime(0), to: detectionTime(1000))
+            let page = try await room.roi(
                 site: "hq",
-                [
-                    "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
-                    "regions": [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]], "rule": ["intensity": 1], "group": "none", "limit": 500,
-                ])
-            #expect(total == 301)
-            let byID = Dictionary(uniqueKeysWithValues: hits.map { ($0.id, $0) })
+                RoiQueryData(
+                    DetectionSelection(
+                        cameras: ["lobby"], from: window.from, to: window.to, regions: [.rect(Rect(x: 0, y: 0, width: 640, height: 480))],
+                        rule: .intensity(1)), group: .perDetection, limit: 500))
+            #expect(page.total == 301)
+            let byID = Dictionary(uniqueKeysWithValues: page.results.map { ($0.detection.id, $0.detection) })
             for (id, sent) in zip(ids, detections) {
                 #expect(byID[id]?.ts == sent.milliseconds && byID[id]?.box == sent.box, "detection \(id)")
             }
             for index in [0, 255, 256, 300] {
-                let vector = JSONValue.array((detections[index].appearance ?? []).map { .number(Double($0)) })
+                let vector = (detections[index].appearance ?? []).map(Double.init)
                 let nearest = try await room.similar(
-                    site: "hq",
-                    [
-                        "vector": vector, "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))), "k": 1,
-                        "group": "none",
-                    ])
-                #expect(nearest.map(\.id) == [ids[index]], "the vector of detection \(index) is its own")
+                    site: "hq", SimilarQueryData(.vector(vector), from: window.from, to: window.to, k: 1, group: .perDetection))
+                #expect(nearest.map(\.detection.id) == [ids[index]], "the vector of detection \(index) is its own")
             }
             await room.close()
         }

@@ -78,14 +78,13 @@ import VigilCore
                             detection(at: 0, Rect(x: 50, y: 100, width: 400, height: 100), track: 1)
                         ])))
             let room = hub.client("operator")
-            var query: [String: JSONValue] = [
-                "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))), "match": "all",
-                "regions": [["rect": ["x": 0, "y": 0, "width": 100, "height": 480]], ["rect": ["x": 400, "y": 0, "width": 100, "height": 480]]],
-                "rule": ["intensity": 0.1],
-            ]
-            #expect(try await room.roi(site: "hq", .object(query)).total == 1, "an eighth of the box in each")
-            query["rule"] = ["anchor": "center"]
-            #expect(try await room.roi(site: "hq", .object(query)).total == 0, "one point cannot lie in both")
+            var selection = DetectionSelection(
+                cameras: ["lobby"], from: detectionTime(0), to: detectionTime(1000),
+                regions: [.rect(Rect(x: 0, y: 0, width: 100, height: 480)), .rect(Rect(x: 400, y: 0, width: 100, height: 480))], match: .allRegions,
+                rule: .intensity(0.1))
+            #expect(try await room.roi(site: "hq", RoiQueryData(selection)).total == 1, "an eighth of the box in each")
+            selection.rule = .anchor(.center)
+            #expect(try await room.roi(site: "hq", RoiQueryData(selection)).total == 0, "one point cannot lie in both")
             for client in [room, backend] { await client.close() }
         }
     }
@@ -112,18 +111,15 @@ import VigilCore
                     data: try batchJSON(
                         camera: "lobby", frame: (640, 480), boxes.enumerated().map { detection(at: Int64($0.offset), $0.element) })))
             let room = hub.client("operator")
-            let anchors: [(String, (Rect) -> Point)] = [
-                ("bottom-center", { Point(x: $0.x + $0.width / 2, y: $0.maxY) }),
-                ("center", { Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }),
+            let anchors: [(RoiAnchor, (Rect) -> Point)] = [
+                (.bottomCenter, { Point(x: $0.x + $0.width / 2, y: $0.maxY) }),
+                (.center, { Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }),
             ]
             for (anchor, point) in anchors {
-                let query: JSONValue = [
-                    "cameras": ["lobby"], "from": .number(Double(detectionTime(0))), "to": .number(Double(detectionTime(1000))),
-                    "regions": [
-                        ["rect": ["x": .number(region.x), "y": .number(region.y), "width": .number(region.width), "height": .number(region.height)]]
-                    ],
-                    "rule": ["anchor": .string(anchor)], "group": "none", "limit": 500,
-                ]
+                let query = RoiQueryData(
+                    DetectionSelection(
+                        cameras: ["lobby"], from: detectionTime(0), to: detectionTime(1000), regions: [.rect(region)], rule: .anchor(anchor)),
+                    group: .perDetection, limit: 500)
                 let expected = boxes.filter { region.contains(point($0)) }.count
                 #expect(expected >= 12, "the edges hold some of the anchors: \(expected)")
                 #expect(try await room.roi(site: "hq", query).total == expected, "\(anchor)")

@@ -19,30 +19,25 @@ import VigilTestSupport
             #expect(stored >= 4, "every person was seen: \(stored)")
 
             let room = hub.client("operator")
-            let window: [String: JSONValue] = [
-                "from": .number(Double(started - 1000)), "to": .number(Double(Int64(Date().timeIntervalSince1970 * 1000) + 1000)),
-            ]
-            var everywhere = window
-            everywhere["cameras"] = ["lobby", "dock"]
-            everywhere["regions"] = [["rect": ["x": 0, "y": 0, "width": 640, "height": 480]]]
-            everywhere["rule"] = ["anchor": "center"]
-            let page = try await room.roi(site: "hq", .object(everywhere))
-            #expect(Set(page.hits.compactMap(\.track)) == Set(0..<4), "every person is found, by their track")
-            #expect(page.total == Set(page.hits.map { "\($0.camera)#\($0.track ?? -1)" }).count, "one result per person and camera")
-            #expect(page.hits.allSatisfy { $0.thumbnail != nil && $0.count >= 1 && $0.first <= $0.ts && $0.ts <= $0.last })
+            let (from, to) = (started - 1000, Int64(Date().timeIntervalSince1970 * 1000) + 1000)
+            let everywhere = DetectionSelection(
+                cameras: ["lobby", "dock"], from: from, to: to, regions: [.rect(Rect(x: 0, y: 0, width: 640, height: 480))], rule: .anchor(.center))
+            let page = try await room.roi(site: "hq", RoiQueryData(everywhere))
+            let hits = page.results.map(\.detection)
+            #expect(Set(hits.compactMap(\.track)) == Set(0..<4), "every person is found, by their track")
+            #expect(page.total == Set(hits.map { "\($0.camera ?? "")#\($0.track ?? -1)" }).count, "one result per person and camera")
+            #expect(
+                page.results.allSatisfy {
+                    $0.detection.thumbnail != nil && $0.count >= 1 && $0.first <= $0.detection.ts && $0.detection.ts <= $0.last
+                })
 
             // A person's look is close to itself from frame to frame and far from the others'.
-            for hit in page.hits {
-                var query = window
-                query["detection"] = .number(Double(hit.id))
-                query["k"] = 1
-                let nearest = try await room.similar(site: "hq", .object(query))
-                #expect(nearest.first?.track == hit.track && (nearest.first?.match ?? 0) > 0.9, "track \(hit.track ?? -1)")
+            for hit in hits {
+                let nearest = try await room.similar(site: "hq", SimilarQueryData(.detection(hit.id), from: from, to: to, k: 1))
+                #expect(nearest.first?.detection.track == hit.track && (nearest.first?.similarity ?? 0) > 0.9, "track \(hit.track ?? -1)")
             }
 
-            var perSecond = everywhere
-            perSecond["bucket"] = "1s"
-            let bars = try await room.timeline(site: "hq", .object(perSecond))
+            let bars = try await room.timeline(site: "hq", TimelineQueryData(everywhere, bucket: .text("1s"))).buckets
             #expect(bars.reduce(0) { $0 + $1.detections } == Int(stored))
             #expect(bars.allSatisfy { (1...4).contains($0.tracks) && $0.start <= $0.jump && $0.jump < $0.end })
             await room.close()

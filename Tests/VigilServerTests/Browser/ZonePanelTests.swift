@@ -18,9 +18,10 @@ struct ZonePanelTests {
             try await hub.importAnalyticsTopology()
             let room = hub.client("operator")
             _ = try await room.defineZone(
-                "gate", site: "hq", ["camera": "lobby", "regions": [["rect": ["x": 40, "y": 40, "width": 120, "height": 100]]], "dwell": "2m"])
+                "gate", site: "hq",
+                WatchZoneDefinition(camera: "lobby", regions: [.rect(Rect(x: 40, y: 40, width: 120, height: 100))], dwell: .text("2m")))
             _ = try await room.defineZone(
-                "yard", site: "hq", ["camera": "dock", "regions": [["rect": ["x": 0, "y": 0, "width": 50, "height": 50]]]])
+                "yard", site: "hq", WatchZoneDefinition(camera: "dock", regions: [.rect(Rect(x: 0, y: 0, width: 50, height: 50))]))
             try await withBrowser(hub, "zone-panel") { browser in
                 try await browser.resize(width: 1600, height: 1400)
                 try await DashboardTests.signIn(browser, hub, as: "operator")
@@ -71,13 +72,11 @@ struct ZonePanelTests {
                     """)
                 #expect(
                     await browser.waitUntil("return \(panel).querySelector('form.zone [role=status]').textContent === 'Zone door is watching Lobby'"))
-                let door = try #require(try await room.zones(site: "hq").zones.first { $0.id == "door" })
-                let (from, to) = (door.definition["line"]?["from"], door.definition["line"]?["to"])
-                #expect(door.definition["direction"] == "left-to-right" && door.camera == "lobby")
-                #expect(
-                    abs((from?["x"]?.numberValue ?? 0) - 320) < 3 && abs((to?["x"]?.numberValue ?? 0) - 320) < 3,
-                    "down the middle: \(door.definition)")
-                #expect((from?["y"]?.numberValue ?? 0) < 60 && (to?["y"]?.numberValue ?? 0) > 420, "from top to bottom: \(door.definition)")
+                let door = try #require(try await room.zones(site: "hq").zones.first { $0.zone.id == "door" }).zone.definition
+                let line = try #require(door.line, "a line: \(door)")
+                #expect(door.direction == .leftToRight && door.camera == "lobby")
+                #expect(abs(line.from.x - 320) < 3 && abs(line.to.x - 320) < 3, "down the middle: \(door)")
+                #expect(line.from.y < 60 && line.to.y > 420, "from top to bottom: \(door)")
 
                 let item = "\(panel).querySelector('.zone-list li[data-zone=door]')"
                 #expect(
@@ -120,7 +119,7 @@ struct ZonePanelTests {
 
                 // Someone else's zone appears as it is defined; the Remove button ends this one.
                 _ = try await room.defineZone(
-                    "exit", site: "hq", ["camera": "lobby", "line": ["from": ["x": 0, "y": 400], "to": ["x": 640, "y": 400]]])
+                    "exit", site: "hq", WatchZoneDefinition(camera: "lobby", line: .init(from: Point(x: 0, y: 400), to: Point(x: 640, y: 400))))
                 #expect(await browser.waitUntil("return \(panel).querySelector('svg .zones g[data-zone=exit] .arrow-head') !== null"))
                 #expect(
                     try await browser.evaluate("return \(panel).querySelectorAll('svg .zones g[data-zone=exit] .arrow-head').length") as? Int == 2,
@@ -129,7 +128,7 @@ struct ZonePanelTests {
                 #expect(
                     await browser.waitUntil("return \(item) === null && \(panel).querySelector('svg .zones g[data-zone=door]') === null"),
                     "gone from the list and the frame")
-                #expect(try await room.zones(site: "hq").zones.map(\.id) == ["exit", "gate", "yard"])
+                #expect(try await room.zones(site: "hq").zones.map(\.zone.id) == ["exit", "gate", "yard"])
                 for client in [room, backend] { await client.close() }
             }
         }
