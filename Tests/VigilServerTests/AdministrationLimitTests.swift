@@ -13,8 +13,7 @@ struct AdministrationLimitTests {
 
     /// `vigil ARGUMENTS` on the hub's database while it runs: its exit status and standard error.
     private func vigil(_ arguments: [String], on hub: TestHub) async throws -> (status: Int32, errors: String) {
-        let dataDirectory = URL(fileURLWithPath: hub.databasePath).deletingLastPathComponent().path
-        let run = try await runVigilTellingErrors(arguments + ["--data-dir", dataDirectory])
+        let run = try await runVigilTellingErrors(arguments + hub.storeArguments)
         return (run.status, run.errors)
     }
 

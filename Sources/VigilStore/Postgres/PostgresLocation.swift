@@ -45,6 +45,12 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
             database: database.removingPercentEncoding ?? database)
     }
 
+    /// The URL with its password, for a command that must reach the same database.
+    public var url: String {
+        let credentials = password.map { "\(user):\($0.addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed) ?? $0)" } ?? user
+        return "postgres://\(credentials)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+    }
+
     /// The URL without its password, for logs and banners.
     public var description: String {
         "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"

@@ -27,17 +27,16 @@ import VigilCore
             _ = try await backend.request(.publish(topic: "detections/hq/lobby", type: "batch", data: try batch(at: now - 29 * 86_400_000, count: 1)))
             #expect(try await rows() == 1)
 
-            let dataDirectory = hub.configuration.dataDirectory.path
-            let refused = try await runVigil(["site", "set", "hq", "--keep-detections", "10s", "--data-dir", dataDirectory])
+            let refused = try await runVigil(["site", "set", "hq", "--keep-detections", "10s"] + hub.storeArguments)
             #expect(refused.status != 0, "ten seconds is under the least retention: \(refused.output)")
-            let set = try await runVigil(["site", "set", "hq", "--keep-detections", "10m", "--data-dir", dataDirectory])
+            let set = try await runVigil(["site", "set", "hq", "--keep-detections", "10m"] + hub.storeArguments)
             #expect(set.status == 0 && set.output.contains("keep detections 10m"), "\(set.output)")
 
             // An hour of steady ingest, a batch a minute over HTTP (its detections 0-149 ms before the
             // minute): the site holds the last ten minutes, exactly: ten batches and the one detection
             // of the eleventh taken at the very minute ten minutes ago.
             let held = 10 * 150 + 1
-            var pagesAfterWarmUp: Int64 = 0
+            var pagesAfterWarmUp: Int64?
             for minute in 1...60 {
                 hub.clock.advance(by: .seconds(60))
                 var body = try batch(at: hub.clock.milliseconds(), count: 150)
@@ -48,8 +47,9 @@ import VigilCore
                 }
                 if minute == 20 { pagesAfterWarmUp = try await hub.pageCount() }
             }
-            let pages = try await hub.pageCount()
-            #expect(pages <= pagesAfterWarmUp + pagesAfterWarmUp / 20, "the file reuses the pages it frees: \(pagesAfterWarmUp) then \(pages)")
+            if let pagesAfterWarmUp, let pages = try await hub.pageCount() {
+                #expect(pages <= pagesAfterWarmUp + pagesAfterWarmUp / 20, "the file reuses the pages it frees: \(pagesAfterWarmUp) then \(pages)")
+            }
             let counts = try await hub.analyticsRowCounts()
             #expect(counts["detection_boxes"] == Int64(held), "the index is pruned with the rows")
             #expect(counts["detection_appearances"] == Int64(held), "and so are their vectors")

@@ -71,6 +71,14 @@ final class TestHub: @unchecked Sendable {
         try configuration.store.open(migrations: Domains.migrations)
     }
 
+    /// What a `vigil` command is given to work on this hub's store while it runs.
+    var storeArguments: [String] {
+        switch configuration.store {
+        case .sqlite: ["--data-dir", configuration.dataDirectory.path]
+        case .postgres(let location): ["--database", location.url]
+        }
+    }
+
     /// The hub's event log and tables, read beside the hub.
     func databaseFile() async throws -> any EventStore {
         try await offThePool { [self] in try openStore().makeEventLog() }
