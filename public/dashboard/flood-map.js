@@ -82,7 +82,25 @@ export class FloodMap {
       box.addTo(this.boundaries);
       return box.getBounds();
     });
-    if (boxes.length) this.map.fitBounds(boxes.reduce((all, box) => all.extend(box), L.latLngBounds(boxes[0].getSouthWest(), boxes[0].getNorthEast())));
+    if (boxes.length) this.frame(boxes.reduce((all, box) => all.extend(box), L.latLngBounds(boxes[0].getSouthWest(), boxes[0].getNorthEast())));
+  }
+
+  /** Frames the map on `bounds`, or, while the map is hidden (no size: a view not shown yet),
+   *  once it is shown: framed at no size it would sit at its highest zoom, the markers out of view. */
+  frame(bounds) {
+    const size = this.map.getSize();
+    if (size.x === 0 || size.y === 0) {
+      this.pendingFrame = bounds;
+      return;
+    }
+    this.pendingFrame = null;
+    this.map.fitBounds(bounds);
+  }
+
+  /** The map's element changed size (its view shown, the window resized). */
+  resized() {
+    this.map.invalidateSize();
+    if (this.pendingFrame) this.frame(this.pendingFrame);
   }
 
   addMarkers(markers) {

@@ -129,7 +129,7 @@ export async function mountFlood(root, { connection }) {
   picker.addEventListener("change", () => show(picker.value));
   await show(picker.value);
   // Leaflet measures its box when shown: the tab may have been hidden when the map was made.
-  const visibility = new ResizeObserver(() => map.map.invalidateSize());
+  const visibility = new ResizeObserver(() => map.resized());
   visibility.observe(mapElement);
   return {
     dispose() {

@@ -75,7 +75,7 @@ function showRegion() {
   const key = `${element("region").value} ${areas.map((boundary) => boundary.id).join()}`;
   if (key === outlined) return;
   outlined = key;
-  map.map.invalidateSize();
+  map.resized();
   map.setBoundaries(areas);
 }
 
