@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VigilStore
 import VigilTestSupport
 
 /// The `vigil` executable run as its own process, as an operator runs it: for the tests that must
@@ -10,6 +11,11 @@ final class HubProcess: @unchecked Sendable {
     private var process: ChildProcess?
 
     var dataDirectory: String { directory.appendingPathComponent("data").path }
+    /// A PostgreSQL database of its own when test hubs keep their stores there
+    /// (VIGIL_TEST_HUB_STORE=postgres, as `TestHub`); nil: `vigil.sqlite` in the data directory.
+    private let database: PostgresLocation?
+    /// What `serve` and the admin commands are given to find this hub's store.
+    private var storeArguments: [String] { ["--data-dir", dataDirectory] + (database.map { ["--database", $0.url] } ?? []) }
     var caFile: String { directory.appendingPathComponent("certs/vigil-dev-ca.pem").path }
     /// What `serve` printed on standard output: its banner.
     var banner: String { (try? String(contentsOf: directory.appendingPathComponent("serve.out"), encoding: .utf8)) ?? "" }
@@ -18,6 +24,7 @@ final class HubProcess: @unchecked Sendable {
     init() throws {
         directory = try makeScratchDirectory("vigil-process")
         port = try freeLoopbackPort()
+        database = TestHub.storesInPostgres ? try TestPostgres.newDatabase() : nil
     }
 
     /// The built `vigil` next to the test bundle.
@@ -28,7 +35,7 @@ final class HubProcess: @unchecked Sendable {
     /// Runs a `vigil` command against this hub's data directory and returns its standard output.
     @discardableResult
     func command(_ arguments: [String]) async throws -> String {
-        let (status, output) = try await runVigil(arguments + ["--data-dir", dataDirectory])
+        let (status, output) = try await runVigil(arguments + storeArguments)
         guard status == 0 else { throw HubProcessError.commandFailed(arguments, status) }
         return output
     }
@@ -41,7 +48,7 @@ final class HubProcess: @unchecked Sendable {
     /// Starts `vigil serve` on `host` (its default address when nil).
     func start(host: String? = nil) async throws {
         let arguments =
-            ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + (host.map { ["--host", $0] } ?? [])
+            ["serve", "--port", String(port), "--log-level", "warning"] + storeArguments + (host.map { ["--host", $0] } ?? [])
         let output = directory.appendingPathComponent("serve.out").path
         let process = try ChildProcess(Self.executable.path, arguments, directory: directory.path, standardOutput: .file(output))
         self.process = process
@@ -92,6 +99,7 @@ final class HubProcess: @unchecked Sendable {
     deinit {
         terminate()
         try? FileManager.default.removeItem(at: directory)
+        if let database { TestPostgres.drop(database) }
     }
 }
 
