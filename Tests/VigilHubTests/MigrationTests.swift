@@ -2,10 +2,12 @@ import Foundation
 import Testing
 import VigilCore
 import VigilHub
+import VigilTestSupport
 
 /// A database written by the hub as it was before the domains had folders of their own (alerts,
 /// a notice, a camera wall and view, a checkpoint: `Fixtures/before-domain-folders.json` says what)
-/// opens, migrates, and serves what it held.
+/// opens, migrates, and serves what it held; moved into PostgreSQL (`vigil store copy`), it serves
+/// the same, so its clients resume there.
 @Suite struct MigrationTests {
     private struct Made: Decodable {
         // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -13,11 +15,11 @@ import VigilHub
         var events: [String: Int]
     }
 
-    @Test func aDatabaseFromBeforeTheDomainFoldersOpensAndKeepsEverything() async throws {
+    @Test(arguments: StoreBackEnd.available) func aDatabaseFromBeforeTheDomainFoldersOpensAndKeepsEverything(_ backEnd: StoreBackEnd) async throws {
         let file = try #require(Bundle.module.url(forResource: "Fixtures/before-domain-folders", withExtension: "sqlite"))
         let manifest = try #require(Bundle.module.url(forResource: "Fixtures/before-domain-folders", withExtension: "json"))
         let made = try JSONDecoder().decode(Made.self, from: Data(contentsOf: manifest))
-        let engine = try await Engine.start(databaseAt: file)
+        let engine = try await Engine.start(on: backEnd, databaseAt: file)
         let admin = try await engine.connect("admin", secret: made.admin_token)
 
         for (topic, count) in made.events {

@@ -24,13 +24,22 @@ public final class TestStore: EventStore {
     private let log: any EventStore
     private let place: TestStorePlace
 
-    /// A new, empty store on `backEnd` with the store's and then `migrations`; with `copying`, a
-    /// copy of that SQLite file instead (a fixture database), opened and migrated.
+    /// A new, empty store on `backEnd` with the store's and then `migrations`; with `copying`, that
+    /// SQLite file's store instead (a fixture database): a copy of the file, opened and migrated, or
+    /// on PostgreSQL moved there as `vigil store copy` moves it.
     public static func make(_ backEnd: StoreBackEnd, migrations: [StoreMigration], copying fixture: URL? = nil) throws -> TestStore {
         let place = try TestStorePlace(backEnd)
         if let fixture {
-            precondition(backEnd == .sqlite, "fixture databases are SQLite files")
-            try FileManager.default.copyItem(atPath: fixture.path, toPath: place.address)
+            switch backEnd {
+            case .sqlite:
+                try FileManager.default.copyItem(atPath: fixture.path, toPath: place.address)
+            case .postgres:
+                let file = try TestStorePlace(.sqlite)
+                try FileManager.default.copyItem(atPath: fixture.path, toPath: file.address)
+                _ = try StoreCopy.copy(
+                    from: VigilDatabase(path: file.address, migrations: migrations),
+                    to: PostgresDatabase(location: PostgresLocation(url: place.address), migrations: migrations))
+            }
         }
         return try TestStore(place: place, migrations: migrations)
     }
