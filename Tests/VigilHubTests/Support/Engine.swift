@@ -108,9 +108,11 @@ final class Connection: Sendable {
     }
 
     /// The next frame the hub sent this session. Waits in real time, since the engine's work is
-    /// asynchronous: `limit` only guards against a hang (a parallel run of the whole suite on two
-    /// cores can hold a test up for seconds), it times nothing.
-    func next(within limit: Duration = .seconds(30)) async throws -> ServerMessage {
+    /// asynchronous: `limit` only guards against a hang, it times nothing. It is the hub tests'
+    /// hang guard: a parallel run of the whole suite on two cores holds a test up for seconds, and
+    /// on PostgreSQL a batch of a thousand detections with their vectors is some four thousand
+    /// round trips to the server, which such a run stretched past 30 s once.
+    func next(within limit: Duration = .seconds(150)) async throws -> ServerMessage {
         let deadline = ContinuousClock.now + limit
         while true {
             if let message = try takeOne() { return message }
