@@ -10,7 +10,7 @@ import VigilTestSupport
 /// The image query answered by the appearance index against a brute-force ranking of the same
 /// generated detections, and against the exact scan of the store, on data made to be hard for a
 /// quantised first pass: clusters of near-identical directions, exact copies, equal times.
-@Suite(.timeLimit(.minutes(4))) struct ImageIndexTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageIndexTests {
     private static let topology: JSONValue = [
         "cameras": [
             [
