@@ -48,11 +48,16 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// The URL with its password, for a command that must reach the same database.
     public var url: String {
         let credentials = password.map { "\(user):\($0.addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed) ?? $0)" } ?? user
-        return "postgres://\(credentials)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        return "postgres://\(credentials)@\(server)"
     }
 
     /// The URL without its password, for logs and banners.
     public var description: String {
-        "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        "postgres://\(user)@\(server)"
+    }
+
+    /// `HOST:PORT/DATABASE`, an IPv6 host in brackets.
+    private var server: String {
+        "\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
     }
 }

@@ -47,17 +47,21 @@ final class PostgresTransaction: DomainTransaction {
 
     func fetchIntegers(_ sql: String, _ arguments: [any StoreArgument]) throws -> [Int64] {
         try session.run(sql, arguments.map(\.storeValue)).rows.compactMap { row in
-            guard let cell = row.first(where: { _ in true }), case .integer(let integer) = try StoreValue(cell) else { return nil }
+            guard case .integer(let integer) = try Self.firstValue(of: row) else { return nil }
             return integer
         }
     }
 
     func fetchValue(_ sql: String, _ arguments: [any StoreArgument]) throws -> StoreValue? {
-        guard let row = try session.run(sql, arguments.map(\.storeValue)).rows.first,
-            let cell = row.first(where: { _ in true })
-        else { return nil }
-        let value = try StoreValue(cell)
+        guard let row = try session.run(sql, arguments.map(\.storeValue)).rows.first else { return nil }
+        let value = try Self.firstValue(of: row)
         return value == .null ? nil : value
+    }
+
+    /// The row's first column (a row is a sequence of cells, not a collection).
+    private static func firstValue(of row: PostgresRow) throws -> StoreValue {
+        var cells = row.makeIterator()
+        return try cells.next().map(StoreValue.init) ?? .null
     }
 
     /// The value the last INSERT took from a sequence (an identity column's): PostgreSQL has no row
