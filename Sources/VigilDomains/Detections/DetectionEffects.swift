@@ -48,19 +48,12 @@ struct StoreDetections: DomainEffect {
         // Read once: the commit drops and prunes by it, and the indexes forget by it after.
         let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)
         let key = try transaction.detectionCameraKey(site: site, camera: batch.camera)
-        var ids: [Int64?] = []
-        ids.reserveCapacity(batch.detections.count)
-        var kept: [(id: Int64, detection: Detection)] = []
-        kept.reserveCapacity(batch.detections.count)
-        for detection in batch.detections {
-            guard detection.milliseconds >= cutoff else {
-                ids.append(nil)
-                continue
-            }
-            let id = try transaction.insertDetection(detection, cameraKey: key)
-            ids.append(id)
-            kept.append((id, detection))
-        }
+        let fresh = batch.detections.filter { $0.milliseconds >= cutoff }
+        let freshIDs = try transaction.insertDetections(fresh, cameraKey: key)
+        let kept = Array(zip(freshIDs, fresh)).map { (id: $0, detection: $1) }
+        // The batch's ids in its order, nil for each detection dropped as past the retention.
+        var keptIDs = freshIDs.makeIterator()
+        let ids = batch.detections.map { $0.milliseconds >= cutoff ? keptIDs.next() : nil }
         if let first = kept.first { try transaction.indexDetectionBoxes(from: first.id) }
         let written = StoredDetections(site: site, batch: batch, cameraKey: key, ids: ids, cutoff: cutoff)
         for watch in watches { try watch.stored(written, in: transaction) }

@@ -130,26 +130,6 @@ extension DomainTransaction {
         return sites
     }
 
-    /// Stores one detection and its vector if it has one; returns its id. Its box joins the index
-    /// with the rest of its batch (`indexDetectionBoxes`).
-    func insertDetection(_ detection: Detection, cameraKey: Int64) throws -> Int64 {
-        let box = detection.box
-        try execute(
-            """
-            INSERT INTO detections (camera_key, ts, x, y, width, height, label, score, track, thumbnail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                cameraKey, detection.milliseconds, box.x, box.y, box.width, box.height, detection.label, detection.score,
-                detection.trackID, detection.thumbnail,
-            ])
-        let id = lastInsertedRowID
-        if let appearance = detection.appearance {
-            try execute("INSERT INTO detection_appearances (id, vector) VALUES (?, ?)", [id, AppearanceVector.data(appearance)])
-        }
-        return id
-    }
-
     /// Puts the boxes of the detections stored from `firstID` on into the box index: one statement
     /// for a batch, read back from their rows.
     func indexDetectionBoxes(from firstID: Int64) throws {
