@@ -71,6 +71,7 @@ export async function mountDashboard(root, { connection, welcome }) {
 
   let current = null; // {site, feed, disposers}: the site shown
   const closeSite = () => {
+    delete root.dataset.shownSite;
     current?.feed.stop();
     current?.disposers.forEach((dispose) => dispose?.());
     current = null;
@@ -99,6 +100,8 @@ export async function mountDashboard(root, { connection, welcome }) {
     current = { site, feed, disposers };
     await mountNotices(panel("notices"), context);
     await feed.start();
+    // Says which site the panels now show, once all of them do (a test waits for it after a change).
+    root.dataset.shownSite = site;
   }
 
   picker.addEventListener("change", () => show(picker.value));

@@ -20,7 +20,7 @@ struct DashboardTests {
             """)
         #expect(
             await browser.waitUntil(
-                "return document.getElementById('site').value === 'hq' && document.querySelector('#alerts .count')?.textContent.includes('open') === true"
+                "return document.querySelector('[data-shown-site]')?.dataset.shownSite === 'hq' && document.querySelector('#alerts .count')?.textContent.includes('open') === true"
             ))
     }
 
