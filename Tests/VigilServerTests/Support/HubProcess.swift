@@ -12,8 +12,9 @@ final class HubProcess: @unchecked Sendable {
 
     var dataDirectory: String { directory.appendingPathComponent("data").path }
     /// A PostgreSQL database of its own when test hubs keep their stores there
-    /// (VIGIL_TEST_HUB_STORE=postgres, as `TestHub`); nil: `vigil.sqlite` in the data directory.
-    private let database: PostgresLocation?
+    /// (VIGIL_TEST_HUB_STORE=postgres, as `TestHub`) or once the store was moved there;
+    /// nil: `vigil.sqlite` in the data directory.
+    private var database: PostgresLocation?
     /// What `serve` and the admin commands are given to find this hub's store.
     private var storeArguments: [String] { ["--data-dir", dataDirectory] + (database.map { ["--database", $0.url] } ?? []) }
     var caFile: String { directory.appendingPathComponent("certs/vigil-dev-ca.pem").path }
@@ -21,10 +22,22 @@ final class HubProcess: @unchecked Sendable {
     var banner: String { (try? String(contentsOf: directory.appendingPathComponent("serve.out"), encoding: .utf8)) ?? "" }
     var url: String { "wss://localhost:\(port)/ws" }
 
-    init() throws {
+    /// `inPostgres`: the store in a PostgreSQL database of its own rather than a SQLite file.
+    init(inPostgres: Bool = TestHub.storesInPostgres) throws {
         directory = try makeScratchDirectory("vigil-process")
         port = try freeLoopbackPort()
-        database = TestHub.storesInPostgres ? try TestPostgres.newDatabase() : nil
+        database = inPostgres ? try TestPostgres.newDatabase() : nil
+    }
+
+    /// Moves the stopped hub's SQLite store into a new PostgreSQL database of its own with
+    /// `vigil store copy`, as an operator moves one; the next `start` serves from there.
+    func moveStoreToPostgres() async throws {
+        precondition(database == nil && process == nil, "a stopped hub on SQLite")
+        let target = try TestPostgres.newDatabase()
+        database = target  // dropped with the hub, copied or not
+        let arguments = ["store", "copy", "--from", directory.appendingPathComponent("data/vigil.sqlite").path, "--to", target.url]
+        let (status, _) = try await runVigil(arguments)
+        guard status == 0 else { throw HubProcessError.commandFailed(arguments, status) }
     }
 
     /// The built `vigil` next to the test bundle.
