@@ -22,9 +22,9 @@ enum BenchCameras {
     /// Gives sites `bench-0..<sites` the camera the benchmark's batches name, when the channel
     /// publishes detections: imported through the hub with an admin token, as `vigil import cameras`
     /// does, so the hub checks the topology and publishes it on `cameras/{site}`.
-    static func prepare(_ channel: VigilChannel, sites: Int, endpoint: Endpoint, dataDirectory: String) async throws {
+    static func prepare(_ channel: VigilChannel, sites: Int, endpoint: Endpoint, store: StoreOptions) async throws {
         guard channel == .detections else { return }
-        let admin = try BenchSetup.token(role: .admin, in: try BenchSetup.database(in: dataDirectory))
+        let admin = try BenchSetup.token(role: .admin, in: try store.open())
         let client = VigilClient(
             configuration: ClientConfiguration(
                 url: "\(endpoint.caFile == nil ? "ws" : "wss")://\(endpoint.host):\(endpoint.port)/ws", token: admin, caFile: endpoint.caFile))

@@ -55,8 +55,7 @@ struct BenchChat: AsyncParsableCommand {
 
     /// Fills the corpus if it is short, then times `queries` searches for each word rank over WebSocket.
     private func search() async throws -> (Int, [String: Percentiles]) {
-        let database = try VigilDatabase(
-            path: URL(fileURLWithPath: server.dataDirectory).appendingPathComponent("vigil.sqlite").path, migrations: Domains.migrations)
+        let database = try server.store.open()
         let sites = SiteRepository(database: database)
         if try sites.find(ChatSearchCorpus.site) == nil {
             _ = try sites.create(id: ChatSearchCorpus.site, name: "chat search benchmark", at: SystemClock().milliseconds())

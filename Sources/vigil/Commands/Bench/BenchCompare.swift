@@ -17,7 +17,8 @@ struct BenchCompare: AsyncParsableCommand {
     @Option(help: "Host name (TLS checks the certificate against it).") var host = "localhost"
     @Option(help: "CA certificate the three servers' certificate is signed by.") var ca = "certs/vigil-dev-ca.pem"
     @Flag(help: "Plain WebSocket instead of TLS.") var plain = false
-    @Option(name: .customLong("data-dir"), help: "The hub's data directory (sites and tokens are made there).") var dataDirectory = "data"
+    /// The hub's store (its data directory or its PostgreSQL database): sites and tokens are made there.
+    @OptionGroup var store: StoreOptions
     @OptionGroup var load: FanoutLoadOptions
     @OptionGroup var output: BenchOutputOptions
 
@@ -39,7 +40,7 @@ struct BenchCompare: AsyncParsableCommand {
             try servers.map { kind, port, pid in
                 try BenchSetup.target(
                     kind: kind, endpoint: endpoint(port), pid: pid,
-                    dataDirectory: dataDirectory, subscribers: load.subscribers, publishers: load.publishers, topics: load.topics,
+                    store: store, subscribers: load.subscribers, publishers: load.publishers, topics: load.topics,
                     channel: load.channel)
             }
         }
@@ -47,7 +48,7 @@ struct BenchCompare: AsyncParsableCommand {
         flatPlan.rate = 0
         var flatOut: [FanoutResult] = []
         let firstTargets = try targets()  // makes the sites the cameras go into
-        try await BenchCameras.prepare(load.channel, sites: load.topics, endpoint: endpoint(vigilPort), dataDirectory: dataDirectory)
+        try await BenchCameras.prepare(load.channel, sites: load.topics, endpoint: endpoint(vigilPort), store: store)
         for target in firstTargets {
             flatOut.append(try await FanoutBench.run(target, plan: flatPlan, say: say))
         }

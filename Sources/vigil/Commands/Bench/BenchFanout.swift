@@ -39,7 +39,7 @@ struct BenchFanout: AsyncParsableCommand {
     func run() async throws {
         let target = try server.target(subscribers: load.subscribers, publishers: load.publishers, topics: load.topics, channel: load.channel)
         if target.kind == .vigil {
-            try await BenchCameras.prepare(load.channel, sites: load.topics, endpoint: server.endpoint, dataDirectory: server.dataDirectory)
+            try await BenchCameras.prepare(load.channel, sites: load.topics, endpoint: server.endpoint, store: server.store)
         }
         let result = try await FanoutBench.run(target, plan: load.plan(threads: output.threads), say: say)
         say(ComparisonTable.fanout([result], title: load.rate == 0 ? "flat out" : "\(Int(load.rate)) msg/s").render())

@@ -17,14 +17,14 @@ struct BenchServerOptions: ParsableArguments {
     @Option(help: "CA certificate to trust (default certs/vigil-dev-ca.pem).") var ca = "certs/vigil-dev-ca.pem"
     @Flag(help: "Plain WebSocket instead of TLS.") var plain = false
     @Option(name: .customLong("server-pid"), help: "The server's process id, for its CPU and memory.") var serverPID: Int32?
-    @Option(name: .customLong("data-dir"), help: "vigil: the hub's data directory, where the benchmark makes its sites and tokens.")
-    var dataDirectory = "data"
+    /// vigil: the hub's store (its data directory or its PostgreSQL database), where the benchmark makes its sites and tokens.
+    @OptionGroup var store: StoreOptions
 
     var endpoint: Endpoint { Endpoint(host: host, port: port ?? BenchSetup.defaultPort(target), caFile: plain ? nil : ca) }
 
     func target(subscribers: Int, publishers: Int, topics: Int, channel: VigilChannel = .notice) throws -> Target {
         try BenchSetup.target(
-            kind: target, endpoint: endpoint, pid: serverPID, dataDirectory: dataDirectory, subscribers: subscribers,
+            kind: target, endpoint: endpoint, pid: serverPID, store: store, subscribers: subscribers,
             publishers: publishers, topics: topics, channel: channel)
     }
 }
@@ -60,12 +60,12 @@ enum BenchSetup {
     static func site(_ topic: Int) -> String { "bench-\(topic)" }
 
     static func target(
-        kind: BenchTarget, endpoint: Endpoint, pid: Int32?, dataDirectory: String, subscribers: Int, publishers: Int, topics: Int,
+        kind: BenchTarget, endpoint: Endpoint, pid: Int32?, store: StoreOptions, subscribers: Int, publishers: Int, topics: Int,
         channel: VigilChannel = .notice
     ) throws -> Target {
         var target = Target(kind: kind, endpoint: endpoint, serverPID: pid)
         guard kind == .vigil else { return target }
-        let database = try database(in: dataDirectory)
+        let database = try store.open()
         let sites = SiteRepository(database: database)
         for topic in 0..<max(topics, publishers) where try sites.find(site(topic)) == nil {
             _ = try sites.create(id: site(topic), name: "benchmark \(topic)", at: SystemClock().milliseconds())
@@ -80,12 +80,8 @@ enum BenchSetup {
         return target
     }
 
-    static func database(in dataDirectory: String) throws -> VigilDatabase {
-        try VigilDatabase(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path, migrations: Domains.migrations)
-    }
-
     /// A token of `role` covering every site.
-    static func token(role: Role, in database: VigilDatabase) throws -> String {
+    static func token(role: Role, in database: any StoreDatabase) throws -> String {
         try TokenIssuer(tokens: TokenRepository(database: database))
             .issue(role: role, sites: [], allSites: true, name: "bench-\(role.rawValue)", now: SystemClock().milliseconds()).secret
     }

@@ -3,15 +3,17 @@ import VigilCore
 import VigilStore
 
 /// A million chat messages to search, written straight into the chat tables of site
-/// `bench-search` in transactions of `batch` rows, as group commits would write them. Their words
+/// `bench-search` (in SQLite or PostgreSQL) in transactions of `batch` rows, as group commits
+/// would write them. Their words
 /// follow Zipf's law over a vocabulary of 2,000 made-up words, as words in real text do, so a
 /// query for the word of rank 1, 10, 100 or 1,000 matches a very common to a rare word.
 struct ChatSearchCorpus {
     static let site = "bench-search"
     static let vocabularySize = 2000
     static let batch = 1000
+    static let rowsPerStatement = 200
 
-    let database: VigilDatabase
+    let database: any StoreDatabase
 
     /// The word of `rank` (1 is the most common).
     static func word(rank: Int) -> String {
@@ -41,23 +43,34 @@ struct ChatSearchCorpus {
             let end = min(written + Self.batch, total)
             try database.transaction { transaction in
                 try transaction.execute(
-                    "INSERT OR IGNORE INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, 'control', 'Control room', '', ?)",
+                    """
+                    INSERT INTO chat_rooms (site, id, name, created_by, created_at) VALUES (?, 'control', 'Control room', '', ?)
+                    ON CONFLICT DO NOTHING
+                    """,
                     [Self.site, start])
-                for index in written..<end {
-                    let words = (0..<Int.random(in: 8...20, using: &random)).map { _ in
-                        Self.word(rank: Self.rank(Double.random(in: 0..<1, using: &random), cumulative))
+                // A few hundred rows a statement: on PostgreSQL a statement is a round trip.
+                for part in stride(from: written, to: end, by: Self.rowsPerStatement) {
+                    let indexes = part..<min(part + Self.rowsPerStatement, end)
+                    let rows: [[any StoreArgument]] = indexes.map { index in
+                        let words = (0..<Int.random(in: 8...20, using: &random)).map { _ in
+                            Self.word(rank: Self.rank(Double.random(in: 0..<1, using: &random), cumulative))
+                        }
+                        return ["msg_bench_\(index)", Self.site, index + 1, words.joined(separator: " "), start + Int64(index) * 100]
                     }
-                    let text = words.joined(separator: " ")
                     try transaction.execute(
                         """
                         INSERT INTO chat_messages (id, site, room, seq, author, text, attachments, mentions, posted_at)
-                        VALUES (?, ?, 'control', ?, 'bench', ?, '[]', '', ?)
+                        VALUES \(Array(repeating: "(?, ?, 'control', ?, 'bench', ?, '[]', '', ?)", count: rows.count).joined(separator: ", "))
                         """,
-                        ["msg_bench_\(index)", Self.site, index + 1, text, start + Int64(index) * 100])
-                    try transaction.execute(
-                        "INSERT INTO chat_search (rowid, text, site, room) VALUES (?, ?, ?, 'control')",
-                        [transaction.lastInsertedRowID, text, Self.site])
+                        rows.flatMap { $0 })
                 }
+                // The words of the messages just stored, under their row numbers, as the chat domain indexes them.
+                try transaction.execute(
+                    """
+                    INSERT INTO chat_search (rowid, text, site, room)
+                    SELECT n, text, site, room FROM chat_messages WHERE site = ? AND room = 'control' AND seq > ?
+                    """,
+                    [Self.site, written])
             }
             if end / 100_000 > written / 100_000 { say("  \(end) messages stored") }
             written = end
