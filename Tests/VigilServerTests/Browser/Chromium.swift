@@ -88,9 +88,14 @@ final class Chromium: @unchecked Sendable {
             ["cmd": "Emulation.setGeolocationOverride", "params": ["latitude": latitude, "longitude": longitude, "accuracy": 10]])
     }
 
-    /// Sets the window's size: a phone, a tablet, a wall screen.
+    /// Gives the page a viewport of this size, as a phone, a tablet or a wall screen shows it: the
+    /// window is made higher by what its own frame takes (headless Chromium still counts a tab strip
+    /// and an address bar, about 140 px, in the window's height; none in its width).
     func resize(width: Int, height: Int) async throws {
         _ = try await command("POST", "/window/rect", ["width": width, "height": height])
+        let frame = try await evaluate("return outerHeight - innerHeight") as? Int ?? 0
+        guard frame > 0 else { return }
+        _ = try await command("POST", "/window/rect", ["width": width, "height": height + frame])
     }
 
     /// Presses keys as a person would, one after another, to whatever has the focus: the characters
