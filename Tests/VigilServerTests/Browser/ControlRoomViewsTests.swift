@@ -38,6 +38,15 @@ struct ControlRoomViewsTests {
         return problems
         """
 
+    /// True when the chat's newest message and its message box are on screen, not scrolled away.
+    static let newestChatInView = """
+        const seen = (element) => {
+          const box = element?.getBoundingClientRect();
+          return box !== undefined && box.height > 0 && element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        };
+        return seen([...document.querySelectorAll('#chat .messages > li')].at(-1)) && seen(document.querySelector('#chat textarea'))
+        """
+
     /// Plays the demo (its site, camera wall, alerts with snapshots, rounds, chat) and people walking
     /// across its cameras; the guard's sign-in link the demo printed.
     static func playTheDemo(_ hub: TestHub) async throws -> String {
@@ -79,6 +88,7 @@ struct ControlRoomViewsTests {
                 let ready = await browser.waitUntil("return \(shown).every((count) => count > 0)", timeout: .seconds(60))
                 let counts = try await browser.evaluate("return \(shown)")
                 #expect(ready, "the demo's alerts, camera wall and chat: \(String(describing: counts))")
+                #expect(await browser.waitUntil(Self.newestChatInView), "the chat's newest message and its message box, in view")
                 try await BrowserPages.saveScreenshot(browser, as: "control-room")
 
                 try await DashboardTests.open("analytics", in: browser)
