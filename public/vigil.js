@@ -22,7 +22,7 @@ const FINAL_CLOSE_CODES = new Set([4001, 4010]);
  * A connection to the hub. Events (`addEventListener`):
  * - `state`: `detail.state` is `connecting`, `open`, `reconnecting` (with `detail.delay` ms) or `closed`
  *   (with `detail.code` and `detail.reason`);
- * - `welcome`: `detail` is the hub's `welcome` (user, role, sites, epoch, limits);
+ * - `welcome`: `detail` is the hub's `welcome` (user, token, role, sites, epoch, limits);
  * - `epochchange`: the hub's store was made anew; subscriptions start again from its state;
  * - `refusal`: an error the hub sent that answers no request (`detail` is a VigilError).
  */

@@ -85,7 +85,7 @@ public final class Hub: Sendable {
         logger.info(
             "session authenticated", metadata: ["session": "\(session.id)", "token": "\(identity.tokenID)", "role": "\(identity.role.rawValue)"])
         return Welcome(
-            session: session.id, user: identity.name, role: identity.role, sites: identity.siteList, epoch: store.epoch,
+            session: session.id, user: identity.name, token: identity.tokenID, role: identity.role, sites: identity.siteList, epoch: store.epoch,
             server: configuration.serverName, limits: configuration.sessionLimits)
     }
 

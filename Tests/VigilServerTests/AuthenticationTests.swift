@@ -17,6 +17,10 @@ import VigilStore
             #expect(welcome.role == .guard)
             #expect(welcome.sites == ["hq"])
             #expect(!welcome.epoch.isEmpty)
+            // The token's id, as the administration lists it: a page finds its own token by it.
+            let tokens = try json(try await hub.api("GET", "/api/tokens", as: "admin").body)["tokens"]?.arrayValue ?? []
+            let listed = tokens.first { $0["name"]?.stringValue == "gus" }?["id"]?.stringValue
+            #expect(welcome.token != nil && welcome.token == listed)
             await socket.close()
         }
     }

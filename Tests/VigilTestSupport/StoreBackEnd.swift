@@ -57,6 +57,7 @@ public final class TestStore: EventStore {
     }
 
     public var epoch: String { database.epoch }
+    public var concurrentWriters: Int { log.concurrentWriters }
 
     public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] { try await log.append(batch) }
     public func head(of topic: String) async throws(StoreError) -> UInt64 { try await log.head(of: topic) }

@@ -4,9 +4,9 @@ import { drawQR } from "../ui/qr-code.js";
 import { h, announce, ID_PATTERN } from "../ui/dom.js";
 import { roundText, watchCheckpoints } from "./checkpoints.js";
 
-export function mountAdministration(root, { connection, feed, site, role, me }) {
+export function mountAdministration(root, { connection, feed, site, role, token }) {
   root.replaceChildren(h("h2", {}, "Administration"));
-  if (role === "admin") root.append(sitesSection(connection), tokensSection(connection, me));
+  if (role === "admin") root.append(sitesSection(connection), tokensSection(connection, token));
   if (site) root.append(checkpointsSection(connection, feed, site));
 }
 
@@ -51,11 +51,11 @@ function sitesSection(connection) {
   return h("section", { class: "admin-sites", "aria-labelledby": "sites-title" }, h("h3", { id: "sites-title" }, "Sites"), list, form);
 }
 
-// The page is signed in with an active admin token of the signed-in name: revoking it ends this page's
-// own connection, so the row says so and the button asks twice as plainly.
-const isOwn = (token, me) => token.name === me && token.role === "admin" && token.state === "active";
+// The token this page is signed in with (`welcome.token`): revoking it ends this page's own
+// connection, so the row says so and the button asks twice as plainly.
+const isOwn = (token, signedIn) => token.id === signedIn && token.state === "active";
 
-function tokensSection(connection, me) {
+function tokensSection(connection, signedIn) {
   const table = h("tbody");
   const roleSelect = h("select", { name: "role" }, ["guard", "operator", "device", "reporter", "admin"].map((role) => h("option", {}, role)));
   const name = h("input", { name: "name", pattern: ID_PATTERN, autocomplete: "off" });
@@ -66,13 +66,13 @@ function tokensSection(connection, me) {
 
   async function load() {
     const { tokens } = await connection.api("GET", "/api/tokens");
-    table.replaceChildren(...tokens.map((token) => h("tr", { class: `${token.state}${isOwn(token, me) ? " own" : ""}` },
-      h("td", {}, token.name, isOwn(token, me) ? h("span", { class: "meta" }, " · you are signed in with this token") : null), h("td", {}, token.role), h("td", {}, token.allSites ? "all" : token.sites.join(", ")),
+    table.replaceChildren(...tokens.map((token) => h("tr", { class: `${token.state}${isOwn(token, signedIn) ? " own" : ""}` },
+      h("td", {}, token.name, isOwn(token, signedIn) ? h("span", { class: "meta" }, " · you are signed in with this token") : null), h("td", {}, token.role), h("td", {}, token.allSites ? "all" : token.sites.join(", ")),
       h("td", {}, token.state, token.expiresAt && token.state === "active" ? ` until ${new Date(token.expiresAt).toLocaleString()}` : ""),
-      h("td", {}, token.state === "active" ? h("button", { type: "button", onclick: () => revoke(token) }, isOwn(token, me) ? "Revoke your own token…" : `Revoke ${token.name}`) : ""))));
+      h("td", {}, token.state === "active" ? h("button", { type: "button", onclick: () => revoke(token) }, isOwn(token, signedIn) ? "Revoke your own token…" : `Revoke ${token.name}`) : ""))));
   }
   async function revoke(token) {
-    const question = isOwn(token, me)
+    const question = isOwn(token, signedIn)
       ? "This is the token you are signed in with. Revoking it signs you out here and on every device that uses it, at once, and the page cannot sign in with it again. Revoke your own token?"
       : `Revoke ${token.name}'s token? Their connections end at once.`;
     if (!confirm(question)) return;

@@ -86,7 +86,7 @@ export async function mountDashboard(root, { connection, welcome }) {
     closeSite();
     sessionStorage.setItem(SITE_KEY, site);
     const feed = new SiteFeed(connection);
-    const context = { connection, feed, site, role: welcome.role, me: welcome.user, server: welcome.server };
+    const context = { connection, feed, site, role: welcome.role, me: welcome.user, token: welcome.token, server: welcome.server };
     const panel = (id) => root.querySelector(`#${id}`);
     const disposers = [
       mountAlertQueue(panel("alerts"), context),
@@ -112,7 +112,7 @@ export async function mountDashboard(root, { connection, welcome }) {
   } else {
     // No site yet: an admin starts by creating one.
     views.live.replaceChildren(h("p", { class: "empty" }, "There is no site yet. An admin creates one under Administration, or with vigil site create."));
-    mountAdministration(root.querySelector("#administration"), { connection, site: null, role: welcome.role, me: welcome.user });
+    mountAdministration(root.querySelector("#administration"), { connection, site: null, role: welcome.role, token: welcome.token });
   }
   return {
     dispose() {

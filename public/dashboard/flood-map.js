@@ -30,8 +30,10 @@ export class FloodMap {
   constructor(element, { onRemove, eventName = () => null } = {}) {
     this.onRemove = onRemove;
     this.eventName = eventName;
-    // The clusters need the map's highest zoom before any tile layer gives one.
-    this.map = L.map(element, { center: [20, 0], zoom: 2, maxZoom: 19, worldCopyJump: true, attributionControl: false });
+    // The clusters need the map's lowest and highest zooms before any tile layer gives one, and kept
+    // after: a file's tiles of zoom 11 alone would otherwise raise the map's lowest zoom to 11 once
+    // they load, and the clusters then draw no marker added after.
+    this.map = L.map(element, { center: [20, 0], zoom: 2, minZoom: 0, maxZoom: 19, worldCopyJump: true, attributionControl: false });
     this.graticule = L.layerGroup().addTo(this.map);
     this.boundaries = L.layerGroup().addTo(this.map);
     this.markers = L.markerClusterGroup({ maxClusterRadius: 40, showCoverageOnHover: false, chunkedLoading: true, iconCreateFunction: clusterIcon })

@@ -29,12 +29,12 @@ export async function mountGuardView(root, { connection, welcome }) {
 
   const pictures = new CameraPictures();
   guardAlerts(alertsSection, feed, connection, site, welcome.server, pictures);
-  guardCamera(cameraSection, feed, connection, site, me, pictures);
+  const camera = guardCamera(cameraSection, feed, connection, site, me, pictures);
   guardCheckIn(checkinSection, feed, connection, site);
   const chat = mountChat(chatSection, { connection, site, role: welcome.role, me });
   await mountNotices(noticeSection, { connection, feed, site, role: welcome.role });
   await feed.start();
-  return { dispose: () => { feed.stop(); chat.dispose(); } };
+  return { dispose: () => { feed.stop(); chat.dispose(); camera.dispose(); } };
 }
 
 function guardAlerts(root, feed, connection, site, server, pictures) {
@@ -69,9 +69,19 @@ function guardAlerts(root, feed, connection, site, server, pictures) {
   });
 }
 
+// How often the guard's camera asks the hub for a newer snapshot while its stream cannot be shown.
+const SNAPSHOT_EVERY_MS = 15_000;
+
 function guardCamera(root, feed, connection, site, me, pictures) {
   let cameras = [];
   let showing = null;
+  // A guard reads no alert events but the escalated ones: the camera's snapshot is asked of the hub.
+  const refreshSnapshot = async () => {
+    const camera = cameras.find((candidate) => candidate.id === showing);
+    if (!camera || pictures.of(camera)?.live) return;
+    if (await pictures.ask(connection, site, camera).catch(() => false)) draw();
+  };
+  const asking = setInterval(refreshSnapshot, SNAPSHOT_EVERY_MS);
   const view = h("div", { class: "pushed" });
   const swipes = h("div", { class: "swipes", role: "group", "aria-label": "Move to a neighbouring camera" },
     [["up", "↑ Floor up"], ["left", "← Left"], ["right", "Right →"], ["down", "↓ Floor down"]].map(([direction, label]) =>
@@ -99,13 +109,15 @@ function guardCamera(root, feed, connection, site, me, pictures) {
     }
   }
   feed.on(`cameras/${site}`, (event) => {
-    if (event.type === "state" || event.type === "camera.topology") { cameras = event.data.cameras; learnCameras(cameras); draw(); }
+    if (event.type === "state" || event.type === "camera.topology") { cameras = event.data.cameras; learnCameras(cameras); draw(); refreshSnapshot(); }
   });
   feed.on(`cameras/${site}/view/${me}`, (event) => {
     showing = event.type === "state" ? event.data.view?.camera ?? null : event.data.camera;
     if (event.type !== "state") announce(`The control room sent you ${cameraName(showing)}`);
     draw();
+    refreshSnapshot();
   });
+  return { dispose: () => clearInterval(asking) };
 }
 
 function guardCheckIn(root, feed, connection, site) {

@@ -1,7 +1,8 @@
 // A camera's picture wherever a page shows one (the camera wall, the guard's camera, the analytics
 // frame): its live stream where the hub serves it (the hub's CSP lets a page load pictures of its
 // own origin alone), else the newest snapshot of an alert or of motion at the location of the
-// camera's id, learnt from the site's alert events as they come.
+// camera's id, learnt from the site's alert events as they come, or asked of the hub by a page that
+// reads no such event (the guard's).
 import { thumbnailURL } from "./dom.js";
 
 export class CameraPictures {
@@ -20,6 +21,15 @@ export class CameraPictures {
       }
     }
     return changed;
+  }
+
+  /** Asks the hub for the newest snapshot at `camera`'s location; true when `of(camera)` changed. */
+  async ask(connection, site, camera) {
+    const path = `/api/sites/${encodeURIComponent(site)}/locations/${encodeURIComponent(camera.id)}/snapshot`;
+    const { snapshot } = await connection.api("GET", path);
+    if (!snapshot || this.#snapshots.get(camera.id) === snapshot) return false;
+    this.#snapshots.set(camera.id, snapshot);
+    return true;
   }
 
   /** `camera`'s picture: `{url, live, hash?}` (`hash` for a snapshot), or null while there is none. */

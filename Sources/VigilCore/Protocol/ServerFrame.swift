@@ -63,6 +63,7 @@ public enum ServerFrame {
         if let ref { writer.field("ref", ref) }
         writer.field("session", welcome.session)
         writer.field("user", welcome.user)
+        if let token = welcome.token { writer.field("token", token) }
         writer.field("role", welcome.role.rawValue)
         writer.key("sites")
         writer.beginArray()
@@ -87,6 +88,9 @@ public struct Welcome: Sendable, Equatable {
     public var session: String
     /// The token's name; it is the `from` of what this connection publishes.
     public var user: String
+    /// The id of the token this connection signed in with, as `GET /api/tokens` lists it (a page finds
+    /// its own token among several of the same name by it); nil from a hub older than this field.
+    public var token: String?
     /// The token's role, which decides what it may read and do (docs/protocol.md §7).
     public var role: Role
     /// The sites the token may see; `["*"]` for every site.
@@ -99,9 +103,12 @@ public struct Welcome: Sendable, Equatable {
     public var limits: SessionLimits
 
     /// A welcome with each of its fields, as the hub sends it.
-    public init(session: String, user: String, role: Role, sites: [String], epoch: String, server: String, limits: SessionLimits) {
+    public init(
+        session: String, user: String, token: String?, role: Role, sites: [String], epoch: String, server: String, limits: SessionLimits
+    ) {
         self.session = session
         self.user = user
+        self.token = token
         self.role = role
         self.sites = sites
         self.epoch = epoch

@@ -25,6 +25,7 @@ public enum ServerMessage: Sendable, Equatable {
                 Welcome(
                     session: try reader.string("session", maxLength: 128),
                     user: try reader.string("user", maxLength: 256),
+                    token: try reader.optionalString("token", maxLength: 128),
                     role: try Role(rawValue: reader.string("role", maxLength: 32)).orThrow(.badRequest, "unknown role"),
                     sites: (fields["sites"]?.arrayValue ?? []).compactMap(\.stringValue),
                     epoch: try reader.string("epoch", maxLength: 128),

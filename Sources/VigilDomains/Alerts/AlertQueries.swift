@@ -43,6 +43,13 @@ struct AlertQueries: Sendable {
         return try JSONValue(encoding: AlertVisitPage(location: location, visits: page.map(\.wire), next: next))
     }
 
+    /// The newest snapshot of a location: `{location, snapshot?}` (the thumbnail's hash; none yet, or
+    /// for a location the site does not know).
+    func newestSnapshot(at location: String, site: String) async throws -> JSONValue {
+        let hash = try await store.read { try $0.newestSnapshot(at: location, site: site) }
+        return .object(["location": .string(location), "snapshot": hash.map(JSONValue.string) ?? .null])
+    }
+
     private static func pageSize(_ asked: Int) -> Int {
         min(max(asked, 1), maxPageSize)
     }

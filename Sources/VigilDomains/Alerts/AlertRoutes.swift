@@ -1,8 +1,8 @@
 import VigilCore
 import VigilHub
 
-/// The alert domain over HTTP: a sensor raising an alert with one POST, and pages of locations and
-/// visits. Each goes through the same checks as the WebSocket path.
+/// The alert domain over HTTP: a sensor raising an alert with one POST, pages of locations and
+/// visits, and a location's newest snapshot. Each goes through the same checks as the WebSocket path.
 struct AlertRoutes {
     let queries: AlertQueries
 
@@ -34,6 +34,15 @@ struct AlertRoutes {
                             at: location, site: site, before: request.query["before"].flatMap { Int64($0) },
                             limit: request.query["limit"].flatMap { Int($0) } ?? 50)
                     })
+            },
+            // The picture of a camera whose stream a page cannot show (on another origin, or none): the
+            // newest snapshot of the location of the camera's id, for the site's guards too, who read
+            // only its escalated alerts.
+            DomainRoute(.get, "api/sites/:site/locations/:location/snapshot") { [queries] request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                let location = try request.parameter("location")
+                try request.authorizeRead(AlertService.escalatedTopic(of: site))
+                return .json(try await request.read { try await queries.newestSnapshot(at: location, site: site) })
             },
         ]
     }

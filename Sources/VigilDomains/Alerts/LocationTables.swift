@@ -38,6 +38,13 @@ extension DomainTransaction {
         try fetchOne(LocationRecord.self, "SELECT * FROM locations WHERE site = ? AND id = ?", [site, id])
     }
 
+    /// The newest snapshot taken at `location`: the last of its latest visit that kept any; nil when none.
+    func newestSnapshot(at location: String, site: String) throws -> String? {
+        let kept = try fetchText(
+            "SELECT snapshots FROM visits WHERE site = ? AND location = ? AND snapshots <> '' ORDER BY id DESC LIMIT 1", [site, location])
+        return kept.flatMap { TextList(joined: $0).items.last }
+    }
+
     func locationCount(of site: String) throws -> Int64 {
         try fetchInteger("SELECT count(*) FROM locations WHERE site = ?", [site]) ?? 0
     }

@@ -6,14 +6,15 @@
 /// A light share (at most a sixteenth of the budget) does not wait for a heavy one: when both are
 /// waiting, a round takes the light ones alone, and the round after takes every scope, so a heavy
 /// share waits one light round at most.
+///
+/// A round may skip scopes (those another writer is committing, `GroupCommit`): they keep their
+/// place and their writes, and are not counted in the round's choice of light or heavy shares.
 struct FairQueues<Element> {
     private var queues: [String: ScopeQueue] = [:]
     /// Scopes with something waiting, in the order they are served.
     private var turn: [String] = []
     /// Whether the last round left heavy shares for light ones.
     private var lastRoundWasLight = false
-
-    var isEmpty: Bool { turn.isEmpty }
 
     mutating func append(_ element: Element, to scope: String) {
         if queues[scope] == nil {
@@ -23,21 +24,18 @@ struct FairQueues<Element> {
         queues[scope]!.elements.append(element)
     }
 
-    /// Takes at most `limit` elements: from each scope in turn, its oldest while their cost stays
-    /// within `budget` (always at least one, so an element costing more than the budget goes alone).
-    mutating func takeRound(limit: Int, budget: Int, cost: (Element) -> Int) -> [Element] {
-        let shares = turn.map { (scope: $0, share: queues[$0]!.share(within: budget, cost: cost)) }
+    /// Takes at most `limit` elements: from each scope in turn but those in `busy` (which keep their
+    /// place), its oldest while their cost stays within `budget` (always at least one, so an element
+    /// costing more than the budget goes alone).
+    mutating func takeRound(limit: Int, budget: Int, skipping busy: Set<String> = [], cost: (Element) -> Int) -> [Element] {
+        let shares = turn.filter { !busy.contains($0) }.map { (scope: $0, share: queues[$0]!.share(within: budget, cost: cost)) }
         let light = max(1, budget / 16)
         let lightOnly = !lastRoundWasLight && shares.contains { $0.share.cost <= light } && shares.contains { $0.share.cost > light }
         lastRoundWasLight = lightOnly
         var taken: [Element] = []
         var served: [String] = []
-        var waiting: [String] = []
         for (scope, share) in shares {
-            guard taken.count < limit, !lightOnly || share.cost <= light else {
-                waiting.append(scope)
-                continue
-            }
+            guard taken.count < limit, !lightOnly || share.cost <= light else { continue }
             taken += queues[scope]!.take(min(share.count, limit - taken.count))
             if queues[scope]!.isEmpty {
                 queues[scope] = nil
@@ -45,7 +43,9 @@ struct FairQueues<Element> {
                 served.append(scope)
             }
         }
-        turn = waiting + served
+        // Scopes passed over keep their order at the front; those served with more waiting go last.
+        let servedScopes = Set(served)
+        turn = turn.filter { queues[$0] != nil && !servedScopes.contains($0) } + served
         return taken
     }
 

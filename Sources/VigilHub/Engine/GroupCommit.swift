@@ -14,6 +14,11 @@ import VigilStore
 /// a transaction stays short and every site gets into the next one. A light share does not share a
 /// transaction with a heavy one (`FairQueues`): a lone notice is not made to wait for a batch of
 /// detections written with it. A topic has one scope, so its writes keep their order.
+///
+/// A store that commits several transactions at once (`EventStore.concurrentWriters`, PostgreSQL)
+/// gets as many writers: each takes its round from the scopes no other writer is committing, so a
+/// site's write never waits for another site's transaction, while a scope's writes still go one
+/// transaction after the other, in order. SQLite's single writer keeps one.
 final class GroupCommit: Sendable {
     typealias Completion = @Sendable (Result<Committed, any Error>) -> Void
 
@@ -36,7 +41,10 @@ final class GroupCommit: Sendable {
 
     private struct State {
         var queues = FairQueues<Pending>()
-        var writing = false
+        /// Writers running, at most `maxWriters`.
+        var writers = 0
+        /// Scopes a writer is committing now: their next writes wait for that writer's round.
+        var writing: Set<String> = []
     }
 
     private let state = Mutex(State())
@@ -45,6 +53,7 @@ final class GroupCommit: Sendable {
     private let metrics: HubMetrics
     private let maxBatch: Int
     private let rowsPerScope: Int
+    private let maxWriters: Int
     private let logger: Logger
 
     init(store: any EventStore, bus: any EventBus, metrics: HubMetrics, maxBatch: Int, rowsPerScope: Int, logger: Logger) {
@@ -53,6 +62,7 @@ final class GroupCommit: Sendable {
         self.metrics = metrics
         self.maxBatch = maxBatch
         self.rowsPerScope = rowsPerScope
+        maxWriters = max(1, store.concurrentWriters)
         self.logger = logger
     }
 
@@ -61,8 +71,9 @@ final class GroupCommit: Sendable {
     func submit(_ event: NewEvent, topic: Topic, completion: @escaping Completion) {
         let startWriter = state.withLock { state -> Bool in
             state.queues.append(Pending(event: event, topic: topic, completion: completion), to: topic.scope)
-            guard !state.writing else { return false }
-            state.writing = true
+            // A writer committing this scope takes the write in its next round.
+            guard state.writers < maxWriters, !state.writing.contains(topic.scope) else { return false }
+            state.writers += 1
             return true
         }
         if startWriter {
@@ -73,7 +84,9 @@ final class GroupCommit: Sendable {
     }
 
     private func writeUntilEmpty() async {
-        while let batch = nextBatch() {
+        var committed: Set<String> = []
+        while let batch = nextBatch(after: committed) {
+            committed = Set(batch.map(\.topic.scope))
             metrics.commitBatchSize.record(batch.count)
             do {
                 let outcomes = try await store.append(batch.map(\.event))
@@ -112,13 +125,19 @@ final class GroupCommit: Sendable {
         }
     }
 
-    private func nextBatch() -> [Pending]? {
+    /// The writer's next round, from the scopes no other writer is committing; `committed` are the
+    /// scopes of its last round, theirs again. Nil when there is nothing it may take: the writer ends.
+    private func nextBatch(after committed: Set<String>) -> [Pending]? {
         state.withLock { state in
-            guard !state.queues.isEmpty else {
-                state.writing = false
+            state.writing.subtract(committed)
+            let busy = state.writing
+            let batch = state.queues.takeRound(limit: maxBatch, budget: rowsPerScope, skipping: busy, cost: \.rows)
+            guard !batch.isEmpty else {
+                state.writers -= 1
                 return nil
             }
-            return state.queues.takeRound(limit: maxBatch, budget: rowsPerScope, cost: \.rows)
+            state.writing.formUnion(batch.map(\.topic.scope))
+            return batch
         }
     }
 }

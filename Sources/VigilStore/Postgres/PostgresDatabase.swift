@@ -9,14 +9,17 @@ public final class PostgresDatabase: StoreDatabase {
     public let epoch: String
     public let location: PostgresLocation
 
-    /// How many reads run beside the writer: the hub's snapshots, queries and searches.
+    /// How many write transactions run at once: the hub commits this many sites' batches beside
+    /// each other (a site's own writes take turns, under its advisory lock).
+    public static let writerConnections = 4
+    /// How many reads run beside the writers: the hub's snapshots, queries and searches.
     public static let readerConnections = 4
 
     /// Connects to the server at `location`, applies the store's migrations and then `migrations`
     /// (the domains' PostgreSQL lists), and reads (or makes) the epoch.
     public init(location: PostgresLocation, migrations: [StoreMigration]) throws(StoreError) {
         self.location = location
-        lanes = try PostgresLanes(location: location, readers: Self.readerConnections)
+        lanes = try PostgresLanes(location: location, writers: Self.writerConnections, readers: Self.readerConnections)
         try PostgresMigrations.migrate(migrations, lanes: lanes)
         epoch = try lanes.writeNow { transaction in try Meta.value("epoch", in: transaction) { UUID().uuidString.lowercased() } }
     }

@@ -1,11 +1,11 @@
 import VigilCore
 
 /// The PostgreSQL event store: the same appends, numbering and reads as SQLite's `EventLog`, safe
-/// with several writers (hubs) on one server. A batch first locks the scope of each of its topics
-/// (the site, for site-scoped kinds) for its transaction, in one order, so writers of one site take
-/// turns (per-topic `seq` with no gap or repeat, a domain's transition decided once) while those of
-/// other sites commit beside them. Heads are read from `topic_heads` under those locks, never
-/// cached: another hub may have moved them.
+/// with several writers (this hub's, and other hubs') on one server. A batch first locks the scope
+/// of each of its topics (the site, for site-scoped kinds) for its transaction, in one order, so
+/// writers of one site take turns (per-topic `seq` with no gap or repeat, a domain's transition
+/// decided once) while those of other sites commit beside them. Heads are read from `topic_heads`
+/// under those locks, never cached: another hub may have moved them.
 public final class PostgresEventLog: EventStore {
     private let database: PostgresDatabase
 
@@ -14,20 +14,15 @@ public final class PostgresEventLog: EventStore {
     }
 
     public var epoch: String { database.epoch }
+    public var concurrentWriters: Int { PostgresDatabase.writerConnections }
 
     public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
         try await database.lanes.write { transaction in
-            for scope in Set(batch.map { Self.scope(of: $0.topic) }).sorted() {
-                try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [scope])
+            for scope in Set(batch.map { TopicScope.of($0.topic) }).sorted() {
+                try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [String(scope)])
             }
             return try BatchAppender.append(batch, in: transaction).outcomes
         }
-    }
-
-    /// The part of a topic whose writers must take turns: its scope (`alerts/hq/...` -> `hq`).
-    private static func scope(of topic: String) -> String {
-        let segments = topic.split(separator: "/", maxSplits: 2)
-        return segments.count > 1 ? String(segments[1]) : topic
     }
 
     public func head(of topic: String) async throws(StoreError) -> UInt64 {

@@ -3,48 +3,49 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// The store's connections and the threads that use them: one writer connection, whose
-/// transactions run one at a time (as SQLite's single writer), and a few reader connections for
-/// reads that run beside it. Blocking work runs on threads of the store's own, never on the
-/// cooperative pool, whose threads a waiting query would starve.
+/// The store's connections and the threads that use them: a few writer connections, each running
+/// one write transaction at a time (the hub gives them batches of different sites, which commit
+/// beside each other), and a few reader connections for reads that run beside them. Blocking work
+/// runs on threads of the store's own, never on the cooperative pool, whose threads a waiting
+/// query would starve.
 final class PostgresLanes: Sendable {
     private let threads: NIOThreadPool
-    private let writer: PostgresSession
-    /// Held for the whole of a write transaction.
-    private let writerTurn = NSLock()
-    private let idleReaders: Mutex<[PostgresSession]>
-    private let readerTurns: DispatchSemaphore
+    private let writers: PostgresSessionPool
+    private let readers: PostgresSessionPool
 
-    init(location: PostgresLocation, readers: Int) throws(StoreError) {
+    init(location: PostgresLocation, writers: Int, readers: Int) throws(StoreError) {
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        writer = try PostgresSession.connect(to: location, on: eventLoop, id: 0)
-        idleReaders = Mutex(try (1...readers).map { id throws(StoreError) in try PostgresSession.connect(to: location, on: eventLoop, id: id) })
-        readerTurns = DispatchSemaphore(value: readers)
-        threads = NIOThreadPool(numberOfThreads: readers + 1)
+        let sessions = try (0..<writers + readers).map { id throws(StoreError) in
+            try PostgresSession.connect(to: location, on: eventLoop, id: id)
+        }
+        self.writers = PostgresSessionPool(Array(sessions[..<writers]))
+        self.readers = PostgresSessionPool(Array(sessions[writers...]))
+        threads = NIOThreadPool(numberOfThreads: writers + readers)
         threads.start()
     }
 
     /// Nothing here waits: the last reference may go on one of the store's own threads, which a
     /// synchronous shutdown of the pool would wait for forever.
     deinit {
-        writer.close()
-        idleReaders.withLock { sessions in sessions.forEach { $0.close() } }
+        writers.close()
+        readers.close()
         threads.shutdownGracefully { _ in }
     }
 
-    /// One write transaction on the writer connection, on the calling thread: for the commands and
-    /// startup. A deadlock or serialization failure against another writer (another node) runs it
-    /// again; nothing of a failed attempt was committed, and its after-commit actions were dropped.
+    /// One write transaction on a writer connection, on the calling thread: for the commands and
+    /// startup. A deadlock or serialization failure against another writer (of this hub or another)
+    /// runs it again; nothing of a failed attempt was committed, and its after-commit actions were
+    /// dropped.
     func writeNow<T>(_ body: (PostgresTransaction) throws -> T) throws(StoreError) -> T {
         do {
-            writerTurn.lock()
-            defer { writerTurn.unlock() }
-            var attempt = 1
-            while true {
-                do {
-                    return try Self.transaction(on: writer, readOnly: false, body)
-                } catch  where PostgresFailure.isWorthRetrying(error) && attempt < 5 {
-                    attempt += 1
+            return try writers.withSession { writer in
+                var attempt = 1
+                while true {
+                    do {
+                        return try Self.transaction(on: writer, readOnly: false, body)
+                    } catch  where PostgresFailure.isWorthRetrying(error) && attempt < 5 {
+                        attempt += 1
+                    }
                 }
             }
         } catch {
@@ -55,12 +56,8 @@ final class PostgresLanes: Sendable {
     /// One read transaction on a reader connection, on the calling thread: it sees one consistent
     /// state (REPEATABLE READ).
     func readNow<T>(_ body: (PostgresTransaction) throws -> T) throws(StoreError) -> T {
-        readerTurns.wait()
-        defer { readerTurns.signal() }
-        guard let session = idleReaders.withLock({ $0.popLast() }) else { preconditionFailure("a reader turn without a reader") }
-        defer { idleReaders.withLock { $0.append(session) } }
         do {
-            return try Self.transaction(on: session, readOnly: true, body)
+            return try readers.withSession { reader in try Self.transaction(on: reader, readOnly: true, body) }
         } catch {
             throw PostgresFailure.storeError(error, doing: "reading")
         }

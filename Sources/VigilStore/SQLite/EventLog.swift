@@ -16,6 +16,8 @@ public final class EventLog: EventStore {
     }
 
     public var epoch: String { database.epoch }
+    /// SQLite writes one transaction at a time.
+    public var concurrentWriters: Int { 1 }
 
     /// Appends the batch in one transaction (one fsync) and tells, in the order given, what became
     /// of each event. Every event not refused by its effect is stored, or (on an error) none is.

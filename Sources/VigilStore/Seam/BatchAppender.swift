@@ -45,7 +45,9 @@ struct BatchAppender<Transaction: EventLogTransaction> {
         if let effect = event.effect {
             if event.logged { event.seq = try nextSeq(on: event.topic) }
             switch try transaction.inEffectSavepoint({ try effect.apply(to: &event, in: $0) }) {
-            case .applied(let topics): mirrors = topics
+            case .applied(let topics):
+                assert(topics.allSatisfy { TopicScope.of($0) == TopicScope.of(event.topic) }, "\(event.topic) mirrored outside its scope: \(topics)")
+                mirrors = topics
             case .refused(let refusal): return .refused(refusal)
             }
         }

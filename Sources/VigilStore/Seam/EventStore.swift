@@ -3,6 +3,10 @@
 public protocol EventStore: Sendable {
     /// Names the store; changes only when the store is created anew.
     var epoch: String { get }
+    /// How many batches the store commits at once, each from scopes of its own (a topic's second
+    /// segment, the site of site-scoped kinds): the engine runs that many writers. SQLite has one
+    /// writer; PostgreSQL commits other sites' batches beside a site's.
+    var concurrentWriters: Int { get }
     /// Commits the batch in one transaction, running each event's effect in it, and tells what
     /// became of each event (stored with its per-topic `seq`, or refused by its effect).
     func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome]

@@ -88,9 +88,18 @@ final class Chromium: @unchecked Sendable {
             ["cmd": "Emulation.setGeolocationOverride", "params": ["latitude": latitude, "longitude": longitude, "accuracy": 10]])
     }
 
-    /// Sets the window's size: a phone, a tablet, a wall screen.
+    /// Gives the page a viewport of this size, as a phone, a tablet or a wall screen shows it: the
+    /// window is made higher by what its own frame takes (headless Chromium still counts a tab strip
+    /// and an address bar, about 140 px, in the window's height; none in its width). The page may
+    /// learn its new size a moment after the window's: it is read again until it is the one asked.
     func resize(width: Int, height: Int) async throws {
-        _ = try await command("POST", "/window/rect", ["width": width, "height": height])
+        var windowHeight = height
+        for _ in 0..<6 {
+            _ = try await command("POST", "/window/rect", ["width": width, "height": windowHeight])
+            try await Task.sleep(for: .milliseconds(100))
+            guard let shown = try await evaluate("return innerHeight") as? Int, shown != height else { return }
+            windowHeight += height - shown
+        }
     }
 
     /// Presses keys as a person would, one after another, to whatever has the focus: the characters

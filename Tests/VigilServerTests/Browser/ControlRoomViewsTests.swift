@@ -27,7 +27,24 @@ struct ControlRoomViewsTests {
           if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 1 || box.right > innerWidth + 1) problems.push(`#${panel.id} is out of the window`);
           if (box.height < 120 || box.width < 240) problems.push(`#${panel.id} is squeezed to ${Math.round(box.width)} x ${Math.round(box.height)}`);
         }
+        // A control that takes the focus (from the keyboard, or a page's own focus()) must not scroll
+        // the page, whose overflow is hidden: it would leave the header out of reach.
+        for (const control of document.querySelectorAll('.view:not([hidden]) .panel :is(input, button, select, textarea, a[href], [tabindex])')) {
+          control.focus();
+          if (scrollX !== 0 || scrollY !== 0) problems.push(`focusing ${control.outerHTML.slice(0, 80)} scrolls the page to ${scrollX}, ${scrollY}`);
+          scrollTo(0, 0);
+        }
+        document.activeElement?.blur();
         return problems
+        """
+
+    /// True when the chat's newest message and its message box are on screen, not scrolled away.
+    static let newestChatInView = """
+        const seen = (element) => {
+          const box = element?.getBoundingClientRect();
+          return box !== undefined && box.height > 0 && element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        };
+        return seen([...document.querySelectorAll('#chat .messages > li')].at(-1)) && seen(document.querySelector('#chat textarea'))
         """
 
     /// Plays the demo (its site, camera wall, alerts with snapshots, rounds, chat) and people walking
@@ -42,6 +59,11 @@ struct ControlRoomViewsTests {
             hub: hub.configuration("admin"),
             settings: .init(site: "demo", people: 12, tick: .milliseconds(200), duration: .seconds(3), seed: 5, dimensions: 16), say: { _ in })
         try await walking.run()
+        // A chat longer than its panel, as a shift's is: what the panel holds below its fold must not
+        // lengthen the page.
+        let chat = hub.client("admin")
+        for round in 1...16 { try await chat.say(in: "chat/demo/control", text: "Round \(round) of floor \(round % 2): nothing to report") }
+        await chat.close()
         let link = lines.withLock { $0 }.first { $0.contains("'s phone: ") }
         return String(try #require(link, "the demo names the guard's link").split(separator: " ").last ?? "")
     }
@@ -66,6 +88,7 @@ struct ControlRoomViewsTests {
                 let ready = await browser.waitUntil("return \(shown).every((count) => count > 0)", timeout: .seconds(60))
                 let counts = try await browser.evaluate("return \(shown)")
                 #expect(ready, "the demo's alerts, camera wall and chat: \(String(describing: counts))")
+                #expect(await browser.waitUntil(Self.newestChatInView), "the chat's newest message and its message box, in view")
                 try await BrowserPages.saveScreenshot(browser, as: "control-room")
 
                 try await DashboardTests.open("analytics", in: browser)
@@ -77,6 +100,8 @@ struct ControlRoomViewsTests {
 
                 for (width, height) in [(1920, 1080), (3840, 2160)] {
                     try await browser.resize(width: width, height: height)
+                    let viewport = try await browser.evaluate("return [innerWidth, innerHeight]") as? [Int]
+                    #expect(viewport == [width, height], "the page is shown at \(width) x \(height)")
                     for view in Self.views {
                         try await DashboardTests.open(view, in: browser)
                         let misfits = try await browser.evaluate(Self.misfits) as? [String]
@@ -98,6 +123,8 @@ struct ControlRoomViewsTests {
             try await withBrowser(hub, "guard-view") { phone in
                 try await phone.resize(width: 390, height: 844)
                 try await phone.open(guardLink)
+                let screen = try await phone.evaluate("return [innerWidth, innerHeight]") as? [Int]
+                #expect(screen == [390, 844], "the guard's view at 390 x 844, not \(screen ?? [])")
                 #expect(await phone.waitUntil("return document.querySelector('.guard .checkpoints li') !== null"), "the guard's rounds")
                 #expect(
                     try await phone.evaluate("return document.documentElement.scrollWidth <= document.documentElement.clientWidth") as? Bool == true,

@@ -2,14 +2,18 @@ import Foundation
 import Testing
 import VigilClient
 import VigilCore
+import VigilTestSupport
 
 /// A flood followed from start to finish with the dashboard and the reporting page alone, in two
 /// headless Chromiums at once: the operator opens an event on a boundary in the Flood tab and
 /// renames it, a reporter sends a report with a photo from their phone, the operator sees the photo
 /// in the queue, approves it and sees it again in the marker's popup, then closes the event; the
 /// reporting page then says in plain words that no flood is followed there, and learns by itself
-/// of the next one opened.
-@Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
+/// of the next one opened. Both maps draw the tiles of a small MBTiles file around the region, as a
+/// hub serving its area's map does, so that the pictures of the README show them.
+@Suite(
+    .timeLimit(.minutes(10)),
+    .enabled(if: Chromium.isAvailable && MBTilesFixture.isAvailable, "needs chromium, chromium-driver and gdal-bin from Debian"))
 struct FloodWorkflowTests {
     private static let notFollowed = "No flood is being followed here right now, so reports are not taken."
 
@@ -23,7 +27,10 @@ struct FloodWorkflowTests {
     }
 
     @Test func anOperatorOpensRenamesAndClosesAFloodEventAndThePublicIsToldInPlainWords() async throws {
-        try await withHub { hub async throws in
+        let directory = try makeScratchDirectory("vigil-flood-map")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let map = try MBTilesFixture.make(in: directory, around: (46.875, -96.825))
+        try await withHub(server: { $0.mapTiles = map }) { hub async throws in
             try FloodReportPageTests.servePagesAndPhoto(hub)
             let boundary = try await FloodFixture.makeRegion(hub)
             let reporterToken = try await FloodFixture.issueReporterToken(hub)
@@ -113,6 +120,8 @@ struct FloodWorkflowTests {
                             try await Axe.violations(in: room, of: "document.getElementById('flood')") == [],
                             "the flood tab with its events, queue and popup")
                     }
+                    #expect(
+                        await room.waitUntil("return document.querySelectorAll('#flood-map img.leaflet-tile-loaded').length > 0"), "the area's map")
                     try await BrowserPages.saveScreenshot(room, as: "flood-tab")
 
                     // The public sees the approved report near them, its photo, and nothing of its reporter.
@@ -140,6 +149,8 @@ struct FloodWorkflowTests {
                         try await phone.evaluate("return document.documentElement.scrollWidth <= document.documentElement.clientWidth") as? Bool
                             == true,
                         "nothing wider than the phone's screen beside its scroll bar")
+                    #expect(
+                        await phone.waitUntil("return document.querySelectorAll('#report-map img.leaflet-tile-loaded').length > 0"), "the area's map")
                     try await BrowserPages.saveScreenshot(phone, as: "report-page")
 
                     // Closing asks once more, then the event and its markers go.

@@ -185,6 +185,39 @@ struct GuardViewTests {
         }
     }
 
+    /// The hall's stream is on another origin, which the hub's CSP does not let the page load, and
+    /// motion there raised an alert that never escalates, so the guard's phone read no event with its
+    /// snapshot: the phone asks the hub for the hall's newest snapshot.
+    @Test func aCameraStreamedFromAnotherOriginShowsItsNewestSnapshotOnTheGuardsPhone() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            var topology = Self.topology
+            if case .object(var root) = topology, case .array(var cameras) = root["cameras"], case .object(var hall) = cameras[2] {
+                hall["streamURL"] = "https://cameras.invalid/hall.mjpg"
+                cameras[2] = .object(hall)
+                root["cameras"] = .array(cameras)
+                topology = .object(root)
+            }
+            #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "operator", body: topology).status == 200)
+            let motion = try await DashboardTests.raise(hub, at: "hall")
+            let operatorClient = hub.client("operator")
+            try await withBrowser(hub, "camera-snapshot") { phone in
+                try await Self.openPhone(phone, hub)
+                _ = try await operatorClient.request(
+                    .publish(topic: "cameras/hq", type: "switch", data: ["viewer": "gus", "camera": "hall", "jump": true]))
+                let picture = "const img = document.querySelector('.guard-camera img.camera-picture'); return img?.complete && img.naturalWidth > 0"
+                #expect(await phone.waitUntil(picture), "the hall's snapshot, from the hub")
+                #expect(
+                    try await phone.evaluate("return document.querySelector('.guard-camera img.camera-picture').getAttribute('src')") as? String
+                        == "/thumbnails/\(motion.hash)")
+                #expect(
+                    try await phone.evaluate("return document.querySelector('.guard-camera a')?.textContent") as? String == "open the live stream",
+                    "the stream itself, a link away")
+            }
+            await operatorClient.close()
+        }
+    }
+
     @Test func anEscalatedAlertReachesTheGuardsPhoneAndTheirAcknowledgementReachesTheControlRoom() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)

@@ -82,6 +82,33 @@ import VigilCore
 }
 
 @Suite(.timeLimit(.minutes(10))) struct VisitTests {
+    /// A camera's picture where its stream cannot be shown: the newest snapshot at the location of its
+    /// id, which the site's guards may read though they read no `alerts/{site}` event; sealed by site.
+    @Test func aLocationsNewestSnapshotIsServedToTheSitesGuardsAndNoOneElse() async throws {
+        try await withHub { hub async throws in
+            let path = "/api/sites/hq/locations/lobby/snapshot"
+            #expect(json(try await hub.api("GET", path, as: "guard").body) == ["location": "lobby", "snapshot": .null], "nothing seen yet")
+            let first = try await DashboardTests.raise(hub, at: "lobby")
+            let second = try await hub.upload(fixtureImage("snapshot.png"))
+            let newest = try #require(json(second.body)["hash"]?.stringValue)
+            let motion = try await hub.api(
+                "POST", "/api/alerts", as: "device", body: ["site": "hq", "kind": "motion", "location": "lobby", "thumbnails": [.string(newest)]])
+            #expect(motion.status == 200, "\(motion.body)")
+            #expect(newest != first.hash)
+            for role in ["guard", "operator", "admin"] {
+                let answer = try await hub.api("GET", path, as: role)
+                #expect(answer.status == 200 && json(answer.body)["snapshot"]?.stringValue == newest, "\(role): \(answer.body)")
+            }
+            // Sealed: a guard of another site, a device, and no token at all learn nothing of it.
+            #expect(try await hub.api("GET", path, as: "guard-depot").status == 403)
+            #expect(try await hub.api("GET", path, as: "device").status == 403)
+            #expect(try await curl("\(hub.httpsBase)\(path)", caFile: hub.caFile).status == 401)
+            #expect(
+                json(try await hub.api("GET", "/api/sites/depot/locations/lobby/snapshot", as: "guard-depot").body)["snapshot"] == .null,
+                "the depot's lobby is another place")
+        }
+    }
+
     @Test func motionStartsAVisitThatEndsAfterTheQuietPeriodWithItsSnapshots() async throws {
         try await withHub { hub async throws in
             try await hub.setTimings(of: "hq", quietAfterMs: 800)
