@@ -16,13 +16,13 @@ import VigilCore
             let temporaryID = try #require(json(temporary.body)["token"]?["id"]?.stringValue)
             #expect(try await hub.api("POST", "/api/tokens/\(temporaryID)/revoke", as: "admin").status == 200)
 
-            // An operator of hq acknowledges and resolves an alert; a guard's attempt and a second
-            // acknowledgement are refused and leave no entry.
+            // An operator of hq acknowledges and resolves an alert; the depot guard's attempt and a
+            // second acknowledgement are refused and leave no entry.
             let raised = try await hub.client("device").request(.publish(topic: "alerts/hq", type: "raise", data: ["kind": "door"]))
             let alert = try #require(raised["data"]?["alert"]?["id"]?.stringValue)
             let olga = hub.client("operator")
             await #expect(throws: ClientError.self) {
-                _ = try await hub.client("guard").request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": .string(alert)]))
+                _ = try await hub.client("guard-depot").request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": .string(alert)]))
             }
             let acknowledged = try await olga.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": .string(alert)]))
             await #expect(throws: ClientError.self) {

@@ -31,7 +31,6 @@ import VigilCore
         try renewed.install(as: served)
         hub.send(SIGHUP)
         #expect(await eventually { (try? servedCertificate(port: hub.port, ca: authority.certificate)) == after })
-        #expect(hub.log.contains("certificate reloaded"), "\(hub.log)")
 
         // A client connecting now verifies the new certificate; the socket opened before it still gets events.
         let publisher = VigilClient(configuration: ClientConfiguration(url: hub.url, token: token, caFile: hub.caFile))

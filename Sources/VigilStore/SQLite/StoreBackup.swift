@@ -10,8 +10,8 @@ import Glibc
 /// never holds a writer up. The copy goes to `DEST.partial` and is renamed to `DEST` once whole
 /// and checked, so a file at `DEST` is always a complete store.
 public enum StoreBackup {
-    /// Pages copied a step (4 MiB at SQLite's default page size): the copy yields between steps.
-    static let pagesPerStep: CInt = 1024
+    /// Pages copied a step (1 MiB at SQLite's default page size).
+    static let pagesPerStep: CInt = 256
 
     /// What a backup or a restore did.
     public struct Summary: Sendable {
