@@ -102,7 +102,6 @@ let package = Package(
                 "VigilHub",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

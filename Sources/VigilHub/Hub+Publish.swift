@@ -54,9 +54,12 @@ extension Hub {
         await sites.learn(topic.scope)
         let validated = try services.command(identity, topic: topic, type: type, data: data)
         let durability = services.durability(of: topic.kind)
+        let effect =
+            validated.audited
+            ? AuditedEffect(base: validated.effect, actor: identity.auditActor, site: services.site(of: topic)) : validated.effect
         let event = NewEvent(
             topic: topic.rawValue, type: validated.type, ts: clock.milliseconds(), from: identity.name, payload: validated.payload,
-            effect: validated.effect, logged: durability == .durable)
+            effect: effect, logged: durability == .durable)
         return PreparedPublish(topic: topic, event: event, durability: durability, reply: validated.reply, committedReply: validated.committedReply)
     }
 

@@ -1,6 +1,5 @@
 import Hummingbird
 import HummingbirdCore
-import HummingbirdTLS
 import Metrics
 import NIOCore
 import NIOSSL
@@ -8,17 +7,17 @@ import NIOSSL
 extension HubServer {
     /// Lean connection buffers, TLS, then the opening deadline, then HTTP/1.1 with the WebSocket upgrade.
     static func serverBuilder(
-        routes: WebSocketRoutes, tls: TLSConfiguration, configuration: ServerConfiguration, openingTimeouts: Metrics.Counter
+        routes: WebSocketRoutes, certificate: ServerCertificate, configuration: ServerConfiguration, openingTimeouts: Metrics.Counter
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             WithConnectionBuffers(
-                base: try TLSChannel(
-                    OpeningDeadline(
+                base: ReloadingTLSChannel(
+                    base: OpeningDeadline(
                         base: HTTPAndWebSocketChannel(
                             responder: responder, http: .init(idleTimeout: TimeAmount(configuration.httpIdleTimeout)),
                             routes: routes, maxFrameBytes: configuration.hub.maxFrameBytes),
                         limit: configuration.openingTimeout, timeouts: openingTimeouts),
-                    tlsConfiguration: tls))
+                    certificate: certificate))
         }
     }
 }

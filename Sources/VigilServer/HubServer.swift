@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
@@ -38,20 +37,18 @@ public struct HubServer: Sendable {
             database: database, domains: domains, configuration: configuration.hub, clock: clock,
             metrics: HubMetrics(factory: PrometheusMetricsFactory(registry: registry)), logger: logger)
 
-        let certificate: String
-        let key: String
-        if let certificateFile = configuration.certificateFile, let keyFile = configuration.keyFile {
-            (certificate, key, developmentCA) = (certificateFile, keyFile, nil)
+        let certificateFile: String
+        let keyFile: String
+        if let givenCertificate = configuration.certificateFile, let givenKey = configuration.keyFile {
+            (certificateFile, keyFile, developmentCA) = (givenCertificate, givenKey, nil)
         } else {
             let development = DevelopmentCertificates(directory: configuration.certificateDirectory)
             if try development.ensure() {
                 logger.info("made a development CA and server certificate", metadata: ["directory": "\(development.directory.path)"])
             }
-            (certificate, key, developmentCA) = (development.serverCertificate.path, development.serverKey.path, development.caCertificate)
+            (certificateFile, keyFile, developmentCA) = (development.serverCertificate.path, development.serverKey.path, development.caCertificate)
         }
-        let tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) },
-            privateKey: .privateKey(try NIOSSLPrivateKey(file: key, format: .pem)))
+        certificate = try ServerCertificate(certificateFile: certificateFile, keyFile: keyFile, logger: logger)
 
         let router = Router(context: VigilRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware(imageOrigin: map.imageOrigin))
@@ -59,7 +56,7 @@ public struct HubServer: Sendable {
         router.add(middleware: ControlCharacterGuard())
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true))
         router.add(middleware: FileMiddleware(configuration.javascriptDirectory, urlBasePath: "/vendor"))
-        APIRoutes(hub: hub, registry: registry).register(on: router)
+        APIRoutes(hub: hub, registry: registry, metricsToken: configuration.metricsToken).register(on: router)
         try OpenAPIRoute(path: configuration.apiDocument, logger: logger).register(on: router)
         ThumbnailRoutes(hub: hub).register(on: router)
         MapRoutes(source: map).register(on: router)
@@ -92,7 +89,8 @@ public struct HubServer: Sendable {
         legacyRoutes = legacy?.routes ?? []
         application = Application(
             router: router,
-            server: Self.serverBuilder(routes: routes, tls: tls, configuration: configuration, openingTimeouts: hub.metrics.openingTimeouts),
+            server: Self.serverBuilder(
+                routes: routes, certificate: certificate, configuration: configuration, openingTimeouts: hub.metrics.openingTimeouts),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: configuration.hub.serverName),
             services: [
                 // `vigil token revoke` works on the database, so the hub looks for revoked tokens.
@@ -116,20 +114,25 @@ public struct HubServer: Sendable {
     private let drain: ConnectionDrain
     /// The plain-HTTP listener for old clients, when `legacyHTTPPort` asks for one.
     private let legacy: LegacyListener?
+    /// The certificate and key served, read again on SIGHUP and when their files change.
+    private let certificate: ServerCertificate
 
-    private func serviceGroup(signals: [UnixSignal]) -> ServiceGroup {
-        let services: [any Service] = (legacy.map { [$0.application] } ?? []) + [application, drain]
+    private func serviceGroup(signals: [UnixSignal], hangUps: UnixSignalsSequence?) -> ServiceGroup {
+        let watch = CertificateWatch(certificate: certificate, interval: configuration.certificateCheckInterval, hangUps: hangUps)
+        let services: [any Service] = (legacy.map { [$0.application] } ?? []) + [application, drain, watch]
         return ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: signals, logger: application.logger))
     }
 
-    /// Serves until the process is told to stop (SIGTERM or SIGINT).
+    /// Serves until the process is told to stop (SIGTERM or SIGINT); SIGHUP reloads the certificate.
     public func run() async throws {
-        try await serviceGroup(signals: [.sigterm, .sigint]).run()
+        // Trapped before anything is served: SIGHUP's default action would end the process.
+        let hangUps = await UnixSignalsSequence(trapping: .sighup)
+        try await serviceGroup(signals: [.sigterm, .sigint], hangUps: hangUps).run()
     }
 
     /// Serves in the background and returns once the port is bound.
     public func start() async throws -> RunningServer {
-        let group = serviceGroup(signals: [])
+        let group = serviceGroup(signals: [], hangUps: nil)
         let task = Task { try await group.run() }
         var ports = runningPorts.makeAsyncIterator()
         let port = await ports.next() ?? 0

@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable {
     /// A PEM certificate chain and key; when nil a development CA and certificate are made in `certificateDirectory`.
     public var certificateFile: String?
     public var keyFile: String?
+    /// How often the certificate and key files are looked at for a change (a renewal), which
+    /// reloads them as SIGHUP does.
+    public var certificateCheckInterval: Duration = .seconds(2)
     public var certificateDirectory = URL(fileURLWithPath: "certs")
     /// Origins allowed to open a WebSocket from a browser. Empty means only the server's own origin.
     public var allowedOrigins: [String] = []
@@ -48,6 +51,9 @@ public struct ServerConfiguration: Sendable {
     /// A plain-HTTP port serving only the routes kept for old clients (the legacy flood API), for
     /// apps that cannot speak TLS; nil (the default) opens none. 0 picks a free port (tests).
     public var legacyHTTPPort: Int?
+    /// When set, `/metrics` answers only requests that bear it (`Authorization: Bearer ...`): a
+    /// scraper's secret of its own, not a hub token. nil: open to whoever reaches the port.
+    public var metricsToken: String?
     /// Requests without a token (open routes), per client address: per second on average, and burst.
     public var openRequestsPerSecond = 1
     public var openRequestsBurst = 20

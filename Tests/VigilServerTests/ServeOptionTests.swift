@@ -17,4 +17,23 @@ import Testing
         #expect(status == 64)  // ArgumentParser's usage error
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("vigil.sqlite").path))
     }
+
+    /// `serve --metrics-token`: `/metrics` answers 401 without the secret or with another one (a
+    /// hub token among them), and the metrics with it.
+    @Test func metricsAnswerOnlyTheirTokenWhenOneIsSet() async throws {
+        let hub = try HubProcess()
+        let admin = try await hub.token(["--role", "admin", "--all-sites", "--name", "root"])
+        try await hub.start(options: ["--metrics-token", "scrape-secret-1"])
+        defer { hub.terminate() }
+        let metrics = "https://localhost:\(hub.port)/metrics"
+        for refused in [
+            [:], ["Authorization": "Bearer scrape-secret-2"], ["Authorization": "Bearer scrape-secret-1x"], ["Authorization": "Bearer \(admin)"],
+        ] {
+            let answer = try await curl(metrics, caFile: hub.caFile, headers: refused)
+            #expect(answer.status == 401 && answer.body.contains(#""code":"unauthorized""#), "\(refused)")
+            #expect(!answer.body.contains("vigil_"))
+        }
+        let answer = try await curl(metrics, caFile: hub.caFile, headers: ["Authorization": "Bearer scrape-secret-1"])
+        #expect(answer.status == 200 && answer.body.contains("vigil_"), "\(answer.body.prefix(200))")
+    }
 }

@@ -64,11 +64,13 @@ struct AlertService: TopicService {
             let id = try fields.identifier("alert")
             if type == "acknowledge" {
                 return ValidatedEvent(
-                    type: AlertEventType.acknowledged.rawValue, payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id))
+                    type: AlertEventType.acknowledged.rawValue, payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id),
+                    audited: true)
             }
             let note = try fields.optionalString("note", maxLength: Self.maxNoteLength)
             return ValidatedEvent(
-                type: AlertEventType.resolved.rawValue, payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note))
+                type: AlertEventType.resolved.rawValue, payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note),
+                audited: true)
         default:
             throw ProtocolError(.unknownType, "alerts topics take raise, acknowledge and resolve")
         }

@@ -67,7 +67,8 @@ struct ChatCommands {
     }
 
     func delete(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        ValidatedEvent(type: ChatEventType.messageDeleted.rawValue, payload: [:], effect: DeleteMessage(change: try change(in: room, data)))
+        ValidatedEvent(
+            type: ChatEventType.messageDeleted.rawValue, payload: [:], effect: DeleteMessage(change: try change(in: room, data)), audited: true)
     }
 
     func acknowledge(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {

@@ -51,7 +51,7 @@ struct CheckinService: TopicService {
             return ValidatedEvent(
                 type: CheckinEventType.checkpointCreated.rawValue, payload: ["checkpoint": .string(id)],
                 effect: CreateCheckpoint(site: site, id: id, name: name, everyMs: every),
-                reply: ["checkpoint": .string(id), "code": .string(codes.code(site: site, checkpoint: id))])
+                reply: ["checkpoint": .string(id), "code": .string(codes.code(site: site, checkpoint: id))], audited: true)
         case "check_in":
             guard identity.role == .guard || identity.role == .admin else {
                 throw ProtocolError(.forbidden, "only guards check in at checkpoints")

@@ -22,7 +22,8 @@ enum FloodMarkerCommands {
             let decision: FloodMarkerStatus = type == "approve" ? .approved : .rejected
             let type = decision == .approved ? FloodEventType.markersApproved : .markersRejected
             return ValidatedEvent(
-                type: type.rawValue, payload: ["markers": []], effect: ModerateFloodMarkers(region: region, selection: selection, decision: decision))
+                type: type.rawValue, payload: ["markers": []], effect: ModerateFloodMarkers(region: region, selection: selection, decision: decision),
+                audited: true)
         case "remove":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins remove markers")
             let fields = try CommandData(data, shape: "{markers}")
@@ -30,7 +31,8 @@ enum FloodMarkerCommands {
                 throw ProtocolError(.invalidData, "data.markers must list the approved markers to remove")
             }
             return ValidatedEvent(
-                type: FloodEventType.markersRemoved.rawValue, payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers))
+                type: FloodEventType.markersRemoved.rawValue, payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers),
+                audited: true)
         default:
             throw ProtocolError(.unknownType, "flood/{region}/reports takes submit, approve, reject and remove")
         }

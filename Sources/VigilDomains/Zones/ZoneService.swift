@@ -36,9 +36,10 @@ struct ZoneService: TopicService {
         case "define":
             return ValidatedEvent(
                 type: ZoneEventType.defined.rawValue, payload: [:],
-                effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data), sets: sets))
+                effect: DefineZone(site: topic.scope, id: zone, definition: try ZoneDefinition(data), sets: sets), audited: true)
         case "remove":
-            return ValidatedEvent(type: ZoneEventType.removed.rawValue, payload: [:], effect: RemoveZone(site: topic.scope, id: zone, sets: sets))
+            return ValidatedEvent(
+                type: ZoneEventType.removed.rawValue, payload: [:], effect: RemoveZone(site: topic.scope, id: zone, sets: sets), audited: true)
         default:
             throw ProtocolError(.unknownType, "zones topics take define and remove")
         }

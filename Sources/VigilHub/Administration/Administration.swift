@@ -8,11 +8,13 @@ import VigilStore
 public struct Administration: Sendable {
     let sites: SiteRepository
     let tokens: TokenRepository
+    let audit: AuditTrail
     let hub: Hub
 
     public init(database: any StoreDatabase, hub: Hub) {
         sites = SiteRepository(database: database)
         tokens = TokenRepository(database: database)
+        audit = AuditTrail(database: database)
         self.hub = hub
     }
 
@@ -25,7 +27,7 @@ public struct Administration: Sendable {
         try Self.requireAdmin(identity)
         let now = hub.clock.milliseconds()
         return try await offThePool { [sites] in
-            try sites.create(id: request.id, name: request.name ?? request.id, at: now, timings: request.timings)
+            try sites.create(id: request.id, name: request.name ?? request.id, at: now, timings: request.timings, by: identity.auditActor)
         }
     }
 
@@ -40,7 +42,7 @@ public struct Administration: Sendable {
         return try await offThePool { [tokens] in
             try TokenIssuer(tokens: tokens).issue(
                 role: request.role, sites: request.sites, allSites: request.allSites, name: request.name, now: now,
-                expiresAt: request.lifetimeMs.map { now + $0 })
+                expiresAt: request.lifetimeMs.map { now + $0 }, by: identity.auditActor)
         }
     }
 
@@ -49,12 +51,25 @@ public struct Administration: Sendable {
         try Self.requireAdmin(identity)
         let now = hub.clock.milliseconds()
         let revoked = try await offThePool { [tokens] () throws -> TokenRecord? in
-            try tokens.revoke(id: id, at: now)
+            try tokens.revoke(id: id, at: now, by: identity.auditActor)
             return try tokens.find(id: id)
         }
         await hub.closeRevokedSessions()
         guard let revoked else { throw ProtocolError(.notFound, "token \(id) does not exist") }
         return revoked
+    }
+
+    /// The audit trail as `identity` may read it: an admin token of every site reads all of it, an
+    /// admin token of some sites only the entries of those sites; other roles none.
+    func auditEntries(_ query: AuditQuery, by identity: Identity) async throws(ProtocolError) -> [AuditEntry] {
+        try identity.require([.admin], to: "read the audit trail")
+        var query = query
+        if !identity.allSites { query.visibleSites = identity.sites }
+        do {
+            return try await audit.entries(query)
+        } catch {
+            throw ProtocolError(error)
+        }
     }
 
     /// Sites and tokens are the whole hub's: an admin token of some sites administers none of

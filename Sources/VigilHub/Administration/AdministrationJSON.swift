@@ -25,3 +25,17 @@ extension TokenRecord {
         return .object(fields)
     }
 }
+
+extension AuditEntry {
+    /// An entry of `GET /api/audit`: the detail as the JSON it was recorded as.
+    var json: JSONValue {
+        var fields: [String: JSONValue] = [
+            "id": .number(Double(id)), "at": .number(Double(at)), "token": .string(actor.tokenID), "name": .string(actor.name),
+            "role": .string(actor.role), "peer": .string(actor.peer), "action": .string(action), "target": .string(target),
+            "detail": (try? JSONValue(parsing: detail)) ?? .string(detail),
+        ]
+        fields["site"] = site.map(JSONValue.string)
+        fields["seq"] = seq.map { .number(Double($0)) }
+        return .object(fields)
+    }
+}

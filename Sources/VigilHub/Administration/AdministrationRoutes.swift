@@ -1,4 +1,5 @@
 import VigilCore
+import VigilStore
 
 extension Administration {
     /// The routes the server mounts beside the domains' own.
@@ -20,6 +21,10 @@ extension Administration {
                 let issued = try await issueToken(
                     TokenRequest(request.json("a JSON object {role, name?, sites?, allSites?, expiresIn?}")), by: request.identity)
                 return .created(["token": issued.record.json(at: hub.clock.milliseconds()), "secret": .string(issued.secret)])
+            },
+            DomainRoute(.get, "api/audit") { request async throws(ProtocolError) in
+                let entries = try await auditEntries(try AuditQuery(request.query), by: request.identity)
+                return .json(["entries": .array(entries.map(\.json))])
             },
             DomainRoute(.post, "api/tokens/:token/revoke") { request async throws(ProtocolError) in
                 let revoked = try await revokeToken(request.parameter("token"), by: request.identity)

@@ -43,7 +43,7 @@ public struct Authenticator: Sendable {
             logger.error("token has an unknown role", metadata: ["token": "\(record.id)", "role": "\(record.role)"])
             throw ProtocolError(.unauthorized, "the token is not valid")
         }
-        return Identity(tokenID: record.id, name: record.name, role: role, allSites: record.allSites, sites: Set(record.sites))
+        return Identity(tokenID: record.id, name: record.name, role: role, allSites: record.allSites, sites: Set(record.sites), peer: peer)
     }
 
     /// Those of `tokenIDs` revoked, or expired by the hub's clock, since they were accepted. A

@@ -1,4 +1,5 @@
 import VigilCore
+import VigilStore
 
 /// Who is on the other end of a connection or HTTP request, as their token says.
 public struct Identity: Sendable, Equatable {
@@ -8,13 +9,21 @@ public struct Identity: Sendable, Equatable {
     /// Every site, present and future.
     public var allSites: Bool
     public var sites: Set<String>
+    /// Where the connection or request came from (`address:port`), as the audit trail records it.
+    public var peer: String
 
-    public init(tokenID: String, name: String, role: Role, allSites: Bool, sites: Set<String>) {
+    public init(tokenID: String, name: String, role: Role, allSites: Bool, sites: Set<String>, peer: String = "") {
         self.tokenID = tokenID
         self.name = name
         self.role = role
         self.allSites = allSites
         self.sites = sites
+        self.peer = peer
+    }
+
+    /// The token as the audit trail names whoever made a change.
+    public var auditActor: AuditActor {
+        AuditActor(tokenID: tokenID, name: name, role: role.rawValue, peer: peer)
     }
 
     /// Whether the token's scope covers `site`; a `+` wildcard is covered only by an all-sites token.

@@ -16,13 +16,16 @@ public struct TokenIssuer: Sendable {
     }
 
     /// `expiresAt` (milliseconds since the epoch): when the token stops being accepted; nil: never.
-    public func issue(role: Role, sites: [String], allSites: Bool, name: String?, now: Int64, expiresAt: Int64? = nil) throws -> Issued {
+    /// With `actor`, the audit trail keeps who issued it.
+    public func issue(
+        role: Role, sites: [String], allSites: Bool, name: String?, now: Int64, expiresAt: Int64? = nil, by actor: AuditActor? = nil
+    ) throws -> Issued {
         let id = TokenSecret.recordID(prefix: "tk_")
         let secret = TokenSecret.generate()
         let record = TokenRecord(
             id: id, name: name ?? "\(role.rawValue)-\(id.dropFirst(3).prefix(6))", role: role.rawValue,
             allSites: allSites, sites: Array(Set(sites)).sorted(), createdAt: now, expiresAt: expiresAt)
-        try tokens.insert(record, secretHash: TokenSecret.hash(secret))
+        try tokens.insert(record, secretHash: TokenSecret.hash(secret), by: actor)
         return Issued(record: record, secret: secret)
     }
 }

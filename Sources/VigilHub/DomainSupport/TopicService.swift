@@ -19,16 +19,21 @@ public struct ValidatedEvent: Sendable {
     /// Fields of the `ok` that only the commit knows (how many of a batch's rows the effect kept):
     /// read once the event is committed, and written over `reply`. The effect sets what this reads.
     public var committedReply: (@Sendable () -> [String: JSONValue])?
+    /// An administrative change or an operator's decision (an alert acknowledged, a report
+    /// approved): the engine keeps who made it, when and from where in the audit trail, written in
+    /// the event's own transaction.
+    public var audited: Bool
 
     public init(
         type: String, payload: JSONValue, effect: (any DomainEffect)? = nil, reply: [String: JSONValue] = [:],
-        committedReply: (@Sendable () -> [String: JSONValue])? = nil
+        committedReply: (@Sendable () -> [String: JSONValue])? = nil, audited: Bool = false
     ) {
         self.type = type
         self.payload = payload.canonicalText
         self.effect = effect
         self.reply = reply
         self.committedReply = committedReply
+        self.audited = audited
     }
 }
 

@@ -68,6 +68,11 @@ struct ServiceRegistry: Sendable {
         return try service(for: topic.kind).command(identity, topic: topic, type: type, data: data)
     }
 
+    /// The site `topic` belongs to (`TopicService.site(of:)`), nil for a topic of no site.
+    func site(of topic: Topic) -> String? {
+        services[topic.kind]?.site(of: topic.segments)
+    }
+
     func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
         guard let service = services[topic.kind] else { return nil }
         return try await service.snapshot(of: topic, for: reader)

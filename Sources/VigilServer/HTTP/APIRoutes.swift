@@ -9,6 +9,8 @@ import VigilHub
 struct APIRoutes {
     let hub: Hub
     let registry: PrometheusCollectorRegistry
+    /// When set, `/metrics` answers only a request bearing it.
+    let metricsToken: String?
 
     func register(on router: Router<VigilRequestContext>) {
         let api = APIRequest(hub: hub)
@@ -20,8 +22,11 @@ struct APIRoutes {
             writer.endObject()
             return APIRequest.json(writer.text)
         }
-        router.get("metrics") { _, _ in
-            Response(
+        router.get("metrics") { [metricsToken] request, _ in
+            if let metricsToken, !constantTimeEqual(bearerToken(in: request.headers) ?? "", metricsToken) {
+                throw APIError(ProtocolError(.unauthorized, "send the metrics token (--metrics-token) as Authorization: Bearer <token>"))
+            }
+            return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
@@ -34,4 +39,14 @@ struct APIRoutes {
             return try await api.publish(identity, topic: topic, type: type, data: fields["data"] ?? .object([:]))
         }
     }
+}
+
+/// Compares two secrets in a time that does not tell how much of them matched.
+func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
+    let (a, b) = (Array(given.utf8), Array(expected.utf8))
+    var difference = UInt8(a.count == b.count ? 0 : 1)
+    for index in 0..<b.count {
+        difference |= (index < a.count ? a[index] : 0) ^ b[index]
+    }
+    return difference == 0
 }

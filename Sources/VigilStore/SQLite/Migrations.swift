@@ -72,5 +72,26 @@ enum Migrations {
                 """),
         // Tokens may carry an expiry (`vigil token create --expires 24h`); existing tokens never expire.
         StoreMigration("v2-token-expiry", sql: "ALTER TABLE tokens ADD COLUMN expires_at INTEGER"),
+        // The audit trail (`AuditTrail`): never pruned with the events.
+        StoreMigration(
+            "v3-audit-trail",
+            sql: """
+                CREATE TABLE audit_entries (
+                    id INTEGER PRIMARY KEY,
+                    at INTEGER NOT NULL,
+                    token_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    peer TEXT NOT NULL,
+                    site TEXT,
+                    action TEXT NOT NULL,
+                    target TEXT NOT NULL,
+                    seq INTEGER,
+                    detail TEXT NOT NULL
+                );
+                CREATE INDEX audit_entries_by_name ON audit_entries (name, id);
+                CREATE INDEX audit_entries_by_site ON audit_entries (site, id);
+                CREATE INDEX audit_entries_by_time ON audit_entries (at);
+                """),
     ]
 }

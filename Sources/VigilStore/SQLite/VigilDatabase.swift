@@ -7,6 +7,8 @@ import VigilCore
 public final class VigilDatabase: StoreDatabase {
     let pool: DatabasePool
     private let checkpointer: WALCheckpointer
+    /// Shared while the file is open: `vigil restore` will not replace it meanwhile.
+    private let directoryLock: StoreDirectoryLock
     /// Names this database: made once when the file is created, so a client can tell a reset store
     /// from a gap in its sequence numbers.
     public let epoch: String
@@ -26,6 +28,9 @@ public final class VigilDatabase: StoreDatabase {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
+            directoryLock = try StoreDirectoryLock(
+                directory: StoreDirectoryLock.directory(of: path), exclusive: false,
+                inUse: "\(path) is being restored (vigil restore): open it once the restore has finished")
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)

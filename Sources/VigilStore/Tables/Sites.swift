@@ -1,4 +1,5 @@
 import Foundation
+import VigilCore
 
 public struct Site: Sendable, Equatable {
     public var id: String
@@ -14,6 +15,13 @@ public struct SiteTimings: Sendable, Equatable {
     public var quietAfterMs: Int64
 
     public static let standard = SiteTimings(escalateAfterMs: 120_000, quietAfterMs: 60_000)
+
+    /// The timings (and the site's name, when given) as an audit entry's detail.
+    func auditDetail(name: String? = nil) -> String {
+        var fields: [String: JSONValue] = ["escalateAfterMs": .number(Double(escalateAfterMs)), "quietAfterMs": .number(Double(quietAfterMs))]
+        if let name { fields["name"] = .string(name) }
+        return JSONValue.object(fields).canonicalText
+    }
 
     public init(escalateAfterMs: Int64, quietAfterMs: Int64) {
         self.escalateAfterMs = escalateAfterMs
@@ -47,7 +55,10 @@ public struct SiteRepository: Sendable {
         self.database = database
     }
 
-    public func create(id: String, name: String, at time: Int64, timings: SiteTimings = .standard) throws(StoreError) -> Site {
+    /// Creates a site. With `actor`, the audit trail keeps who created it, in the same transaction.
+    public func create(id: String, name: String, at time: Int64, timings: SiteTimings = .standard, by actor: AuditActor? = nil) throws(StoreError)
+        -> Site
+    {
         try database.transaction { transaction in
             guard try !transaction.siteExists(id) else {
                 throw StoreError.alreadyExists("site \(id)")
@@ -58,16 +69,29 @@ public struct SiteRepository: Sendable {
             try transaction.execute(
                 "INSERT INTO sites (id, name, created_at, escalate_after_ms, quiet_after_ms) VALUES (?, ?, ?, ?, ?)",
                 [id, name, time, timings.escalateAfterMs, timings.quietAfterMs])
+            if let actor {
+                try AuditEntry(
+                    at: time, actor: actor, site: id, action: "site.created", target: "sites/\(id)", detail: timings.auditDetail(name: name)
+                )
+                .record(in: transaction)
+            }
             return Site(id: id, name: name, createdAt: time, timings: timings)
         }
     }
 
-    /// Changes a site's timings; alerts raised and visits begun afterwards follow them.
-    public func setTimings(of id: String, _ timings: SiteTimings) throws(StoreError) {
+    /// Changes a site's timings; alerts raised and visits begun afterwards follow them. With
+    /// `change`, the audit trail keeps who changed them and when, in the same transaction.
+    public func setTimings(of id: String, _ timings: SiteTimings, by change: (actor: AuditActor, at: Int64)? = nil) throws(StoreError) {
         try database.transaction { transaction in
             try transaction.execute(
                 "UPDATE sites SET escalate_after_ms = ?, quiet_after_ms = ? WHERE id = ?", [timings.escalateAfterMs, timings.quietAfterMs, id])
             guard transaction.changesCount == 1 else { throw StoreError.notFound("site \(id)") }
+            if let change {
+                try AuditEntry(
+                    at: change.at, actor: change.actor, site: id, action: "site.changed", target: "sites/\(id)", detail: timings.auditDetail()
+                )
+                .record(in: transaction)
+            }
         }
     }
 

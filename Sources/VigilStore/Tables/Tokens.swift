@@ -1,4 +1,5 @@
 import Foundation
+import VigilCore
 
 /// A token as stored: only the hash of its secret is kept.
 public struct TokenRecord: Sendable, Equatable {
@@ -44,8 +45,9 @@ public struct TokenRepository: Sendable {
         self.database = database
     }
 
-    /// Stores a new token; every named site must exist.
-    public func insert(_ token: TokenRecord, secretHash: String) throws(StoreError) {
+    /// Stores a new token; every named site must exist. With `actor`, the audit trail keeps who
+    /// created it, in the same transaction.
+    public func insert(_ token: TokenRecord, secretHash: String, by actor: AuditActor? = nil) throws(StoreError) {
         try database.transaction { transaction in
             for site in token.sites where try !transaction.siteExists(site) {
                 throw StoreError.notFound("site \(site)")
@@ -56,6 +58,15 @@ public struct TokenRepository: Sendable {
                 [token.id, token.name, token.role, token.allSites, secretHash, token.createdAt, token.expiresAt])
             for site in token.sites {
                 try transaction.execute("INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", [token.id, site])
+            }
+            if let actor {
+                let detail: JSONValue = [
+                    "name": .string(token.name), "role": .string(token.role), "allSites": .bool(token.allSites),
+                    "sites": .array(token.sites.map { .string($0) }), "expiresAt": token.expiresAt.map { .number(Double($0)) } ?? .null,
+                ]
+                try AuditEntry(
+                    at: token.createdAt, actor: actor, site: nil, action: "token.created", target: "tokens/\(token.id)", detail: detail.canonicalText
+                ).record(in: transaction)
             }
         }
     }
@@ -109,12 +120,18 @@ public struct TokenRepository: Sendable {
         try database.readTransaction { try $0.fetchInteger("SELECT count(*) FROM tokens", []) == 0 }
     }
 
-    /// Marks a token revoked; a revoked token is refused from then on.
-    public func revoke(id: String, at time: Int64) throws(StoreError) {
+    /// Marks a token revoked; a revoked token is refused from then on. With `actor`, the audit
+    /// trail keeps who revoked it, in the same transaction (a token revoked already changes nothing
+    /// and is not recorded again).
+    public func revoke(id: String, at time: Int64, by actor: AuditActor? = nil) throws(StoreError) {
         try database.transaction { transaction in
             try transaction.execute("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [time, id])
             if transaction.changesCount == 0, try !transaction.exists("SELECT 1 FROM tokens WHERE id = ?", [id]) {
                 throw StoreError.notFound("token \(id)")
+            }
+            if let actor, transaction.changesCount == 1 {
+                try AuditEntry(at: time, actor: actor, site: nil, action: "token.revoked", target: "tokens/\(id)", detail: "{}").record(
+                    in: transaction)
             }
         }
     }

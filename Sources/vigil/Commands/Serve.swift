@@ -54,6 +54,10 @@ struct Serve: AsyncParsableCommand {
             "Also listen on this port in plain HTTP for old flood apps: only POST /index.php and the KML files it points to (env VIGIL_LEGACY_HTTP_PORT; default: off). See docs/security.md."
     )
     var legacyHTTPPort: Int?
+    @Option(
+        name: .customLong("metrics-token"),
+        help: "Serve /metrics only to requests bearing this secret as Authorization: Bearer (env VIGIL_METRICS_TOKEN; default: open).")
+    var metricsToken: String?
     @OptionGroup var map: MapOptions
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel:
         String?
@@ -95,6 +99,8 @@ struct Serve: AsyncParsableCommand {
             configuration.hub.indexBytesPerSite = megabytes << 20
         }
         configuration.legacyHTTPPort = legacyHTTPPort ?? ProcessInfo.processInfo.environment["VIGIL_LEGACY_HTTP_PORT"].flatMap { Int($0) }
+        configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VIGIL_METRICS_TOKEN"]
+        if configuration.metricsToken?.isEmpty == true { throw ValidationError("--metrics-token must not be empty") }
         map.apply(to: &configuration)
 
         var logger = Logger(label: "vigil")

@@ -45,7 +45,7 @@ struct SiteCommand: ParsableCommand {
 
         func run() throws {
             let site = try SiteRepository(database: store.open()).create(
-                id: id, name: name ?? id, at: SystemClock().milliseconds(), timings: timings.applied(to: .standard))
+                id: id, name: name ?? id, at: SystemClock().milliseconds(), timings: timings.applied(to: .standard), by: .commandLine())
             print("site \(site.id) created")
         }
     }
@@ -69,7 +69,7 @@ struct SiteCommand: ParsableCommand {
             let sites = SiteRepository(database: database)
             guard let site = try sites.find(id) else { throw ValidationError("there is no site \(id)") }
             let changed = timings.applied(to: site.timings)
-            try sites.setTimings(of: id, changed)
+            try sites.setTimings(of: id, changed, by: (.commandLine(), SystemClock().milliseconds()))
             if let keepMs = keepDetections.flatMap(DurationText.milliseconds) {
                 try DetectionRetention.set(keepMs, of: id, in: database)
             }

@@ -28,7 +28,9 @@ struct TokenCommand: ParsableCommand {
         func run() throws {
             let now = SystemClock().milliseconds()
             let issued = try TokenIssuer(tokens: TokenRepository(database: store.open()))
-                .issue(role: role, sites: sites, allSites: allSites, name: name, now: now, expiresAt: expires.map { now + $0.milliseconds })
+                .issue(
+                    role: role, sites: sites, allSites: allSites, name: name, now: now, expiresAt: expires.map { now + $0.milliseconds },
+                    by: .commandLine())
             print("token \(issued.record.id) (\(issued.record.role), \(issued.record.name)); its secret, shown only now:")
             print(issued.secret)
         }
@@ -54,7 +56,7 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try TokenRepository(database: store.open()).revoke(id: id, at: SystemClock().milliseconds())
+            try TokenRepository(database: store.open()).revoke(id: id, at: SystemClock().milliseconds(), by: .commandLine())
             print("token \(id) revoked")
         }
     }

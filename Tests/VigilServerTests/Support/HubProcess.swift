@@ -16,15 +16,19 @@ final class HubProcess: @unchecked Sendable {
     /// nil: `vigil.sqlite` in the data directory.
     private var database: PostgresLocation?
     /// What `serve` and the admin commands are given to find this hub's store.
-    private var storeArguments: [String] { ["--data-dir", dataDirectory] + (database.map { ["--database", $0.url] } ?? []) }
-    var caFile: String { directory.appendingPathComponent("certs/vigil-dev-ca.pem").path }
+    var storeArguments: [String] { ["--data-dir", dataDirectory] + (database.map { ["--database", $0.url] } ?? []) }
+    /// The CA clients trust: the development CA `serve` makes, unless `start` was given a pair of its own.
+    private(set) var caFile: String
     /// What `serve` printed on standard output: its banner.
     var banner: String { (try? String(contentsOf: directory.appendingPathComponent("serve.out"), encoding: .utf8)) ?? "" }
+    /// What `serve` wrote on standard error: its log.
+    var log: String { (try? String(contentsOf: directory.appendingPathComponent("serve.err"), encoding: .utf8)) ?? "" }
     var url: String { "wss://localhost:\(port)/ws" }
 
     /// `inPostgres`: the store in a PostgreSQL database of its own rather than a SQLite file.
     init(inPostgres: Bool = TestHub.storesInPostgres) throws {
         directory = try makeScratchDirectory("vigil-process")
+        caFile = directory.appendingPathComponent("certs/vigil-dev-ca.pem").path
         port = try freeLoopbackPort()
         database = inPostgres ? try TestPostgres.newDatabase() : nil
     }
@@ -58,12 +62,17 @@ final class HubProcess: @unchecked Sendable {
         try await command(["token", "create"] + arguments).split(separator: "\n").last.map(String.init) ?? ""
     }
 
-    /// Starts `vigil serve` on `host` (its default address when nil).
-    func start(host: String? = nil) async throws {
+    /// Starts `vigil serve` on `host` (its default address when nil), with the development
+    /// certificate or with `certificate` (its chain, key and the CA that signed it), and `options`.
+    func start(host: String? = nil, certificate: (chain: String, key: String, ca: String)? = nil, options: [String] = []) async throws {
         let arguments =
             ["serve", "--port", String(port), "--log-level", "warning"] + storeArguments + (host.map { ["--host", $0] } ?? [])
+            + (certificate.map { ["--cert", $0.chain, "--key", $0.key] } ?? []) + options
+        if let certificate { caFile = certificate.ca }
         let output = directory.appendingPathComponent("serve.out").path
-        let process = try ChildProcess(Self.executable.path, arguments, directory: directory.path, standardOutput: .file(output))
+        let errors = directory.appendingPathComponent("serve.err").path
+        let process = try ChildProcess(
+            Self.executable.path, arguments, directory: directory.path, standardOutput: .file(output), standardError: .file(errors))
         self.process = process
         let up = await eventually(timeout: .seconds(30)) {
             guard FileManager.default.fileExists(atPath: caFile) else { return false }
@@ -81,6 +90,11 @@ final class HubProcess: @unchecked Sendable {
         process.send(SIGKILL)
         process.waitUntilExit()
         self.process = nil
+    }
+
+    /// Sends `signal` to the running hub.
+    func send(_ signal: Int32) {
+        process?.send(signal)
     }
 
     /// SIGTERM without waiting: the hub shuts down gracefully while the test watches.
