@@ -76,6 +76,8 @@ let package = Package(
         domain("VigilChat", folder: "Chat", uses: ["VigilAlerts"]),
         domain("VigilCheckins", folder: "Checkins", uses: ["VigilAlerts", .product(name: "Crypto", package: "swift-crypto")]),
         domain("VigilFlood", folder: "Flood"),
+        // Web Push to phones: RFC 8291 message encryption and RFC 8292 VAPID tokens, with swift-crypto.
+        domain("VigilPush", folder: "Push", uses: [.product(name: "Crypto", package: "swift-crypto")]),
         // Not a domain: the in-memory per-site index of stored detections that detections (the ROI
         // rows) and appearances (the vectors) each keep one of.
         .target(
@@ -91,9 +93,9 @@ let package = Package(
             name: "VigilDomains",
             dependencies: [
                 "VigilCore", "VigilStore", "VigilHub", "VigilNotice", "VigilAlerts", "VigilCameras", "VigilChat", "VigilCheckins", "VigilFlood",
-                "VigilDetections", "VigilAppearances", "VigilZones",
+                "VigilDetections", "VigilAppearances", "VigilZones", "VigilPush",
             ],
-            exclude: ["Notice", "Alerts", "Cameras", "Chat", "Checkins", "Flood", "DetectionIndex", "Detections", "Appearances", "Zones"],
+            exclude: ["Notice", "Alerts", "Cameras", "Chat", "Checkins", "Flood", "DetectionIndex", "Detections", "Appearances", "Zones", "Push"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -173,8 +175,8 @@ let package = Package(
         .testTarget(
             name: "VigilHubTests",
             dependencies: [
-                "VigilHub", "VigilDomains", "VigilDetections", "VigilAppearances", "VigilZones", "VigilTestSupport",
-                .product(name: "Metrics", package: "swift-metrics"),
+                "VigilHub", "VigilDomains", "VigilDetections", "VigilAppearances", "VigilZones", "VigilPush", "VigilTestSupport",
+                .product(name: "Metrics", package: "swift-metrics"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
@@ -189,7 +191,9 @@ let package = Package(
                 "VigilClient",
                 "VigilDemo",
                 "VigilTestSupport",
+                "VigilPush",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Pages the browser tests serve from a test hub, read from the source tree.
             exclude: ["Browser/Pages"],

@@ -7,6 +7,7 @@ import VigilDetections
 import VigilFlood
 import VigilHub
 import VigilNotice
+import VigilPush
 import VigilStore
 import VigilZones
 
@@ -23,6 +24,7 @@ public enum Domains {
         DetectionsDomain.self,
         AppearancesDomain.self,
         ZonesDomain.self,
+        PushDomain.self,
     ]
 
     /// Every registered domain's migrations, for whatever opens the database.

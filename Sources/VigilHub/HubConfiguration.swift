@@ -35,6 +35,11 @@ public struct HubConfiguration: Sendable {
     /// What a domain's in-memory index may keep of one site, in bytes: past it the oldest entries
     /// are let go, and the queries that need them read them from the store.
     public var indexBytesPerSite = 512 << 20
+    /// Whether a domain may send requests to addresses its clients give (a phone's push endpoint)
+    /// on loopback and private networks too. Off, such an address is refused: a client must not
+    /// make the hub a forger of requests inside its own network. For tests, whose push endpoint is
+    /// on loopback.
+    public var allowsLocalEndpoints = false
     public var serverName = "vigil/0.1"
     /// How the broker finds the views an event concerns: through their cells (always, but in a
     /// benchmark's baseline), or by offering it to every view of its topic (`vigil bench flood`).

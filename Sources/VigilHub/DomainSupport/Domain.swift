@@ -41,16 +41,20 @@ public struct DomainContext: Sendable {
     /// operator's bound on memory, given to whichever domain keeps such an index (detections'
     /// rows, appearances' vectors); the command line reaches a domain only through the engine.
     public let indexBytesPerSite: Int
+    /// `HubConfiguration.allowsLocalEndpoints`: whether addresses clients give may be local ones.
+    public let allowsLocalEndpoints: Bool
     /// What this hub's domains share with each other (`DomainLinks`).
     public let links = DomainLinks()
 
     public init(
-        store: any EventStore, sites: SiteDirectory, clock: any HubClock, indexBytesPerSite: Int, key: @escaping @Sendable (String) throws -> [UInt8]
+        store: any EventStore, sites: SiteDirectory, clock: any HubClock, indexBytesPerSite: Int, allowsLocalEndpoints: Bool = false,
+        key: @escaping @Sendable (String) throws -> [UInt8]
     ) {
         self.store = store
         self.sites = sites
         self.clock = clock
         self.indexBytesPerSite = indexBytesPerSite
+        self.allowsLocalEndpoints = allowsLocalEndpoints
         self.key = key
     }
 }

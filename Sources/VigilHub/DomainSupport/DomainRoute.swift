@@ -6,7 +6,7 @@ import VigilStore
 /// so a domain's route is only what is particular to it.
 public struct DomainRoute: Sendable {
     public enum Method: Sendable {
-        case get, post, put
+        case get, post, put, delete
     }
 
     /// How much of the body the server reads before the handler runs.

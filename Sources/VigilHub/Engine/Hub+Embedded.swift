@@ -11,7 +11,10 @@ extension Hub {
     ) throws -> Hub {
         let store = database.makeEventLog()
         let sites = SiteDirectory(store: store)
-        let context = DomainContext(store: store, sites: sites, clock: clock, indexBytesPerSite: configuration.indexBytesPerSite) { name in
+        let context = DomainContext(
+            store: store, sites: sites, clock: clock, indexBytesPerSite: configuration.indexBytesPerSite,
+            allowsLocalEndpoints: configuration.allowsLocalEndpoints
+        ) { name in
             try database.key(named: name)
         }
         let made = try domains.map { try $0.init(context: context) }

@@ -50,6 +50,7 @@ struct DomainRoutes {
             case .get: router.get(RouterPath(route.path), use: handler)
             case .post: router.post(RouterPath(route.path), use: handler)
             case .put: router.put(RouterPath(route.path), use: handler)
+            case .delete: router.delete(RouterPath(route.path), use: handler)
             }
         }
     }

@@ -34,12 +34,16 @@ enum SiteActivity: Sendable {
     case site(topics: [String], queries: [(String, String)] = [], make: @Sendable (HQPeople) async throws -> Void)
     /// The kind's topics belong to no site (its service's `site(of:)` says nil), for `reason`.
     case noSite(reason: String)
+    /// The kind's topics belong to a site but nobody reads them, for `reason`: every token, of
+    /// that site or another, is refused.
+    case readByNobody(reason: String)
 
     /// Text only hq's people may ever read; no answer to a token of another site may hold it.
     static let secret = "hq-only-7f3a"
 
     /// In this order: cameras before the analytics that need their topology.
     static let byKind: [(kind: String, activity: SiteActivity)] = [
+        ("push", .readByNobody(reason: "a phone's registration is its owner's alone (docs/protocol.md §6.10)")),
         (
             "notice",
             .site(topics: ["notice/hq"]) { hq in

@@ -32,12 +32,16 @@ import VigilHub
                 Set(listed) == registered && listed.count == registered.count,
                 "SiteActivity.byKind must list each registered kind once; missing: \(registered.subtracting(listed).sorted())")
             var topics: [String] = []
+            var unread: [String] = []
             var queries: [(String, String)] = []
             var makers: [@Sendable (HQPeople) async throws -> Void] = []
             for (kind, activity) in SiteActivity.byKind {
                 switch activity {
                 case .noSite(let reason):
                     #expect(site(of: "\(kind)/hq") == nil, "\(kind) is listed as belonging to no site (\(reason)), yet its service names one")
+                case .readByNobody:
+                    #expect(site(of: "\(kind)/hq") == "hq", "\(kind)/hq is not a topic of hq by its service")
+                    unread.append("\(kind)/hq")
                 case .site(let kindTopics, let kindQueries, let make):
                     #expect(!kindTopics.isEmpty, "\(kind) names no topic its activity makes events on")
                     for topic in kindTopics {
@@ -58,6 +62,11 @@ import VigilHub
 
             // Before any activity: hq's witnesses and every subscription a depot token is allowed.
             let hq = HQPeople(hub)
+            for topic in unread {
+                for client in hq.all + others.map(\.client) {
+                    #expect(await refusalCode { _ = try await client.subscribe(topic) } == "forbidden", "\(topic) is read by nobody")
+                }
+            }
             var witnessed: [(topic: String, stream: AsyncThrowingStream<Event, any Error>)] = []
             for topic in topics {
                 var stream: AsyncThrowingStream<Event, any Error>?
@@ -126,6 +135,7 @@ import VigilHub
                 case .get: "GET"
                 case .post: "POST"
                 case .put: "PUT"
+                case .delete: "DELETE"
                 }
             for other in others {
                 let answer = try await hub.api(method, path, bearer: other.secret, body: route.method == .get ? nil : JSONValue.object([:]))

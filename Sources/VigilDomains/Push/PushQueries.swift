@@ -1,0 +1,11 @@
+import VigilHub
+import VigilStore
+
+/// What the push domain reads outside the commit: a token's own phones on a site.
+struct PushQueries: Sendable {
+    let store: any EventStore
+
+    func phones(of tokenID: String, site: String) async throws -> [PhoneRecord] {
+        try await store.read { transaction in try transaction.phones(of: tokenID, site: site) }
+    }
+}

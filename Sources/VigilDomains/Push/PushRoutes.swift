@@ -1,0 +1,37 @@
+import VigilCore
+import VigilHub
+
+/// The push domain over HTTP: the public key a browser's `PushManager.subscribe` takes as its
+/// `applicationServerKey` (the same for every site, any signed-in token may read it), and a
+/// person's phones on a site: registered, replaced, listed and removed by their own token.
+struct PushRoutes {
+    let vapid: VapidKey
+    let queries: PushQueries
+    let service: PushService
+
+    var all: [DomainRoute] {
+        [
+            DomainRoute(.get, "api/push/key") { [vapid] _ async throws(ProtocolError) in
+                .json(["publicKey": .string(vapid.publicKeyText)])
+            },
+            DomainRoute(.put, "api/sites/:site/push/phone", body: .upTo(PushEndpoint.maximumLength + 1024)) { request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                return try await request.publish(
+                    topic: PushService.topic(of: site), type: "register_phone", data: try request.json("a PushSubscription"))
+            },
+            DomainRoute(.delete, "api/sites/:site/push/phone", body: .upTo(PushEndpoint.maximumLength + 1024)) {
+                request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                return try await request.publish(topic: PushService.topic(of: site), type: "remove_phone", data: try request.json("{endpoint}"))
+            },
+            DomainRoute(.get, "api/sites/:site/push/phones") { [queries, service] request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                try service.access.authorizeSiteTopicWrite(request.identity, try Topic(PushService.topic(of: site)))
+                let phones = try await request.read { try await queries.phones(of: request.identity.tokenID, site: site) }
+                return .json([
+                    "phones": .array(phones.map { ["endpoint": .string($0.endpoint), "createdAt": .number(Double($0.createdAt))] })
+                ])
+            },
+        ]
+    }
+}
