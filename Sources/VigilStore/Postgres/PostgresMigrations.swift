@@ -80,6 +80,7 @@ enum PostgresMigrations {
                     bytes BYTEA NOT NULL,
                     created_at BIGINT NOT NULL
                 );
-                """)
+                """),
+        StoreMigration("postgres-2: event retention", sql: EventRetention.postgresTables),
     ]
 }

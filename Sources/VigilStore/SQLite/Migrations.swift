@@ -72,5 +72,6 @@ enum Migrations {
                 """),
         // Tokens may carry an expiry (`vigil token create --expires 24h`); existing tokens never expire.
         StoreMigration("v2-token-expiry", sql: "ALTER TABLE tokens ADD COLUMN expires_at INTEGER"),
+        StoreMigration("v3-event-retention", sql: EventRetention.sqliteTables),
     ]
 }
