@@ -64,7 +64,7 @@ final class Mosquitto: @unchecked Sendable {
         arguments += file.map { ["-f", $0] } ?? ["-m", message ?? ""]
         if let tls { arguments += ["--cafile", tls.caFile] }
         if let credentials { arguments += ["-u", credentials.username, "-P", credentials.password] }
-        let run = try await offThePool { try runProcessTellingErrors(URL(fileURLWithPath: "/usr/bin/mosquitto_pub"), arguments) }
+        let run = try await offThePool { [arguments] in try runProcessTellingErrors(URL(fileURLWithPath: "/usr/bin/mosquitto_pub"), arguments) }
         guard run.status == 0 else { throw MosquittoError.publish(run.errors) }
     }
 
