@@ -77,14 +77,16 @@ final class MQTTRelay: Sendable {
             var bytes = unwrapInboundIn(data)
             pending.writeBuffer(&bytes)
             while true {
-                let start = pending.readerIndex
-                guard let packet = try? MQTTPacket.decode(from: &pending) else { break }
+                var rest = pending
+                guard let packet = try? MQTTPacket.decode(from: &rest) else { break }
                 if watch(packet) {
                     context.close(promise: nil)
                     peer.close(promise: nil)
                     return
                 }
-                peer.writeAndFlush(pending.getSlice(at: start, length: pending.readerIndex - start)!, promise: nil)
+                // The packet's own bytes, as they came.
+                let whole = pending.readSlice(length: rest.readerIndex - pending.readerIndex)
+                peer.writeAndFlush(whole ?? ByteBuffer(), promise: nil)
             }
             pending.discardReadBytes()
         }
