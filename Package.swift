@@ -132,11 +132,27 @@ let package = Package(
         // `vigil demo`: a demo site with cameras and checkpoints, and its sensor, guards and operator
         // played as clients of a running hub.
         .target(name: "VigilDemo", dependencies: ["VigilCore", "VigilClient"], swiftSettings: swiftSettings),
+        // The part of MQTT 3.1.1 Vigil speaks: the packets, for the bench's Mosquitto dialect and the bridge.
+        .target(name: "VigilMQTT", dependencies: [.product(name: "NIOCore", package: "swift-nio")], swiftSettings: swiftSettings),
+        // `vigil bridge mqtt`: sensors that publish to an MQTT broker raise alerts on a hub, as a client of it.
+        .target(
+            name: "VigilBridge",
+            dependencies: [
+                "VigilCore", "VigilClient", "VigilMQTT",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Load generator for `vigil bench`: lean WebSocket connections over NIO, dialects for vigil,
         // nchan and Mosquitto (MQTT 3.1.1), latency histograms, /proc sampling of the server.
         .target(
             name: "VigilBench",
             dependencies: [
+                "VigilMQTT",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -156,6 +172,7 @@ let package = Package(
                 "VigilClient",
                 "VigilDemo",
                 "VigilBench",
+                "VigilBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -183,6 +200,7 @@ let package = Package(
         ),
         // VigilCore checks that the detections batches the benchmark sends are ones the hub accepts.
         .testTarget(name: "VigilBenchTests", dependencies: ["VigilBench", "VigilCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "VigilMQTTTests", dependencies: ["VigilMQTT"], swiftSettings: swiftSettings),
         .testTarget(
             name: "VigilServerTests",
             dependencies: [
@@ -192,6 +210,8 @@ let package = Package(
                 "VigilDemo",
                 "VigilTestSupport",
                 "VigilPush",
+                "VigilBridge",
+                "VigilMQTT",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

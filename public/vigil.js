@@ -161,6 +161,10 @@ export class VigilConnection extends EventTarget {
       case "event":
         this.deliver(frame);
         break;
+      case "gap":
+        // Events after the resume point were pruned: the topic's state follows, for kinds that keep one.
+        this.dispatchEvent(new CustomEvent("gap", { detail: frame }));
+        break;
       case "ok":
       case "error": {
         const waiting = this.pending.get(frame.ref);

@@ -34,25 +34,33 @@ extension Hub {
         // that `ok` comes first and nothing committed between reading the head and going live is lost.
         // A kind that keeps state sends it first to a client starting afresh (no `since`): the state
         // as of a head read in the same transaction, then the events after that head.
+        // A resume from a point the retention has pruned (`Hub+Retention`) is told so with `gap`
+        // and is then served as a client starting afresh: the state, then the events after it.
         let replayFrom: UInt64?
         var state: TopicSnapshot?
+        var gap: ClosedRange<UInt64>?
         // A view reads its source's events and numbers (`TopicView`).
         let view = try exact.map { exact throws(ProtocolError) in try services.view(of: exact) } ?? nil
         if let exact, durability == .durable {
-            if since == nil {
+            let source = (view?.source ?? exact).rawValue
+            if let since {
+                let pruned = try await storeCall { try await store.read { try EventPruning.prunedThrough(source, in: $0) } }
+                if since < pruned { gap = (since + 1)...pruned }
+            }
+            if since == nil || gap != nil {
                 state = try await storeCall { try await services.snapshot(of: exact, for: identity) }
             }
             let head: UInt64
             if let state {
                 head = state.head
             } else {
-                head = try await storeCall { try await store.head(of: (view?.source ?? exact).rawValue) }
+                head = try await storeCall { try await store.head(of: source) }
             }
             if let since, since > head {
                 throw ProtocolError(
                     .sinceAhead, "since \(since) is past the last event (\(head)) of \(exact.rawValue); if the epoch changed, resubscribe from 0")
             }
-            replayFrom = since ?? head
+            replayFrom = gap.map { state?.head ?? $0.upperBound } ?? since ?? head
         } else {
             replayFrom = nil
         }
@@ -76,6 +84,9 @@ extension Hub {
                 writer.field("topic", pattern.rawValue)
                 if let replayFrom, since == nil { writer.field("head", replayFrom) }
             })
+        if let exact, let gap {
+            reply(session, ServerFrame.gap(topic: exact.rawValue, from: gap.lowerBound, to: gap.upperBound))
+        }
         if let exact, let state {
             var data = state.data
             data["head"] = .number(Double(state.head))
@@ -114,6 +125,12 @@ extension Hub {
                 }
                 for event in events {
                     defer { last = event.seq }
+                    // Seqs of a topic have no holes but those the retention makes: one pruned while
+                    // this replay read is told as a gap.
+                    if event.seq > last + 1 {
+                        let gap = ServerFrame.gap(topic: topic.rawValue, from: last + 1, to: event.seq - 1)
+                        guard await session.outbox.send(ByteBuffer(string: gap)) else { return }
+                    }
                     let frame = view.map { event.frame(through: $0, on: topic, epoch: store.epoch) } ?? event.frame(epoch: store.epoch)
                     guard let frame else { continue }
                     guard await session.outbox.send(ByteBuffer(string: frame)) else { return }

@@ -21,6 +21,11 @@ public struct HubConfiguration: Sendable {
     public var revocationCheckInterval: Duration = .seconds(5)
     /// How often the domains' timers are asked what is due.
     public var timerInterval: Duration = .seconds(1)
+    /// Most events one prune transaction removes (`Hub.pruneExpiredEvents`): what an append
+    /// queued behind it waits for is one such delete.
+    public var pruneChunkEvents = 500
+    /// Most prune transactions a tick runs; what is left waits for the next tick.
+    public var pruneChunksPerTick = 64
     /// Largest thumbnail upload.
     public var maxThumbnailBytes = 2 * 1024 * 1024
     public var historyMaxLimit = 500

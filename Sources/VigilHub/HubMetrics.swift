@@ -8,6 +8,8 @@ public struct HubMetrics: Sendable {
     public let eventsDelivered: Counter
     public let commitBatchSize: Recorder
     public let slowConsumerCloses: Counter
+    /// Events the retention rules removed from the log.
+    public let prunedEvents: Counter
     public let refusedRequests: Counter
     /// Connections closed because they did not finish opening (TLS and first request head) in time.
     public let openingTimeouts: Counter
@@ -21,6 +23,7 @@ public struct HubMetrics: Sendable {
         eventsDelivered = Counter(label: "vigil_events_delivered_total", factory: factory)
         commitBatchSize = Recorder(label: "vigil_commit_batch_size", factory: factory)
         slowConsumerCloses = Counter(label: "vigil_slow_consumer_closes_total", factory: factory)
+        prunedEvents = Counter(label: "vigil_events_pruned_total", factory: factory)
         refusedRequests = Counter(label: "vigil_refused_requests_total", factory: factory)
         openingTimeouts = Counter(label: "vigil_opening_timeouts_total", factory: factory)
         viewMatching = Timer(label: "vigil_view_matching_seconds", factory: factory)

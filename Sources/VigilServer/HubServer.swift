@@ -95,7 +95,10 @@ public struct HubServer: Sendable {
             services: [
                 // `vigil token revoke` works on the database, so the hub looks for revoked tokens.
                 Periodic(interval: configuration.hub.revocationCheckInterval) { [hub] in await hub.closeRevokedSessions() },
-                Periodic(interval: configuration.hub.timerInterval) { [hub] in await hub.fireDueTimers() },
+                Periodic(interval: configuration.hub.timerInterval) { [hub] in
+                    await hub.fireDueTimers()
+                    await hub.pruneExpiredEvents()
+                },
             ],
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)

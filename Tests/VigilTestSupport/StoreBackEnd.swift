@@ -74,6 +74,10 @@ public final class TestStore: EventStore {
         try await log.read(body)
     }
 
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await log.write(body)
+    }
+
     /// One write transaction through the seam, outside the event log (as an admin command writes).
     public func transaction(_ body: (any DomainTransaction) throws -> Void) throws {
         try database.transaction(body)

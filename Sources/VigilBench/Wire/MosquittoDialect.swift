@@ -1,5 +1,6 @@
 import NIOCore
 import NIOWebSocket
+import VigilMQTT
 
 /// Mosquitto: MQTT 3.1.1 over WebSocket (subprotocol `mqtt`), clean sessions, QoS 0 on topic
 /// `bench/{n}`. Nothing is persisted.
@@ -18,14 +19,14 @@ struct MosquittoDialect: Dialect {
         var buffer = ByteBuffer()
         // Client ids must be unique: the broker ends an older connection with the same id.
         // Keep-alive 0: the broker does not expect pings from a connection that only listens.
-        MQTTPacket.connect(clientID: "\(runID)-\(publisher ? "p" : "s")\(index)", keepAlive: 0).encode(into: &buffer)
-        MQTTPacket.subscribe(packetID: 1, topic: Self.topic(topic)).encode(into: &buffer)
+        MQTTPacket.connect(MQTTConnect(clientID: "\(runID)-\(publisher ? "p" : "s")\(index)", keepAlive: 0)).encode(into: &buffer)
+        MQTTPacket.subscribe(packetID: 1, topic: Self.topic(topic), qos: 0).encode(into: &buffer)
         return [.binary(buffer)]
     }
 
     func publish(topic: Int, payload: String, sentNanos: UInt64) -> WebSocketFrame {
         var buffer = ByteBuffer()
-        MQTTPacket.publish(topic: Self.topic(topic), payload: ByteBuffer(string: payload)).encode(into: &buffer)
+        MQTTPacket.publish(MQTTPublish(topic: Self.topic(topic), payload: ByteBuffer(string: payload))).encode(into: &buffer)
         return .binary(buffer)
     }
 
@@ -41,10 +42,10 @@ struct MosquittoDialect: Dialect {
             pending.writeBuffer(&data)
             while let packet = try MQTTPacket.decode(from: &pending) {
                 switch packet {
-                case .publish(_, let payload): events.append(.message(payload))
+                case .publish(let message): events.append(.message(message.payload))
                 case .suback(_, let granted) where granted < 0x80: events.append(.ready)
                 case .suback: events.append(.refused("subscription refused"))
-                case .connack(let code) where code != 0: events.append(.refused("connack \(code)"))
+                case .connack(_, let code) where code != 0: events.append(.refused("connack \(code)"))
                 default: break
                 }
             }

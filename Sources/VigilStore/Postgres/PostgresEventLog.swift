@@ -51,6 +51,10 @@ public final class PostgresEventLog: EventStore {
         try await database.read(body)
     }
 
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await database.write(body)
+    }
+
     /// A row of `events`.
     private struct EventRow: Decodable {
         var topic: String

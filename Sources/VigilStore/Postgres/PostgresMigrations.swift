@@ -101,5 +101,6 @@ enum PostgresMigrations {
                 CREATE INDEX audit_entries_by_site ON audit_entries (site, id);
                 CREATE INDEX audit_entries_by_time ON audit_entries (at);
                 """),
+        StoreMigration("postgres-3: event retention", sql: EventRetention.postgresTables),
     ]
 }

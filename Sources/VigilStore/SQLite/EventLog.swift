@@ -57,6 +57,10 @@ public final class EventLog: EventStore {
         try await database.readSQLite { db in try body(SQLiteTransaction(db: db)) }
     }
 
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T {
+        try await database.write(body)
+    }
+
     private func fetch(sql: String, arguments: StatementArguments) async throws(StoreError) -> [StoredEvent] {
         try await database.readSQLite { db in
             try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in

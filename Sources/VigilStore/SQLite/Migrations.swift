@@ -93,5 +93,6 @@ enum Migrations {
                 CREATE INDEX audit_entries_by_site ON audit_entries (site, id);
                 CREATE INDEX audit_entries_by_time ON audit_entries (at);
                 """),
+        StoreMigration("v4-event-retention", sql: EventRetention.sqliteTables),
     ]
 }

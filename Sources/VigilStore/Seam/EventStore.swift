@@ -15,4 +15,7 @@ public protocol EventStore: Sendable {
     func history(of topic: String, before seq: UInt64?, limit: Int) async throws(StoreError) -> [StoredEvent]
     /// Runs `body` in one read transaction, so what it reads (heads included) is one consistent state.
     func read<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T
+    /// Runs `body` in one write transaction of its own beside the appends (the prune's small
+    /// chunks), never inside a batch's.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T
 }

@@ -56,12 +56,18 @@ struct SiteCommand: ParsableCommand {
         @Argument(help: "Site id.") var id: String
         @OptionGroup var timings: TimingOptions
         @Option(help: "Keep the site's detections this long (e.g. 7d; from 1m to 365d; default 30d).") var keepDetections: String?
+        @Option(
+            help:
+                "Keep a kind's events this long or this many a topic, e.g. notice=7d, chat=100000, alerts=90d,50000, notice=forever (the default); repeat for several kinds."
+        )
+        var keepEvents: [String] = []
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
             if let keepDetections, DurationText.milliseconds(keepDetections).map(DetectionRetention.keepRange.contains) != true {
                 throw ValidationError("--keep-detections takes a duration from 1m to 365d, such as 7d")
             }
+            for text in keepEvents { _ = try EventRetentionOption.parse(text, site: id) }
         }
 
         func run() throws {
@@ -73,9 +79,13 @@ struct SiteCommand: ParsableCommand {
             if let keepMs = keepDetections.flatMap(DurationText.milliseconds) {
                 try DetectionRetention.set(keepMs, of: id, in: database)
             }
+            let retention = EventRetention(database: database)
+            for text in keepEvents { try retention.set(try EventRetentionOption.parse(text, site: id)) }
+            let rules = try retention.rules(of: id).map(EventRetentionOption.describe)
             print(
                 "site \(id): escalate after \(DurationText.text(changed.escalateAfterMs)), quiet after \(DurationText.text(changed.quietAfterMs)),"
-                    + " keep detections \(DurationText.text(try DetectionRetention.keepMs(of: id, in: database)))")
+                    + " keep detections \(DurationText.text(try DetectionRetention.keepMs(of: id, in: database))),"
+                    + " keep events \(rules.isEmpty ? "for ever" : rules.joined(separator: ", "))")
         }
     }
 

@@ -1,0 +1,40 @@
+import VigilCore
+import VigilStore
+
+/// Retention: each site's rules (`vigil site set --keep-events`) prune the log's oldest events,
+/// a chunk per small transaction of its own between the group commits, never inside one, so a
+/// publish waits at most for one chunk's delete. A client resuming from a pruned point is sent
+/// `gap` and the topic's state (`Hub.subscribe`).
+extension Hub {
+    /// Prunes what the rules no longer keep at the hub's clock, at most `pruneChunksPerTick`
+    /// chunks of `pruneChunkEvents`; returns the chunks pruned. Run by every tick.
+    @discardableResult
+    public func pruneExpiredEvents() async -> [EventPruning.Pruned] {
+        let now = clock.milliseconds()
+        let limit = configuration.pruneChunkEvents
+        var pruned: [EventPruning.Pruned] = []
+        do {
+            let work = try await store.read { transaction in
+                try EventRetention.rules(in: transaction).flatMap { rule in
+                    try EventPruning.topics(of: rule, in: transaction).map { (rule, $0) }
+                }
+            }
+            for (rule, topic) in work {
+                while pruned.count < configuration.pruneChunksPerTick {
+                    guard
+                        let chunk = try await store.write({ transaction in
+                            try EventPruning.pruneChunk(of: topic, by: rule, now: now, limit: limit, in: transaction)
+                        })
+                    else { break }
+                    pruned.append(chunk)
+                }
+            }
+        } catch {
+            logger.error("could not prune the event log", metadata: ["error": "\(error)"])
+        }
+        if !pruned.isEmpty {
+            metrics.prunedEvents.increment(by: pruned.reduce(0) { $0 + Int($1.to - $1.from + 1) })
+        }
+        return pruned
+    }
+}
