@@ -24,28 +24,32 @@ extension Chromium {
 
     /// Presses on `source`, moves onto `target` in steps as a hand would, and lets go.
     func drag(_ source: String, to target: String) async throws {
-        let from = try await element(source)
-        let to = try await element(target)
-        try await pointer([
-            ["type": "pointerMove", "duration": 0, "origin": from, "x": 0, "y": 0],
-            ["type": "pointerDown", "button": 0],
-            ["type": "pointerMove", "duration": 100, "origin": "pointer", "x": 6, "y": 6],
-            ["type": "pointerMove", "duration": 250, "origin": to, "x": 0, "y": 0],
-            ["type": "pointerMove", "duration": 100, "origin": "pointer", "x": 2, "y": 2],
-            ["type": "pointerUp", "button": 0],
-        ])
+        try await onElementsShownNow {
+            let from = try await element(source)
+            let to = try await element(target)
+            try await pointer([
+                ["type": "pointerMove", "duration": 0, "origin": from, "x": 0, "y": 0],
+                ["type": "pointerDown", "button": 0],
+                ["type": "pointerMove", "duration": 100, "origin": "pointer", "x": 6, "y": 6],
+                ["type": "pointerMove", "duration": 250, "origin": to, "x": 0, "y": 0],
+                ["type": "pointerMove", "duration": 100, "origin": "pointer", "x": 2, "y": 2],
+                ["type": "pointerUp", "button": 0],
+            ])
+        }
     }
 
     /// Draws one stroke on `selector` through `points`, offsets in CSS pixels from its centre.
     func stroke(on selector: String, through points: [(x: Int, y: Int)]) async throws {
-        let target = try await element(selector)
         guard let first = points.first else { return }
-        var moves: [[String: Any]] = [
-            ["type": "pointerMove", "duration": 0, "origin": target, "x": first.x, "y": first.y], ["type": "pointerDown", "button": 0],
-        ]
-        moves += points.dropFirst().map { ["type": "pointerMove", "duration": 30, "origin": target, "x": $0.x, "y": $0.y] }
-        moves.append(["type": "pointerUp", "button": 0])
-        try await pointer(moves)
+        try await onElementsShownNow {
+            let target = try await element(selector)
+            var moves: [[String: Any]] = [
+                ["type": "pointerMove", "duration": 0, "origin": target, "x": first.x, "y": first.y], ["type": "pointerDown", "button": 0],
+            ]
+            moves += points.dropFirst().map { ["type": "pointerMove", "duration": 30, "origin": target, "x": $0.x, "y": $0.y] }
+            moves.append(["type": "pointerUp", "button": 0])
+            try await pointer(moves)
+        }
     }
 
     /// Drops files from the desktop at the centre of `selector`, scrolled into view first as a person
@@ -64,6 +68,19 @@ extension Chromium {
         for type in ["dragEnter", "dragOver", "drop"] {
             _ = try await command(
                 "POST", "/goog/cdp/execute", ["cmd": "Input.dispatchDragEvent", "params": ["type": type, "x": box[0], "y": box[1], "data": data]])
+        }
+    }
+
+    /// Runs `gesture` again, once, on the elements found anew when the page replaced one it was
+    /// given between finding it and the gesture (WebDriver's "stale element reference": a list drawn
+    /// again as an event arrived), as a person does it again on what the page shows now. The mouse
+    /// is let go first.
+    private func onElementsShownNow(_ gesture: () async throws -> Void) async throws {
+        do {
+            try await gesture()
+        } catch BrowserError.driver(let message) where message.contains("stale element") {
+            _ = try? await command("DELETE", "/actions")
+            try await gesture()
         }
     }
 
