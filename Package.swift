@@ -182,7 +182,7 @@ let package = Package(
             name: "VigilTestSupport",
             dependencies: [
                 "VigilHub", "VigilStore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/VigilTestSupport",
             swiftSettings: swiftSettings

@@ -58,7 +58,10 @@ struct SiteCommand: ParsableCommand {
         @Option(help: "Keep the site's detections this long (e.g. 7d; from 1m to 365d; default 30d).") var keepDetections: String?
         @Option(
             help:
-                "Keep a kind's events this long or this many a topic, e.g. notice=7d, chat=100000, alerts=90d,50000, notice=forever (the default); repeat for several kinds."
+                """
+                Keep a kind's events this long or this many a topic, e.g. notice=7d, chat=100000, alerts=90d,50000, \
+                notice=forever (the default); repeat for several kinds.
+                """
         )
         var keepEvents: [String] = []
         @OptionGroup var store: StoreOptions

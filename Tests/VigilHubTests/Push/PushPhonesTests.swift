@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Testing
 import VigilCore
@@ -7,18 +6,6 @@ import VigilStore
 import VigilTestSupport
 
 @testable import VigilPush
-
-/// A browser's push subscription as `PushSubscription.toJSON()` gives it, with keys of its own.
-func browserSubscription(_ endpoint: String) -> JSONValue {
-    let auth = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    return [
-        "endpoint": .string(endpoint),
-        "keys": [
-            "p256dh": .string(Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)),
-            "auth": .string(Base64URL.encode(Data(auth))),
-        ],
-    ]
-}
 
 @Suite struct PushPhonesTests {
     static let endpoint = "https://fcm.googleapis.com/fcm/send/phone-"

@@ -1,27 +1,17 @@
-import Crypto
 import Foundation
 import Testing
 import VigilCore
 import VigilHub
+import VigilTestSupport
 
 @Suite struct PushPhoneRoutesTests {
     static let endpoint = "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk-"
-
-    static func subscription(_ endpoint: String) -> JSONValue {
-        [
-            "endpoint": .string(endpoint),
-            "keys": [
-                "p256dh": .string(Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)),
-                "auth": .string(Base64URL.encode(Data((0..<16).map { _ in UInt8.random(in: 0...255) }))),
-            ],
-        ]
-    }
 
     private func code(_ response: CurlResponse) -> String? { json(response.body)["code"]?.stringValue }
 
     @Test func aGuardsPhoneIsRegisteredListedAndRemovedOverHTTPByItsOwnTokenOnly() async throws {
         try await withHub { hub async throws in
-            let put = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: Self.subscription(Self.endpoint + "gus"))
+            let put = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: browserSubscription(Self.endpoint + "gus"))
             #expect(put.status == 200, "\(put.body)")
             let listed = try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard")
             #expect(json(listed.body)["phones"]?.arrayValue?.compactMap { $0["endpoint"]?.stringValue } == [Self.endpoint + "gus"])
@@ -29,10 +19,10 @@ import VigilHub
             #expect(json(others.body)["phones"]?.arrayValue == [], "another person of the site sees none of them")
             #expect(code(try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard-depot")) == "forbidden")
             #expect(
-                code(try await hub.api("PUT", "/api/sites/depot/push/phone", as: "guard", body: Self.subscription(Self.endpoint + "x")))
+                code(try await hub.api("PUT", "/api/sites/depot/push/phone", as: "guard", body: browserSubscription(Self.endpoint + "x")))
                     == "forbidden")
 
-            let local = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: Self.subscription("https://127.0.0.1:9/push"))
+            let local = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: browserSubscription("https://127.0.0.1:9/push"))
             #expect(local.status == 400 && code(local) == "invalid_data")
 
             let removed = try await hub.api("DELETE", "/api/sites/hq/push/phone", as: "guard", body: ["endpoint": .string(Self.endpoint + "gus")])
@@ -46,7 +36,7 @@ import VigilHub
 
     @Test func aHubThatAllowsLocalEndpointsTakesALoopbackPushService() async throws {
         try await withHub(tweak: { $0.allowsLocalEndpoints = true }) { hub async throws in
-            let put = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: Self.subscription("https://127.0.0.1:9443/push/1"))
+            let put = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: browserSubscription("https://127.0.0.1:9443/push/1"))
             #expect(put.status == 200, "\(put.body)")
         }
     }
