@@ -5,7 +5,7 @@ import VigilCore
 
 /// The audit trail: who changed what and who decided what, when (the hub's clock) and from where,
 /// written with the change; read by admins over `GET /api/audit`, each admin only their sites'.
-@Suite(.timeLimit(.minutes(5))) struct AuditTrailTests {
+@Suite(.timeLimit(.minutes(10))) struct AuditTrailTests {
     @Test func changesAndDecisionsAreKeptWithWhoWhenAndWhereAndEachAdminReadsOnlyTheirSites() async throws {
         try await withHub { hub async throws in
             let decidedAt = hub.clock.milliseconds()

@@ -7,7 +7,7 @@ import VigilCore
 /// `vigil backup` copies the live store while the hub serves, and `vigil restore` brings the copy
 /// back with its epoch: a hub started on the restore holds every event acknowledged before the
 /// backup began, under the same seq, and clients resume across it.
-@Suite(.timeLimit(.minutes(5))) struct BackupTests {
+@Suite(.timeLimit(.minutes(10))) struct BackupTests {
     @Test func aBackupTakenWhilePublishingRestoresEveryEventAcknowledgedBeforeItBegan() async throws {
         let hub = try HubProcess()
         try await hub.command(["site", "create", "hq"])

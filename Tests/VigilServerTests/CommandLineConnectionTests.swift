@@ -4,7 +4,7 @@ import VigilServer
 
 /// How `vigil pub` reaches a hub started with `vigil serve`: by the address the banner prints,
 /// and with plain words when it does not trust the hub's certificate.
-@Suite(.timeLimit(.minutes(3))) struct CommandLineConnectionTests {
+@Suite(.timeLimit(.minutes(10))) struct CommandLineConnectionTests {
     /// The banner's WebSocket URL holds an IP address (IPv4, or IPv6 in brackets), which TLS may
     /// not name; `vigil pub` connects to it and checks the certificate against that address.
     @Test(arguments: ["127.0.0.1", "::1"])

@@ -4,7 +4,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct DurabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct DurabilityTests {
     static let killCycles = 8
 
     /// Kill -9 the hub during bursts of publishes, `killCycles` times, starting it again after each: every acknowledged

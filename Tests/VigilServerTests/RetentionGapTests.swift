@@ -8,7 +8,7 @@ import VigilTestSupport
 /// Retention of the event log through a real hub over TLS (`vigil site set --keep-events`, then
 /// the hub's prune): a client resuming from a pruned point gets `gap` and then the state, the
 /// domains' state stays whole, and a week of steady load keeps the log at a steady size.
-@Suite(.timeLimit(.minutes(5))) struct RetentionGapTests {
+@Suite(.timeLimit(.minutes(10))) struct RetentionGapTests {
     @Test func aResumeFromAPrunedPointGetsGapThenTheState() async throws {
         try await withHub { hub in
             let sensor = hub.client("device")

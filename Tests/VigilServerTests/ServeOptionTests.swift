@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct ServeOptionTests {
+@Suite(.timeLimit(.minutes(10))) struct ServeOptionTests {
     /// `serve --messages-per-second` and `--index-mb-per-site` take a positive number; anything
     /// else is refused before the hub opens its database.
     @Test(arguments: ["--messages-per-second", "--index-mb-per-site"], ["0", "-5", "many"])

@@ -8,7 +8,7 @@ import VigilTestSupport
 /// fixture database made before the domain folders, stopped, its store moved by `vigil store
 /// copy`, then served from PostgreSQL on the same address.
 @Suite(
-    .timeLimit(.minutes(3)),
+    .timeLimit(.minutes(10)),
     .enabled(if: TestPostgres.serverURL != nil || TestPostgres.isRequired, "needs a PostgreSQL server (VIGIL_TEST_POSTGRES_URL)"))
 struct StoreMoveTests {
     static let database = fixture("VigilHubTests/Fixtures/before-domain-folders.sqlite")

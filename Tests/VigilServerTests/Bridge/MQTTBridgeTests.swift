@@ -7,7 +7,7 @@ import VigilTestSupport
 /// `vigil bridge mqtt` between a real Mosquitto, with `mosquitto_pub` as the Smartguard PIR
 /// sensor, and a real hub over TLS: each message raises one alert at the site, with its snapshot,
 /// across a broker restart and a connection cut before the acknowledgement.
-@Suite(.timeLimit(.minutes(3))) struct MQTTBridgeTests {
+@Suite(.timeLimit(.minutes(10))) struct MQTTBridgeTests {
     /// TLS to the broker and a password, as a deployment's broker asks; the broker restarts between
     /// two motions and the bridge comes back to the session it kept.
     @Test func motionRaisesAlertsWithSnapshotsAcrossABrokerRestart() async throws {

@@ -3,7 +3,7 @@ import Testing
 import VigilClient
 import VigilCore
 
-@Suite(.timeLimit(.minutes(3))) struct DomainRestartTests {
+@Suite(.timeLimit(.minutes(10))) struct DomainRestartTests {
     /// The hub is killed (-9) right after an alert, a visit and a checkpoint begin, and stays down
     /// past every one of their deadlines. Started again, it loses none of them and fires each timer
     /// exactly once: the escalation, the end of the visit and the missed round.

@@ -11,7 +11,7 @@ import VigilHub
 /// carry hq's names in every role, by any path: live subscriptions (the exact topic, `+` patterns,
 /// the same topic on depot where a mirror would land), presence, `history`, state, `query`, and
 /// every HTTP route of a site. Which site a topic belongs to is its service's `site(of:)`.
-@Suite(.timeLimit(.minutes(5))) struct SiteIsolationTests {
+@Suite(.timeLimit(.minutes(10))) struct SiteIsolationTests {
     /// What a depot token may legitimately receive on depot's own topics while only hq is busy.
     private static let quietTypes: Set = ["state", "presence.state", "presence.join", "presence.leave"]
     private static let refusals: Set = ["forbidden", "invalid_topic", "exact_topic_required"]
