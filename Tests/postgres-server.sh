@@ -3,9 +3,12 @@
 # postgresql-15`), a cluster made with initdb in a temporary directory, listening on a free
 # loopback port, trusted for local connections only.
 #
-#   eval "$(Tests/postgres-server.sh start)"   # exports VIGIL_TEST_POSTGRES_URL and VIGIL_TEST_POSTGRES_DIR
+#   eval "$(Tests/postgres-server.sh start)"   # exports VIGIL_TEST_POSTGRES_URL, _DIR and _CA
 #   swift test                                  # the PostgreSQL variants run too
 #   Tests/postgres-server.sh stop "$VIGIL_TEST_POSTGRES_DIR"
+#
+# The server also takes TLS, with a certificate for localhost and 127.0.0.1 from a CA of its own
+# (VIGIL_TEST_POSTGRES_CA), for the tests of `?sslmode=`; the plain URL stays plain.
 #
 # initdb refuses to run as root: as root, the cluster belongs to the `postgres` user the Debian
 # package makes.
@@ -24,12 +27,22 @@ start)
     [ "$(id -u)" = 0 ] && chown postgres: "$directory"
     port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
     as_owner "$bin/initdb" --pgdata="$directory/data" --username=vigil --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$directory/initdb.log"
+    tls="$directory/tls"
+    as_owner mkdir "$tls"
+    as_owner openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 7 -subj "/CN=Vigil test PostgreSQL CA" \
+        -keyout "$tls/ca-key.pem" -out "$tls/ca.pem" 2>/dev/null
+    as_owner openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj "/CN=localhost" \
+        -keyout "$tls/server-key.pem" -out "$tls/server.csr" 2>/dev/null
+    printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' | as_owner tee "$tls/server.ext" >/dev/null
+    as_owner openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca-key.pem" -CAcreateserial -days 7 \
+        -extfile "$tls/server.ext" -out "$tls/server.pem" 2>/dev/null
     # Durable commits as the hub requires (fsync and synchronous_commit stay on); enough
     # connections for every test hub of a parallel run.
     as_owner "$bin/pg_ctl" --pgdata="$directory/data" --log="$directory/server.log" --wait \
-        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$directory -c max_connections=400" start >/dev/null
+        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$directory -c max_connections=400 -c ssl=on -c ssl_cert_file=$tls/server.pem -c ssl_key_file=$tls/server-key.pem" start >/dev/null
     echo "export VIGIL_TEST_POSTGRES_URL=postgres://vigil@127.0.0.1:$port/postgres"
     echo "export VIGIL_TEST_POSTGRES_DIR=$directory"
+    echo "export VIGIL_TEST_POSTGRES_CA=$tls/ca.pem"
     ;;
 stop)
     directory="${2:?the directory start printed}"

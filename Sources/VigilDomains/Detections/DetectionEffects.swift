@@ -58,7 +58,7 @@ struct StoreDetections: DomainEffect {
         let written = StoredDetections(site: site, batch: batch, cameraKey: key, ids: ids, cutoff: cutoff)
         for watch in watches { try watch.stored(written, in: transaction) }
         // At least twice what it adds, so steady ingest keeps the database at a steady size.
-        try transaction.pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * kept.count))
+        _ = try transaction.pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * kept.count))
         indexes.add(kept, cameraKey: key, site: site, cutoff: cutoff, in: transaction)
         event.payload = overlay.payload(ids: ids)
         stored.set(kept.count)

@@ -1,30 +1,36 @@
 import Foundation
 
 /// Where a PostgreSQL store is: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (or
-/// `postgresql://`), as `vigil serve --database` and `VIGIL_DATABASE_URL` take it. The hub talks to
-/// the server in plain text: it belongs on loopback or a private network (`docs/postgres.md`).
+/// `postgresql://`), as `vigil serve --database` and `VIGIL_DATABASE_URL` take it, with
+/// `?sslmode=...&sslrootcert=FILE` for TLS to the server (`PostgresTransportSecurity`; plain text
+/// when absent, for a server on loopback or a private network: `docs/postgres.md`).
 public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var user: String
     public var password: String?
     public var database: String
+    public var security: PostgresTransportSecurity
 
     /// Whether `text` names a PostgreSQL server rather than a SQLite file.
     public static func isPostgres(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
-    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String) {
+    public init(
+        host: String, port: Int = 5432, user: String, password: String? = nil, database: String, security: PostgresTransportSecurity = .plain
+    ) {
         self.host = host
         self.port = port
         self.user = user
         self.password = password
         self.database = database
+        self.security = security
     }
 
     /// Parses a `postgres://` URL; refuses one without a user, a host or a database, or with
-    /// options this hub does not understand (a `?sslmode=` it cannot honour would be a lie).
+    /// options this hub does not understand (an option it would ignore, a TLS setting above all,
+    /// would be a lie).
     public init(url text: String) throws(StoreError) {
         guard Self.isPostgres(text), let components = URLComponents(string: text) else {
             throw StoreError.unavailable("not a postgres:// URL: \(text)")
@@ -36,13 +42,19 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         guard !database.isEmpty, !database.contains("/") else {
             throw StoreError.unavailable("a postgres:// URL names one database after the host: postgres://USER@HOST:PORT/DATABASE")
         }
-        guard components.queryItems?.isEmpty ?? true else {
-            throw StoreError.unavailable("a postgres:// URL takes no options here (no TLS to the server: keep it on a private network)")
+        var options: [String: String] = [:]
+        for item in components.queryItems ?? [] {
+            guard ["sslmode", "sslrootcert"].contains(item.name), let value = item.value, !value.isEmpty, options[item.name] == nil else {
+                throw StoreError.unavailable(
+                    "a postgres:// URL takes only sslmode and sslrootcert, once each and with a value: \(item.name) is not taken here")
+            }
+            options[item.name] = value
         }
         self.init(
             host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: components.port ?? 5432,
             user: user.removingPercentEncoding ?? user, password: components.password.map { $0.removingPercentEncoding ?? $0 },
-            database: database.removingPercentEncoding ?? database)
+            database: database.removingPercentEncoding ?? database,
+            security: try PostgresTransportSecurity(mode: options["sslmode"], rootCertificate: options["sslrootcert"]))
     }
 
     /// The URL with its password, for a command that must reach the same database.
@@ -56,8 +68,12 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         "postgres://\(user)@\(server)"
     }
 
-    /// `HOST:PORT/DATABASE`, an IPv6 host in brackets.
+    /// `HOST:PORT/DATABASE?OPTIONS`, an IPv6 host in brackets.
     private var server: String {
-        "\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        let address = "\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        var options = URLComponents()
+        options.queryItems = security.queryItems.map { URLQueryItem(name: $0.name, value: $0.value) }
+        guard let query = options.percentEncodedQuery, !query.isEmpty else { return address }
+        return address + "?" + query
     }
 }

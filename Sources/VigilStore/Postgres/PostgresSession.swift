@@ -37,7 +37,7 @@ final class PostgresSession: @unchecked Sendable {
     private static func open(_ location: PostgresLocation, on eventLoop: any EventLoop, id: Int) throws(StoreError) -> PostgresConnection {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
-            tls: .disable)
+            tls: try location.security.connectionTLS())
         configuration.options.connectTimeout = .seconds(10)
         do {
             let connection = try answer(PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger))

@@ -8,7 +8,8 @@ import VigilHub
 import VigilStore
 
 /// `vigil bench isolation`: does one site's analytics load hold up another site's publishes? A hub
-/// of its own (TLS on a loopback port, a scratch database) with two sites: `a`, whose cameras have
+/// of its own (TLS on a loopback port, a scratch SQLite file or the PostgreSQL database `--database`
+/// names) with two sites: `a`, whose cameras have
 /// watch zones and ingest detections at a fixed rate, and `b`, which publishes notices at a fixed
 /// rate. The `ok` latency of b's notices is measured first with a idle, then with a loaded, in the
 /// same run, with the machine's load average beside each.
@@ -24,6 +25,12 @@ struct BenchIsolation: AsyncParsableCommand {
     @Option(help: "Notices site b publishes a second.") var noticesPerSecond = 50
     @Option(help: "Seconds of each phase (a idle, a loaded).") var seconds = 20.0
     @Option(help: "Seed of the generated zones and detections.") var seed: UInt64 = 1
+    @Option(
+        name: .customLong("database"),
+        help:
+            "Keep the hub's store in this PostgreSQL database (postgres://USER@HOST:PORT/DATABASE, best an empty one) instead of a scratch SQLite file."
+    )
+    var databaseURL: String?
     @OptionGroup var output: BenchOutputOptions
 
     struct Phase: Codable {
@@ -46,11 +53,19 @@ struct BenchIsolation: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let store = try databaseURL.map { url in
+            guard PostgresLocation.isPostgres(url) else { throw ValidationError("--database takes a postgres:// URL: \(url)") }
+            return try StoreAddress(url)
+        }
         let hub = try await BenchScratchHub.start(
-            "isolation", tweak: { $0.hub.messagesPerSecond = 1_000_000 },
+            "isolation", database: store, tweak: { $0.hub.messagesPerSecond = 1_000_000 },
             prepare: { database in
-                for site in ["a", "b"] { _ = try SiteRepository(database: database).create(id: site, name: site, at: SystemClock().milliseconds()) }
+                let sites = SiteRepository(database: database)
+                for site in ["a", "b"] {
+                    if try sites.find(site) == nil { _ = try sites.create(id: site, name: site, at: SystemClock().milliseconds()) }
+                }
             })
+        say("isolation: the hub's store is \(hub.configuration.store)")
         try output.write(try await hub.stopping(after: measure))
     }
 

@@ -7,8 +7,9 @@ import VigilServer
 import VigilStore
 
 /// A hub of a benchmark's own: started in this process over TLS on a free loopback port, with a
-/// fresh database in a temporary directory and an admin token. `prepare` writes what the hub must
-/// find at its start (a site); `tweak` adjusts its configuration.
+/// fresh database in a temporary directory (or the PostgreSQL database `database` names) and an
+/// admin token. `prepare` writes what the hub must find at its start (a site); `tweak` adjusts its
+/// configuration.
 struct BenchScratchHub: Sendable {
     let directory: URL
     let running: RunningServer
@@ -19,7 +20,8 @@ struct BenchScratchHub: Sendable {
     var httpsBase: String { "https://localhost:\(running.port)" }
 
     static func start(
-        _ name: String, tweak: (inout ServerConfiguration) -> Void = { _ in }, prepare: (VigilDatabase) throws -> Void = { _ in }
+        _ name: String, database: StoreAddress? = nil, tweak: (inout ServerConfiguration) -> Void = { _ in },
+        prepare: (any StoreDatabase) throws -> Void = { _ in }
     ) async throws -> BenchScratchHub {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-bench-\(name)-\(UUID().uuidString)")
         var configuration = ServerConfiguration()
@@ -28,9 +30,10 @@ struct BenchScratchHub: Sendable {
         configuration.dataDirectory = directory.appendingPathComponent("data")
         configuration.certificateDirectory = directory.appendingPathComponent("certs")
         configuration.publicDirectory = directory.path
+        configuration.databaseAddress = database
         tweak(&configuration)
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        let database = try VigilDatabase(path: configuration.databasePath, migrations: Domains.migrations)
+        let database = try configuration.store.open(migrations: Domains.migrations)
         try prepare(database)
         let admin = try TokenIssuer(tokens: TokenRepository(database: database))
             .issue(role: .admin, sites: [], allSites: true, name: "bench", now: SystemClock().milliseconds()).secret
