@@ -18,12 +18,9 @@ extension DomainTransaction {
                 "SELECT nextval(pg_get_serial_sequence('detections', 'id')) FROM generate_series(1, ?)", [detections.count]
             ).sorted()
             let rows = zip(ids, detections).map { id, detection in DetectionValues(id: id, cameraKey: cameraKey, detection: detection) }
+            try insertRows("detections (id, camera_key, ts, x, y, width, height, label, score, track, thumbnail)", rows.map(\.columns))
             try insertRows(
-                "detections (id, camera_key, ts, x, y, width, height, label, score, track, thumbnail)", width: 11,
-                rows.map(\.columns))
-            try insertRows(
-                "detection_appearances (id, vector)", width: 2,
-                rows.compactMap { row in row.detection.appearance.map { [row.id, AppearanceVector.data($0)] } })
+                "detection_appearances (id, vector)", rows.compactMap { row in row.detection.appearance.map { [row.id, AppearanceVector.data($0)] } })
             return ids
         }
     }
@@ -37,18 +34,6 @@ extension DomainTransaction {
             try execute("INSERT INTO detection_appearances (id, vector) VALUES (?, ?)", [id, AppearanceVector.data(appearance)])
         }
         return id
-    }
-
-    /// Inserts rows of `width` values each into `table` (its name and columns), several hundred a
-    /// statement: well under PostgreSQL's 65,535 values a statement.
-    private func insertRows(_ table: String, width: Int, _ rows: [[any StoreArgument]]) throws {
-        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
-        for start in stride(from: 0, to: rows.count, by: 500) {
-            let part = rows[start..<min(start + 500, rows.count)]
-            try execute(
-                "INSERT INTO \(table) VALUES " + Array(repeating: row, count: part.count).joined(separator: ", "),
-                part.flatMap { $0 })
-        }
     }
 }
 

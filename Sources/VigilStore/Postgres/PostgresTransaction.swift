@@ -97,16 +97,17 @@ extension PostgresTransaction: EventLogTransaction {
         }
     }
 
-    func insertEvent(_ event: StoredEvent) throws {
-        try execute(
-            "INSERT INTO events (topic, seq, type, ts, sender, payload) VALUES (?, ?, ?, ?, ?, ?)",
-            [event.topic, Int64(event.seq), event.type, event.ts, event.from, event.payload])
+    /// A statement for many rows: each statement is a round trip to the server.
+    func insertEvents(_ events: [StoredEvent]) throws {
+        let rows = events.map { event -> [any StoreArgument] in [event.topic, Int64(event.seq), event.type, event.ts, event.from, event.payload] }
+        try insertRows("events (topic, seq, type, ts, sender, payload)", rows)
     }
 
+    /// One statement, its rows in the topics' order: writers that share a topic lock its row in the
+    /// same order.
     func setHeads(_ heads: [String: UInt64]) throws {
-        for (topic, head) in heads {
-            try execute(
-                "INSERT INTO topic_heads (topic, head) VALUES (?, ?) ON CONFLICT (topic) DO UPDATE SET head = excluded.head", [topic, Int64(head)])
-        }
+        try insertRows(
+            "topic_heads (topic, head)", heads.sorted { $0.key < $1.key }.map { head -> [any StoreArgument] in [head.key, Int64(head.value)] },
+            suffix: "ON CONFLICT (topic) DO UPDATE SET head = excluded.head")
     }
 }

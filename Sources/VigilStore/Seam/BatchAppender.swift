@@ -4,7 +4,8 @@ protocol EventLogTransaction: DomainTransaction {
     /// Runs an effect in a savepoint of its own, in a transaction whose after-commit actions wait
     /// for the savepoint: a refusal rolls back the effect's writes and drops its actions.
     func inEffectSavepoint(_ effect: (any DomainTransaction) throws -> [String]) throws -> EffectOutcome
-    func insertEvent(_ event: StoredEvent) throws
+    /// Inserts a batch's events, in their order.
+    func insertEvents(_ events: [StoredEvent]) throws
     /// Writes the last `seq` of each topic the batch numbered.
     func setHeads(_ heads: [String: UInt64]) throws
 }
@@ -17,12 +18,15 @@ enum EffectOutcome {
 }
 
 /// Writes one batch inside its write transaction, numbering each topic on from its head: the one
-/// algorithm both back ends append with (`EventLog`, `PostgresEventLog`).
+/// algorithm both back ends append with (`EventLog`, `PostgresEventLog`). The events' rows are
+/// inserted together once the batch's effects have run (no effect reads the event log), so that a
+/// back end may write them in a few statements.
 struct BatchAppender<Transaction: EventLogTransaction> {
     let transaction: Transaction
     /// Heads the caller knows to be current (SQLite's single writer caches them); others are read.
     let knownHeads: [String: UInt64]
     private(set) var newHeads: [String: UInt64] = [:]
+    private(set) var newEvents: [StoredEvent] = []
 
     init(transaction: Transaction, knownHeads: [String: UInt64] = [:]) {
         self.transaction = transaction
@@ -35,6 +39,7 @@ struct BatchAppender<Transaction: EventLogTransaction> {
     ) {
         var appender = BatchAppender(transaction: transaction, knownHeads: knownHeads)
         let outcomes = try batch.map { try appender.append($0) }
+        try transaction.insertEvents(appender.newEvents)
         try transaction.setHeads(appender.newHeads)
         return (outcomes, appender.newHeads)
     }
@@ -64,7 +69,7 @@ struct BatchAppender<Transaction: EventLogTransaction> {
         let seq = try nextSeq(on: topic)
         newHeads[topic] = seq
         let stored = StoredEvent(topic: topic, seq: seq, type: event.type, ts: event.ts, from: event.from, payload: event.payload)
-        try transaction.insertEvent(stored)
+        newEvents.append(stored)
         return stored
     }
 }

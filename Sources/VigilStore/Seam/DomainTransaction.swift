@@ -60,6 +60,22 @@ extension DomainTransaction {
     public func head(of topic: String) throws -> UInt64 {
         UInt64(try fetchInteger("SELECT head FROM topic_heads WHERE topic = ?", [topic]) ?? 0)
     }
+
+    /// Inserts `rows` into `table` (its name and column list: `"t (a, b)"`), each row's values in
+    /// the columns' order, in statements of many rows each: on PostgreSQL a statement is a round
+    /// trip to the server, so a thousand rows go in two statements, not a thousand; the rows of a
+    /// statement stay well under its 65,535 values. `suffix` follows each statement's values (an
+    /// `ON CONFLICT` clause).
+    public func insertRows(_ table: String, _ rows: [[any StoreArgument]], suffix: String = "") throws {
+        guard let width = rows.first?.count, width > 0 else { return }
+        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        let rowsPerStatement = max(1, min(500, 30_000 / width))
+        for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
+            let part = rows[start..<min(start + rowsPerStatement, rows.count)]
+            let values = Array(repeating: row, count: part.count).joined(separator: ", ")
+            try execute("INSERT INTO \(table) VALUES \(values)\(suffix.isEmpty ? "" : " " + suffix)", part.flatMap { $0 })
+        }
+    }
 }
 
 /// The SQL a back end speaks. Most of the domains' statements are the same in both; where they
