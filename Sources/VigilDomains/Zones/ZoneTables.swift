@@ -21,6 +21,19 @@ struct ZoneTrack: Sendable, Decodable {
     var alerted: Bool
 }
 
+/// Crossings of a zone's line in one direction within one hour.
+struct ZoneCrossingCount {
+    struct Key: Hashable {
+        let zone: String
+        /// The hour's first millisecond.
+        let hour: Int64
+        let direction: TripLine.Direction
+    }
+
+    let key: Key
+    let count: Int64
+}
+
 /// Something a zone saw that its subscribers are told at the next tick.
 struct ZonePending: Sendable, Decodable {
     enum Kind: String, Sendable {
@@ -125,20 +138,22 @@ extension DomainTransaction {
         return states
     }
 
-    func setZoneTrack(_ track: ZoneTrack, zone: String, site: String) throws {
-        try execute(
-            """
-            INSERT INTO zone_tracks (site, zone, track, first_ts, last_ts, last_x, last_y, alerted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (site, zone, track) DO UPDATE SET first_ts = excluded.first_ts, last_ts = excluded.last_ts,
-                last_x = excluded.last_x, last_y = excluded.last_y, alerted = excluded.alerted
-            """,
-            [site, zone, track.track, track.firstTs, track.lastTs, track.lastX, track.lastY, track.alerted])
+    /// Writes the zone's states of these tracks (each track once), in one statement on PostgreSQL.
+    func setZoneTracks(_ tracks: [ZoneTrack], zone: String, site: String) throws {
+        try insertRows(
+            "zone_tracks (site, zone, track, first_ts, last_ts, last_x, last_y, alerted)",
+            tracks.map { [site, zone, $0.track, $0.firstTs, $0.lastTs, $0.lastX, $0.lastY, $0.alerted] },
+            suffix: """
+                ON CONFLICT (site, zone, track) DO UPDATE SET first_ts = excluded.first_ts, last_ts = excluded.last_ts,
+                    last_x = excluded.last_x, last_y = excluded.last_y, alerted = excluded.alerted
+                """)
     }
 
-    /// Notes what a zone has to tell: `body` is canonical JSON text of `items` items joined by
-    /// commas, spliced as it is into the zone's next event.
-    func addZonePending(_ kind: ZonePending.Kind, body: String, items: Int = 1, zone: String, site: String) throws {
-        try execute("INSERT INTO zone_pending (site, zone, kind, body, items) VALUES (?, ?, ?, ?, ?)", [site, zone, kind.rawValue, body, items])
+    /// Notes what zones have to tell, in order: each row is the site, the zone, the kind, the body
+    /// (canonical JSON text of the items joined by commas, spliced as it is into the zone's next
+    /// event) and the number of items.
+    func addZonePending(_ rows: [[any StoreArgument]]) throws {
+        try insertRows("zone_pending (site, zone, kind, body, items)", rows)
     }
 
     /// The zones with something to tell, and each loitering to raise on its own.
@@ -171,13 +186,11 @@ extension DomainTransaction {
         return pending
     }
 
-    func countZoneCrossing(_ direction: TripLine.Direction, at time: Int64, zone: String, site: String) throws {
-        try execute(
-            """
-            INSERT INTO zone_counts (site, zone, hour, direction, count) VALUES (?, ?, ?, ?, 1)
-            ON CONFLICT (site, zone, hour, direction) DO UPDATE SET count = zone_counts.count + 1
-            """,
-            [site, zone, time / 3_600_000 * 3_600_000, direction.rawValue])
+    func countZoneCrossings(_ counts: [ZoneCrossingCount], site: String) throws {
+        try insertRows(
+            "zone_counts (site, zone, hour, direction, count)",
+            counts.map { [site, $0.key.zone, $0.key.hour, $0.key.direction.rawValue, $0.count] },
+            suffix: "ON CONFLICT (site, zone, hour, direction) DO UPDATE SET count = zone_counts.count + excluded.count")
     }
 
     /// The zone's counts per hour and direction, from the hour holding `fromHour` on.

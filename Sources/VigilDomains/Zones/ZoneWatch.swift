@@ -7,8 +7,10 @@ extension DomainTransaction {
     /// and a crossing of a line are noted for the next tick to publish, and each crossing is
     /// counted in its hour. The geometry was done before (`ZoneSightings`); what is decided here
     /// is what depends on the tracks as stored, read for the whole batch at once and written back
-    /// once each.
+    /// once each; the notes and counts are written together at the end (a few statements for the
+    /// batch on PostgreSQL, where each is a round trip).
     func watchZones(_ zones: ZoneSightings, batch: DetectionBatch, ids: [Int64?], site: String) throws {
+        var notes = ZoneNotes(site: site)
         for sighting in zones.sightings {
             switch sighting.watch {
             case .area(let dwellMs, let inside):
@@ -20,13 +22,13 @@ extension DomainTransaction {
                     let detection = batch.detections[index]
                     seen.append(text.text(id: id))
                     if let dwellMs, let track = detection.trackID {
-                        try watchDwell(of: Int64(track), detection: seen[seen.count - 1], at: detection.milliseconds, dwellMs: dwellMs, in: &tracks)
+                        try watchDwell(
+                            of: Int64(track), detection: seen[seen.count - 1], at: detection.milliseconds, dwellMs: dwellMs, in: &tracks,
+                            notes: &notes)
                     }
                 }
                 // One row for the batch, not one per detection: the zone tells them in one list.
-                if !seen.isEmpty {
-                    try addZonePending(.detection, body: seen.joined(separator: ","), items: seen.count, zone: sighting.zone, site: site)
-                }
+                if !seen.isEmpty { notes.add(.detection, body: seen.joined(separator: ","), items: seen.count, zone: sighting.zone) }
                 try tracks.write(in: self)
             case .line(let line, let directions, let tracked):
                 var tracks = try ZoneTrackStates(tracked.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
@@ -34,17 +36,20 @@ extension DomainTransaction {
                     guard let id = ids[index], let track = batch.detections[index].trackID else { continue }
                     try watchCrossing(
                         of: Int64(track), at: point, id: id, detection: batch.detections[index], camera: batch.camera, line: line,
-                        directions: directions, in: &tracks)
+                        directions: directions, in: &tracks, notes: &notes)
                 }
                 try tracks.write(in: self)
             }
         }
+        try notes.write(in: self)
     }
 
     /// A track inside an area: once it has stayed `dwellMs` (by its detections' times), one
     /// loitering alert is noted. A track unseen in the area for longer than that starts anew.
     /// `detection` is the detection's canonical JSON text.
-    private func watchDwell(of track: Int64, detection: String, at time: Int64, dwellMs: Int64, in tracks: inout ZoneTrackStates) throws {
+    private func watchDwell(
+        of track: Int64, detection: String, at time: Int64, dwellMs: Int64, in tracks: inout ZoneTrackStates, notes: inout ZoneNotes
+    ) throws {
         var state = tracks.states[track]
         if let previous = state, time - previous.lastTs > dwellMs { state = nil }
         var visit = state ?? ZoneTrack(track: track, firstTs: time, lastTs: time, lastX: 0, lastY: 0, alerted: false)
@@ -54,7 +59,7 @@ extension DomainTransaction {
             visit.alerted = true
             let stay = ZoneStay(
                 detection: try JSONValue(parsing: detection).decode(ZoneDetection.self), first: visit.firstTs, last: visit.lastTs, track: track)
-            try addZonePending(.loitering, body: try JSONValue.canonicalText(of: stay), zone: tracks.zone, site: tracks.site)
+            notes.add(.loitering, body: try JSONValue.canonicalText(of: stay), zone: tracks.zone)
         }
         tracks.set(visit)
     }
@@ -62,7 +67,7 @@ extension DomainTransaction {
     /// A track's bottom-centre point (`point`) moving across a line, in a direction the zone counts.
     private func watchCrossing(
         of track: Int64, at point: Point, id: Int64, detection: Detection, camera: String, line: TripLine, directions: Set<TripLine.Direction>,
-        in tracks: inout ZoneTrackStates
+        in tracks: inout ZoneTrackStates, notes: inout ZoneNotes
     ) throws {
         let time = detection.milliseconds
         let previous = tracks.states[track]
@@ -70,9 +75,8 @@ extension DomainTransaction {
             // A detection older than the track's last one says nothing about where it went.
             guard time > previous.lastTs else { return }
             if let direction = line.crossing(from: Point(x: previous.lastX, y: previous.lastY), to: point), directions.contains(direction) {
-                try countZoneCrossing(direction, at: time, zone: tracks.zone, site: tracks.site)
-                let crossing = ZoneDetectionText.crossing(detection, camera: camera, direction: direction, id: id)
-                try addZonePending(.crossing, body: crossing, zone: tracks.zone, site: tracks.site)
+                notes.count(direction, at: time, zone: tracks.zone)
+                notes.add(.crossing, body: ZoneDetectionText.crossing(detection, camera: camera, direction: direction, id: id), zone: tracks.zone)
             }
         }
         tracks.set(ZoneTrack(track: track, firstTs: previous?.firstTs ?? time, lastTs: time, lastX: point.x, lastY: point.y, alerted: false))
@@ -99,8 +103,31 @@ struct ZoneTrackStates {
     }
 
     func write(in transaction: any DomainTransaction) throws {
-        for track in changed {
-            if let state = states[track] { try transaction.setZoneTrack(state, zone: zone, site: site) }
-        }
+        try transaction.setZoneTracks(changed.compactMap { states[$0] }, zone: zone, site: site)
+    }
+}
+
+/// What a batch's zones have to tell (in the order seen) and the crossings they counted, kept
+/// while the batch is watched and written at its end.
+struct ZoneNotes {
+    let site: String
+    private var pending: [(kind: ZonePending.Kind, body: String, items: Int, zone: String)] = []
+    private var crossings: [ZoneCrossingCount.Key: Int64] = [:]
+
+    init(site: String) {
+        self.site = site
+    }
+
+    mutating func add(_ kind: ZonePending.Kind, body: String, items: Int = 1, zone: String) {
+        pending.append((kind, body, items, zone))
+    }
+
+    mutating func count(_ direction: TripLine.Direction, at time: Int64, zone: String) {
+        crossings[ZoneCrossingCount.Key(zone: zone, hour: time / 3_600_000 * 3_600_000, direction: direction), default: 0] += 1
+    }
+
+    func write(in transaction: any DomainTransaction) throws {
+        try transaction.addZonePending(pending.map { [site, $0.zone, $0.kind.rawValue, $0.body, $0.items] })
+        try transaction.countZoneCrossings(crossings.map { ZoneCrossingCount(key: $0.key, count: $0.value) }, site: site)
     }
 }
