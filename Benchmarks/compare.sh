@@ -4,6 +4,8 @@
 # `vigil bench compare` (e.g. --subscribers 2000 --seconds 20 --json results.json).
 # On a machine with cores to spare, SERVER_CPUS and LOADGEN_CPUS (taskset CPU lists) keep the
 # servers and the load generator apart, e.g. SERVER_CPUS=0-1 LOADGEN_CPUS=2-3.
+# With VIGIL_DATABASE_URL=postgres://USER@HOST:PORT/DATABASE (an empty database) the hub keeps its
+# store there, and the benchmark makes its sites and tokens there, instead of a SQLite file.
 # Usage: Benchmarks/compare.sh [options]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"

@@ -40,7 +40,8 @@ wait_port() {
     exit 1
 }
 
-# vigil: a fresh data directory; its first start makes the development CA and certificate.
+# vigil: a fresh data directory; its first start makes the development CA and certificate. Its
+# store is a SQLite file there, or the PostgreSQL database VIGIL_DATABASE_URL names when set.
 # The per-connection request limit (200/s by default) is raised: the other two have none.
 mkdir -p "$DIR/vigil-data" "$DIR/certs" "$DIR/public"
 "${PIN[@]}" "$VIGIL" serve --port 8443 --data-dir "$DIR/vigil-data" --cert-dir "$DIR/certs" --public-dir "$DIR/public" \

@@ -7,7 +7,8 @@ import VigilHub
 import VigilStore
 
 /// The hub `vigil bench analytics` measures: started in this process on a free loopback port over
-/// TLS, with a scratch database holding the site `bench`, its cameras and an admin token.
+/// TLS, with a scratch SQLite file (or the PostgreSQL database given) holding the site `bench`, its
+/// cameras and an admin token; the baselines read the same store through a handle of their own.
 struct AnalyticsBenchHub: Sendable {
     static let site = "bench"
     static let frame = try! FrameSize(width: 640, height: 480)
@@ -22,20 +23,19 @@ struct AnalyticsBenchHub: Sendable {
     }()
 
     let hub: BenchScratchHub
+    let database: any StoreDatabase
 
     var adminToken: String { hub.adminToken }
 
-    static func start(cameras: Int, indexBytesPerSite: Int) async throws -> AnalyticsBenchHub {
+    static func start(cameras: Int, indexBytesPerSite: Int, database: StoreAddress?) async throws -> AnalyticsBenchHub {
         let hub = try await BenchScratchHub.start(
-            "analytics", tweak: { $0.hub.indexBytesPerSite = indexBytesPerSite },
-            prepare: { database in
-                _ = try SiteRepository(database: database).create(id: site, name: "Bench", at: SystemClock().milliseconds())
-            })
+            "analytics", database: database, tweak: { $0.hub.indexBytesPerSite = indexBytesPerSite },
+            prepare: { try BenchScratchHub.makeSites([site], in: $0) })
         let topology = BenchCameras.topology(cameras, width: frame.width, height: frame.height)
         let client = VigilClient(configuration: hub.client(hub.adminToken))
         _ = try await client.request(.publish(topic: "cameras/\(site)", type: "topology", data: topology))
         await client.close()
-        return AnalyticsBenchHub(hub: hub)
+        return AnalyticsBenchHub(hub: hub, database: try hub.configuration.store.open(migrations: Domains.migrations))
     }
 
     func client(_ token: String) -> ClientConfiguration { hub.client(token) }
@@ -58,13 +58,12 @@ struct AnalyticsBenchHub: Sendable {
             var width: Double
             var height: Double
         }
-        let rows = try await EventLog(database: try VigilDatabase(path: hub.configuration.databasePath, migrations: Domains.migrations)).read {
-            transaction in
+        let rows = try await database.read { transaction in
             try transaction.fetchAll(
                 Row.self,
                 """
-                SELECT c.camera, d.x, d.y, d.width, d.height FROM detections AS d NOT INDEXED JOIN detection_cameras c ON c.key = d.camera_key
-                WHERE d.ts >= ? AND d.ts < ?
+                SELECT c.camera, d.x, d.y, d.width, d.height FROM detections AS d \(transaction.dialect == .sqlite ? "NOT INDEXED" : "")
+                JOIN detection_cameras c ON c.key = d.camera_key WHERE d.ts >= ? AND d.ts < ?
                 """, [hour.lowerBound, hour.upperBound])
         }
         let shape = RegionOfInterest.rect(region)
@@ -74,12 +73,16 @@ struct AnalyticsBenchHub: Sendable {
     /// The image query's baseline: the `similar` query answered by scanning every vector of its
     /// window in the store, as the hub did before its appearance index.
     func imageScan(_ data: JSONValue) async throws -> JSONValue {
-        try await ImageScan.answer(data, site: Self.site, in: try VigilDatabase(path: hub.configuration.databasePath, migrations: Domains.migrations))
+        try await ImageScan.answer(data, site: Self.site, in: database)
     }
 
-    func databaseBytes() -> Int {
-        ["", "-wal"].reduce(0) { total, suffix in
-            total + ((try? FileManager.default.attributesOfItem(atPath: hub.configuration.databasePath + suffix)[.size] as? Int) ?? 0)
+    /// The SQLite file and its write-ahead log, or the PostgreSQL database as its server counts it.
+    func databaseBytes() async throws -> Int {
+        guard case .sqlite(let path) = hub.configuration.store else {
+            return Int(try await database.read { try $0.fetchInteger("SELECT pg_database_size(current_database())", []) } ?? 0)
+        }
+        return ["", "-wal"].reduce(0) { total, suffix in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? 0)
         }
     }
 

@@ -35,6 +35,7 @@ struct BenchAnalytics: AsyncParsableCommand {
     @Option(help: "Image queries measured (the exact scan answers a tenth as many).") var imageQueries = 30
     @Option(help: "Batches of the fill on the way at once.") var posters = 4
     @Option(help: "Seed of the generated data.") var seed: UInt64 = 1
+    @OptionGroup var store: ScratchStoreOptions
     @OptionGroup var output: BenchOutputOptions
 
     struct Result: Codable {
@@ -61,7 +62,8 @@ struct BenchAnalytics: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let bench = try await AnalyticsBenchHub.start(cameras: cameras, indexBytesPerSite: indexMegabytesPerSite << 20)
+        let bench = try await AnalyticsBenchHub.start(
+            cameras: cameras, indexBytesPerSite: indexMegabytesPerSite << 20, database: try store.address())
         // Stopped before the command returns, failed or not: the process ends then, and its scratch
         // database (a gigabyte at a million detections) must not stay behind.
         let result: Result
@@ -153,7 +155,7 @@ struct BenchAnalytics: AsyncParsableCommand {
         }
         if images.disagreements > 0 { say("  the exact scan answered \(images.disagreements) image queries otherwise") }
         await room.close()
-        let databaseMiB = Double(bench.databaseBytes()) / 1_048_576
+        let databaseMiB = Double(try await bench.databaseBytes()) / 1_048_576
         say(
             String(
                 format:

@@ -25,12 +25,7 @@ struct BenchIsolation: AsyncParsableCommand {
     @Option(help: "Notices site b publishes a second.") var noticesPerSecond = 50
     @Option(help: "Seconds of each phase (a idle, a loaded).") var seconds = 20.0
     @Option(help: "Seed of the generated zones and detections.") var seed: UInt64 = 1
-    @Option(
-        name: .customLong("database"),
-        help:
-            "Keep the hub's store in this PostgreSQL database (postgres://USER@HOST:PORT/DATABASE, best an empty one) instead of a scratch SQLite file."
-    )
-    var databaseURL: String?
+    @OptionGroup var store: ScratchStoreOptions
     @OptionGroup var output: BenchOutputOptions
 
     struct Phase: Codable {
@@ -53,18 +48,9 @@ struct BenchIsolation: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try databaseURL.map { url in
-            guard PostgresLocation.isPostgres(url) else { throw ValidationError("--database takes a postgres:// URL: \(url)") }
-            return try StoreAddress(url)
-        }
         let hub = try await BenchScratchHub.start(
-            "isolation", database: store, tweak: { $0.hub.messagesPerSecond = 1_000_000 },
-            prepare: { database in
-                let sites = SiteRepository(database: database)
-                for site in ["a", "b"] {
-                    if try sites.find(site) == nil { _ = try sites.create(id: site, name: site, at: SystemClock().milliseconds()) }
-                }
-            })
+            "isolation", database: try store.address(), tweak: { $0.hub.messagesPerSecond = 1_000_000 },
+            prepare: { try BenchScratchHub.makeSites(["a", "b"], in: $0) })
         say("isolation: the hub's store is \(hub.configuration.store)")
         try output.write(try await hub.stopping(after: measure))
     }

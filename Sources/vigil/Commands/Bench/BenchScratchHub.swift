@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Logging
 import VigilClient
@@ -44,6 +45,15 @@ struct BenchScratchHub: Sendable {
         return BenchScratchHub(directory: directory, running: running, configuration: configuration, adminToken: admin)
     }
 
+    /// Makes the sites `ids` (named as their ids) where the store has none of that id yet: a
+    /// PostgreSQL database a benchmark is pointed at may hold them from an earlier run.
+    static func makeSites(_ ids: [String], in database: any StoreDatabase) throws {
+        let sites = SiteRepository(database: database)
+        for id in ids {
+            if try sites.find(id) == nil { _ = try sites.create(id: id, name: id, at: SystemClock().milliseconds()) }
+        }
+    }
+
     /// How a client with `token` reaches this hub.
     func client(_ token: String) -> ClientConfiguration {
         ClientConfiguration(url: "wss://localhost:\(running.port)/ws", token: token, caFile: caFile)
@@ -64,5 +74,24 @@ struct BenchScratchHub: Sendable {
     func stop() async {
         await running.stop()
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Where a benchmark's own hub keeps its store: a scratch SQLite file, or the PostgreSQL database
+/// `--database` names.
+struct ScratchStoreOptions: ParsableArguments {
+    @Option(
+        name: .customLong("database"),
+        help:
+            "Keep the hub's store in this PostgreSQL database (postgres://USER@HOST:PORT/DATABASE, best an empty one) instead of a scratch SQLite file."
+    )
+    var databaseURL: String?
+
+    /// Nil for a scratch SQLite file.
+    func address() throws -> StoreAddress? {
+        try databaseURL.map { url in
+            guard PostgresLocation.isPostgres(url) else { throw ValidationError("--database takes a postgres:// URL: \(url)") }
+            return try StoreAddress(url)
+        }
     }
 }
