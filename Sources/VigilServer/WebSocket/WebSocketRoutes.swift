@@ -38,7 +38,8 @@ struct WebSocketRoutes: Sendable {
     }
 
     /// The connection handler for an upgraded request; runs on the channel's event loop.
-    func makeConnection(_ route: Route, head: HTTPRequestHead, channel: any Channel) -> WebSocketConnection {
+    /// `deflate`: the permessage-deflate the 101 agreed to, if any.
+    func makeConnection(_ route: Route, head: HTTPRequestHead, deflate: DeflateNegotiation?, channel: any Channel) -> WebSocketConnection {
         let endpoint: any WebSocketEndpoint =
             switch route {
             case .hub:
@@ -46,6 +47,6 @@ struct WebSocketRoutes: Sendable {
                     hub: hub, bearerToken: bearerToken(authorization: head.headers.first(name: "authorization")), settings: endpoint, logger: logger)
             case .echo: ConformanceEcho()
             }
-        return WebSocketConnection(channel: channel, settings: connection, endpoint: endpoint)
+        return WebSocketConnection(channel: channel, settings: connection, endpoint: endpoint, deflate: deflate)
     }
 }

@@ -43,6 +43,12 @@ struct Serve: AsyncParsableCommand {
         help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
     var messagesPerSecond: Int?
     @Option(
+        name: .customLong("max-message-bytes"),
+        help:
+            "The largest WebSocket message (inflated, when compressed) and HTTP publish body, in bytes (env VIGIL_MAX_MESSAGE_BYTES, default 65536)."
+    )
+    var maxMessageBytes: Int?
+    @Option(
         name: .customLong("index-mb-per-site"),
         help:
             "MiB of one site's detections an in-memory index may keep; queries read older ones from the database (env VIGIL_INDEX_MB_PER_SITE, default 512)."
@@ -93,6 +99,10 @@ struct Serve: AsyncParsableCommand {
         if let limit = messagesPerSecond ?? ProcessInfo.processInfo.environment["VIGIL_MESSAGES_PER_SECOND"].flatMap({ Int($0) }) {
             guard limit > 0 else { throw ValidationError("the messages-per-second limit must be positive") }
             configuration.hub.messagesPerSecond = limit
+        }
+        if let bytes = maxMessageBytes ?? ProcessInfo.processInfo.environment["VIGIL_MAX_MESSAGE_BYTES"].flatMap({ Int($0) }) {
+            guard bytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
+            configuration.hub.maxFrameBytes = bytes
         }
         if let megabytes = indexMegabytesPerSite ?? ProcessInfo.processInfo.environment["VIGIL_INDEX_MB_PER_SITE"].flatMap({ Int($0) }) {
             guard megabytes > 0 else { throw ValidationError("--index-mb-per-site must be at least 1") }
