@@ -42,8 +42,10 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         /// autotuning it grows to megabytes, which a peer that stops reading then pins, and which a
         /// close frame would queue behind.
         var sendBufferBytes: Int
-        /// With permessage-deflate agreed, frames of this many bytes or more go compressed.
+        /// With permessage-deflate agreed, frames of this many bytes or more go compressed, when
+        /// deflate shortens them or `compressesEverything`.
         var compressionThreshold: Int
+        var compressesEverything = false
         /// Counts the frames deflated (once per frame and window, however many connections send it).
         var deflations: Counter
     }
@@ -75,7 +77,9 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         self.endpoint = endpoint
         assembler = MessageAssembler(maxBytes: settings.maxMessageBytes, inflates: deflate != nil)
         compression = deflate.map {
-            OutgoingCompression(windowBits: $0.serverMaxWindowBits, threshold: settings.compressionThreshold, deflations: settings.deflations)
+            OutgoingCompression(
+                windowBits: $0.serverMaxWindowBits, threshold: settings.compressionThreshold, keepsLongerForms: settings.compressesEverything,
+                deflations: settings.deflations)
         }
     }
 

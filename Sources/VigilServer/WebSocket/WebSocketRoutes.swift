@@ -40,13 +40,14 @@ struct WebSocketRoutes: Sendable {
     /// The connection handler for an upgraded request; runs on the channel's event loop.
     /// `deflate`: the permessage-deflate the 101 agreed to, if any.
     func makeConnection(_ route: Route, head: HTTPRequestHead, deflate: DeflateNegotiation?, channel: any Channel) -> WebSocketConnection {
-        let endpoint: any WebSocketEndpoint =
-            switch route {
-            case .hub:
-                HubEndpoint(
-                    hub: hub, bearerToken: bearerToken(authorization: head.headers.first(name: "authorization")), settings: endpoint, logger: logger)
-            case .echo: ConformanceEcho()
-            }
-        return WebSocketConnection(channel: channel, settings: connection, endpoint: endpoint, deflate: deflate)
+        switch route {
+        case .hub:
+            let endpoint = HubEndpoint(
+                hub: hub, bearerToken: bearerToken(authorization: head.headers.first(name: "authorization")), settings: endpoint, logger: logger)
+            return WebSocketConnection(channel: channel, settings: connection, endpoint: endpoint, deflate: deflate)
+        case .echo:
+            return WebSocketConnection(
+                channel: channel, settings: ConformanceEcho.settings(connection), endpoint: ConformanceEcho(), deflate: deflate)
+        }
     }
 }

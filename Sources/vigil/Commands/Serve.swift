@@ -39,6 +39,11 @@ struct Serve: AsyncParsableCommand {
             visibility: .hidden))
     var conformanceEcho = false
     @Option(
+        name: .customLong("ping-interval"),
+        help: ArgumentHelp(
+            "Testing only: seconds between the WebSocket pings of every connection (env VIGIL_PING_INTERVAL, default 30).", visibility: .hidden))
+    var pingIntervalSeconds: Int?
+    @Option(
         name: .customLong("messages-per-second"),
         help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
     var messagesPerSecond: Int?
@@ -96,6 +101,10 @@ struct Serve: AsyncParsableCommand {
             configuration.maxDatabaseBytes = megabytes * 1024 * 1024
         }
         configuration.conformanceEcho = conformanceEcho || ProcessInfo.processInfo.environment["VIGIL_CONFORMANCE_ECHO"] == "1"
+        if let seconds = pingIntervalSeconds ?? ProcessInfo.processInfo.environment["VIGIL_PING_INTERVAL"].flatMap({ Int($0) }) {
+            guard seconds > 0 else { throw ValidationError("--ping-interval must be at least 1") }
+            configuration.pingInterval = .seconds(seconds)
+        }
         if let limit = messagesPerSecond ?? ProcessInfo.processInfo.environment["VIGIL_MESSAGES_PER_SECOND"].flatMap({ Int($0) }) {
             guard limit > 0 else { throw ValidationError("the messages-per-second limit must be positive") }
             configuration.hub.messagesPerSecond = limit

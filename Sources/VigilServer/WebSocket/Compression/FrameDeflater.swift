@@ -6,7 +6,7 @@ import NIOCore
 /// so nothing is kept between messages.
 enum FrameDeflater {
     /// The deflated form of `bytes` for a peer whose inflater has a window of `windowBits` (8-15),
-    /// without the 00 00 ff ff a sync flush ends with (§7.2.1); nil when it is not shorter.
+    /// without the 00 00 ff ff a sync flush ends with (§7.2.1); nil only when zlib fails.
     static func deflate(_ bytes: ByteBuffer, windowBits: Int) -> ByteBuffer? {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -41,6 +41,6 @@ enum FrameDeflater {
             output.getBytes(at: flushed - 4, length: 4) == [0, 0, 0xFF, 0xFF]
         else { return nil }
         output.moveWriterIndex(to: flushed - 4)
-        return output.readableBytes < bytes.readableBytes ? output : nil
+        return output
     }
 }

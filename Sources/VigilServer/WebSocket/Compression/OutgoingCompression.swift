@@ -6,10 +6,11 @@ import VigilHub
 /// bytes or more is deflated once for its window size, by the first connection that sends it; the
 /// frame keeps that form (`OutboundFrame.derived`) for every other connection with the same window.
 /// Smaller frames go as they are (RSV1 clear): without a shared context, deflate saves little on
-/// them.
+/// them; so does a frame that deflate would not shorten, unless `keepsLongerForms`.
 struct OutgoingCompression: Sendable {
     let windowBits: Int
     let threshold: Int
+    let keepsLongerForms: Bool
     /// Counts the deflations made, not the compressed frames sent.
     let deflations: Counter
 
@@ -18,7 +19,8 @@ struct OutgoingCompression: Sendable {
         guard frame.bytes.readableBytes >= threshold else { return nil }
         return frame.derived(windowBits) { bytes in
             deflations.increment()
-            return FrameDeflater.deflate(bytes, windowBits: windowBits)
+            guard let deflated = FrameDeflater.deflate(bytes, windowBits: windowBits) else { return nil }
+            return keepsLongerForms || deflated.readableBytes < bytes.readableBytes ? deflated : nil
         }
     }
 }
