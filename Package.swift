@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         // `swift package generate-documentation --target VigilClient`: the client library's DocC reference and articles.
@@ -37,7 +39,8 @@ let package = Package(
     targets: [
         // Pure Swift + Foundation: geometry, geo, formats, wire protocol. No other dependency.
         .target(name: "VigilCore", swiftSettings: swiftSettings),
-        // The system's zlib (Debian zlib1g-dev), for the gzip bodies of big documents (flood marker files).
+        // The system's zlib (Debian zlib1g-dev), for the gzip bodies of big documents (flood marker
+        // files) and the WebSocket's permessage-deflate.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "VigilStore",
@@ -103,6 +106,7 @@ let package = Package(
             name: "VigilServer",
             dependencies: [
                 "VigilHub",
+                "CZlib",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -120,6 +124,9 @@ let package = Package(
             dependencies: [
                 "VigilCore",
                 .product(name: "WSCore", package: "swift-websocket"),
+                // permessage-deflate (swift-websocket's, over compress-nio): the hub's frames of events come compressed.
+                .product(name: "WSCompression", package: "swift-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -154,6 +161,8 @@ let package = Package(
             name: "VigilBench",
             dependencies: [
                 "VigilMQTT",
+                // Inflates what a server sent with permessage-deflate (`vigil bench deflate`).
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -206,6 +215,7 @@ let package = Package(
             name: "VigilServerTests",
             dependencies: [
                 "VigilServer",
+                "CZlib",
                 "VigilDomains",
                 "VigilClient",
                 "VigilDemo",

@@ -18,6 +18,10 @@ public struct ClientConfiguration: Sendable {
     /// The largest frame accepted from the hub: above the hub's own request limit, since an event
     /// wraps a request's data and a history page holds many events.
     public var maxFrameBytes = 4 * 1024 * 1024
+    /// Whether the WebSocket offers permessage-deflate (RFC 7692): the hub then sends its larger
+    /// frames (history pages, detection batches) compressed, and the client inflates them, each
+    /// within `maxFrameBytes`. Off: every frame comes as it is.
+    public var compression = true
     /// How long a request waits for its answer before it fails with `timedOut`.
     public var requestTimeout: Duration = .seconds(30)
     /// Where the client logs: undecodable frames, failed resubscriptions and the hub's unreferenced errors as warnings,

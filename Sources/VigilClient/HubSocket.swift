@@ -1,9 +1,11 @@
+import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import WSCompression
 @_spi(WSInternal) import WSCore
 
 /// Opens the WebSocket to a hub and runs `handler` on it until it closes. The upgrade is made here
@@ -16,7 +18,8 @@ struct HubSocket: Sendable {
     }
 
     private enum Upgrade: Sendable {
-        case upgraded(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+        /// With the extensions the hub agreed to (permessage-deflate, when offered and taken).
+        case upgraded(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, [any WebSocketExtension])
         case refused
     }
 
@@ -39,19 +42,31 @@ struct HubSocket: Sendable {
             throw ClientError.connecting(to: configuration.url, failedWith: error)
         }
         let socket: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
+        let extensions: [any WebSocketExtension]
         do {
-            guard case .upgraded(let upgraded) = try await upgrade.get() else {
+            guard case .upgraded(let upgraded, let agreed) = try await upgrade.get() else {
                 throw ClientError.unexpectedAnswer("\(configuration.url) did not open a WebSocket (is it the hub's /ws?)")
             }
-            socket = upgraded
+            (socket, extensions) = (upgraded, agreed)
         } catch {
             // A refused TLS handshake (an untrusted certificate) surfaces here.
             throw ClientError.connecting(to: configuration.url, failedWith: error)
         }
         return try await WebSocketHandler.handle(
             type: .client,
-            configuration: .init(extensions: [], autoPing: .disabled, validateUTF8: false, maxFrameSize: configuration.maxFrameBytes),
+            configuration: .init(extensions: extensions, autoPing: .disabled, validateUTF8: false, maxFrameSize: configuration.maxFrameBytes),
             asyncChannel: socket, context: Context(logger: configuration.logger), handler: handler)
+    }
+
+    /// permessage-deflate when the configuration asks for it, with no window kept between messages
+    /// on either side (the hub asks that of every client anyway), each inflated message within the
+    /// frame limit; frames under 512 bytes go as they are, as the hub sends its own.
+    private var offeredExtensions: [any WebSocketExtensionBuilder] {
+        guard configuration.compression else { return [] }
+        let deflate = WebSocketExtensionFactory.perMessageDeflate(
+            clientNoContextTakeover: true, serverNoContextTakeover: true, maxDecompressedFrameSize: configuration.maxFrameBytes,
+            minFrameSizeToCompress: 512)
+        return [deflate.build()]
     }
 
     /// TLS (when the URL is `wss:`), then an HTTP request upgraded to a WebSocket, with the token.
@@ -59,12 +74,18 @@ struct HubSocket: Sendable {
         if let tls {
             try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: address.serverName))
         }
-        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: configuration.maxFrameBytes) { channel, _ in
+        let offered = offeredExtensions
+        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: configuration.maxFrameBytes) { channel, response in
             channel.eventLoop.makeCompletedFuture {
-                .upgraded(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel))
+                var fields = HTTPFields()
+                for value in response.headers["sec-websocket-extensions"] { fields.append(HTTPField(name: .secWebSocketExtensions, value: value)) }
+                return .upgraded(
+                    try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel),
+                    try offered.buildClientExtensions(from: fields))
             }
         }
-        let headers = HTTPHeaders([("Host", address.authority), ("Authorization", "Bearer \(configuration.token)")])
+        var headers = HTTPHeaders([("Host", address.authority), ("Authorization", "Bearer \(configuration.token)")])
+        for offer in offered { headers.add(name: "Sec-WebSocket-Extensions", value: offer.clientRequestHeader()) }
         let request = HTTPRequestHead(version: .http1_1, method: .GET, uri: address.path, headers: headers)
         var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(
             upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(

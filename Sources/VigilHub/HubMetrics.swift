@@ -13,6 +13,9 @@ public struct HubMetrics: Sendable {
     public let refusedRequests: Counter
     /// Connections closed because they did not finish opening (TLS and first request head) in time.
     public let openingTimeouts: Counter
+    /// Frames the WebSocket layer deflated for permessage-deflate: once per frame and window size,
+    /// however many connections it went to compressed.
+    public let deflatedFrames: Counter
     /// Time to find and serve the views (`TopicView`) of one event, in nanoseconds.
     public let viewMatching: Timer
 
@@ -26,6 +29,7 @@ public struct HubMetrics: Sendable {
         prunedEvents = Counter(label: "vigil_events_pruned_total", factory: factory)
         refusedRequests = Counter(label: "vigil_refused_requests_total", factory: factory)
         openingTimeouts = Counter(label: "vigil_opening_timeouts_total", factory: factory)
+        deflatedFrames = Counter(label: "vigil_websocket_frames_deflated_total", factory: factory)
         viewMatching = Timer(label: "vigil_view_matching_seconds", factory: factory)
     }
 }

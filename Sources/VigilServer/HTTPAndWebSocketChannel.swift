@@ -21,10 +21,10 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
     }
 
     /// What a connection's first request asked for: plain HTTP, or an upgrade and the route it
-    /// gets (nil: refused).
+    /// gets (nil: refused), with the permessage-deflate agreed, if any.
     private enum FirstRequest {
         case http
-        case upgrade(WebSocketRoutes.Route?)
+        case upgrade(WebSocketRoutes.Route?, DeflateNegotiation?)
     }
 
     struct Value: ServerChildChannelValue {
@@ -42,17 +42,22 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
             let firstRequest = NIOLoopBoundBox(FirstRequest.http, eventLoop: channel.eventLoop)
             let routes = routes
             let upgrader = NIOTypedWebSocketServerUpgrader<Opened>(
-                maxFrameSize: maxFrameBytes,
+                // A compressed frame may be a little longer than the message it inflates to; the
+                // message limit itself is the assembler's.
+                maxFrameSize: DeflateNegotiation.maxFrameBytes(forMessagesOf: maxFrameBytes),
                 shouldUpgrade: { channel, head in
                     let route = routes.route(head)
-                    firstRequest.value = .upgrade(route)
-                    return channel.eventLoop.makeSucceededFuture(route == nil ? nil : HTTPHeaders())
+                    let deflate = route == nil ? nil : DeflateNegotiation.accept(offers: head.headers["sec-websocket-extensions"])
+                    firstRequest.value = .upgrade(route, deflate)
+                    var headers = HTTPHeaders()
+                    if let deflate { headers.add(name: "Sec-WebSocket-Extensions", value: deflate.responseHeader) }
+                    return channel.eventLoop.makeSucceededFuture(route == nil ? nil : headers)
                 },
                 upgradePipelineHandler: { channel, head in
                     channel.eventLoop.makeCompletedFuture {
                         // Only called after `shouldUpgrade` chose a route.
-                        guard case .upgrade(let route?) = firstRequest.value else { throw ChannelError.inappropriateOperationForState }
-                        try channel.pipeline.syncOperations.addHandler(routes.makeConnection(route, head: head, channel: channel))
+                        guard case .upgrade(let route?, let deflate) = firstRequest.value else { throw ChannelError.inappropriateOperationForState }
+                        try channel.pipeline.syncOperations.addHandler(routes.makeConnection(route, head: head, deflate: deflate, channel: channel))
                         return .webSocket
                     }
                 })

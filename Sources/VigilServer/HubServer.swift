@@ -71,7 +71,8 @@ public struct HubServer: Sendable {
             hub: hub, originPolicy: OriginPolicy(configured: configuration.allowedOrigins), conformanceEcho: configuration.conformanceEcho,
             connection: .init(
                 maxMessageBytes: configuration.hub.maxFrameBytes, pingInterval: TimeAmount(configuration.pingInterval),
-                closeGrace: TimeAmount(configuration.closeGrace), sendBufferBytes: Self.webSocketSendBufferBytes),
+                closeGrace: TimeAmount(configuration.closeGrace), sendBufferBytes: Self.webSocketSendBufferBytes,
+                compressionThreshold: configuration.compressionThreshold, deflations: hub.metrics.deflatedFrames),
             endpoint: .init(refusalDelay: .milliseconds(100), maxWaitingRequests: 16),
             logger: logger)
 

@@ -45,6 +45,10 @@ public struct ServerConfiguration: Sendable {
     /// How long a WebSocket peer that has been sent a close frame (a slow consumer's 4008 among
     /// them) may take to read it and hang up before its socket is aborted.
     public var closeGrace: Duration = .seconds(2)
+    /// With permessage-deflate agreed, a WebSocket frame of this many bytes or more is sent
+    /// compressed; smaller ones (replies, presence, most single events) go as they are, since
+    /// deflated on their own they shrink by little for the work.
+    public var compressionThreshold = 512
     /// Serves the test-only echo endpoint (`ConformanceEcho`) for the WebSocket conformance suite.
     /// Off unless the server is started for testing.
     public var conformanceEcho = false

@@ -108,14 +108,4 @@ import VigilCore
             try await expectStillServed(socket, hub: hub)
         }
     }
-
-    private func expectStillServed(_ socket: RawSocket, hub: TestHub) async throws {
-        try await socket.send(ClientMessage(ref: "alive", .ping))
-        guard case .ok = try await socket.answer(to: "alive") else {
-            Issue.record("a connection was disturbed")
-            return
-        }
-        #expect(try await curl(hub.httpsBase + "/healthz", caFile: hub.caFile).status == 200)
-        await socket.close()
-    }
 }

@@ -6,14 +6,14 @@ import VigilHub
 /// The outbox hands its frames over in order, in the reader's array, and wakes the reader once
 /// when it had found nothing.
 @Suite struct OutboxTests {
-    private func texts(_ frames: [ByteBuffer]) -> [String] {
-        frames.map { String(buffer: $0) }
+    private func texts(_ frames: [OutboundFrame]) -> [String] {
+        frames.map { String(buffer: $0.bytes) }
     }
 
     @Test func framesComeOutInOrderIntoTheArrayGiven() {
         let outbox = Outbox(maxBytes: 1 << 20, maxFrames: 100, onOverflow: {})
         for text in ["a", "b", "c"] { outbox.offer(ByteBuffer(string: text)) }
-        var frames: [ByteBuffer] = []
+        var frames: [OutboundFrame] = []
         guard case .frames = outbox.take(into: &frames) else {
             Issue.record("expected frames")
             return
@@ -38,7 +38,7 @@ import VigilHub
     @Test func aBoundedTakeHandsOverTheOldestFramesThatFit() {
         let outbox = Outbox(maxBytes: 1 << 20, maxFrames: 100, onOverflow: {})
         for text in ["aaaa", "bbbb", "cccc", "dddddddddd"] { outbox.offer(ByteBuffer(string: text)) }
-        var frames: [ByteBuffer] = []
+        var frames: [OutboundFrame] = []
         var batches: [[String]] = []
         while case .frames = outbox.take(into: &frames, maxBytes: 9) {
             batches.append(texts(frames))
@@ -51,7 +51,7 @@ import VigilHub
         let outbox = Outbox(maxBytes: 1 << 20, maxFrames: 100, onOverflow: {})
         let wakes = Atomic(0)
         outbox.onReady { wakes.add(1, ordering: .relaxed) }
-        var frames: [ByteBuffer] = []
+        var frames: [OutboundFrame] = []
         guard case .empty = outbox.take(into: &frames) else {
             Issue.record("expected nothing")
             return

@@ -85,6 +85,7 @@ final class Engine: Sendable {
         var accepted = 0
         var refused = 0
         var malformed = 0
+        var wireBytesIn = 0
     }
 
     /// The counters so far (read while the loops run).
@@ -95,6 +96,7 @@ final class Engine: Sendable {
             totals.accepted += state.accepted.load(ordering: .relaxed)
             totals.refused += state.refused.load(ordering: .relaxed)
             totals.malformed += state.malformed.load(ordering: .relaxed)
+            totals.wireBytesIn += state.wireBytesIn.load(ordering: .relaxed)
         }
     }
 

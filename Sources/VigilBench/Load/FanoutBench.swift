@@ -67,6 +67,7 @@ public enum FanoutBench {
         result.publishedPerSecond = Double(result.published) / elapsed
         result.delivered = end.received - before.received
         result.deliveredPerSecond = Double(atStop.received - before.received) / elapsed
+        result.wireBytesPerDelivery = Double(end.wireBytesIn - before.wireBytesIn) / Double(max(result.delivered, 1))
         result.acceptLatency = measured.acceptLatency.totalCount > 0 ? Percentiles(measured.acceptLatency) : nil
         result.lost = measured.lost
         result.duplicated = measured.duplicated

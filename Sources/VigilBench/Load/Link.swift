@@ -22,6 +22,7 @@ final class Link: ChannelInboundHandler, RemovableChannelHandler {
     private(set) var context: ChannelHandlerContext?
     private var isReady = false
     private var events: [Inbound] = []
+    private let inflater = FrameInflater()
 
     init(dialect: any Dialect, topic: Int, index: Int, role: Role, state: LoopState, ready: EventLoopPromise<NIOLoopBound<Link>>) {
         self.dialect = dialect
@@ -59,7 +60,7 @@ final class Link: ChannelInboundHandler, RemovableChannelHandler {
             context.close(promise: nil)
         default:
             do {
-                try reader.read(frame, into: &events)
+                try reader.read(inflater.plain(frame), into: &events)
             } catch {
                 state.malformed.add(1, ordering: .relaxed)
                 context.close(promise: nil)

@@ -18,6 +18,8 @@ final class LoopState: @unchecked Sendable {
     let accepted = Atomic<Int>(0)
     let refused = Atomic<Int>(0)
     let malformed = Atomic<Int>(0)
+    /// Bytes read from the sockets below TLS.
+    let wireBytesIn = Atomic<Int>(0)
     /// Messages delivered before `measuring` was set are checked but not timed.
     let measuring = Atomic<Bool>(false)
 

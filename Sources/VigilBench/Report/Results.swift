@@ -44,6 +44,9 @@ public struct FanoutResult: Codable, Sendable {
     public var publishedPerSecond = 0.0
     public var delivered = 0
     public var deliveredPerSecond = 0.0
+    /// Bytes the load generator read from its sockets (below TLS, every connection's) per message
+    /// delivered: the wire's cost of a delivery, frame headers, TLS records and replies included.
+    public var wireBytesPerDelivery: Double?
     public var latency: Percentiles
     /// Publish-to-`ok` (vigil only: the commit).
     public var acceptLatency: Percentiles?

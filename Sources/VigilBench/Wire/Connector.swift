@@ -10,6 +10,8 @@ public struct Endpoint: Sendable {
     public var host: String
     public var port: Int
     public var caFile: String?
+    /// Offer permessage-deflate (RFC 7692) in the upgrade; compressed frames are inflated as they come.
+    public var offersDeflate = false
 
     public init(host: String, port: Int, caFile: String?) {
         self.host = host
@@ -47,6 +49,7 @@ final class Connector: Sendable {
         let (path, extraHeaders) = dialect.upgrade(topic: topic, index: index, publisher: publisher)
         var headers = HTTPHeaders([("Host", "\(endpoint.host):\(endpoint.port)"), ("Content-Length", "0")])
         headers.add(contentsOf: extraHeaders)
+        if endpoint.offersDeflate { headers.add(name: "Sec-WebSocket-Extensions", value: "permessage-deflate; client_max_window_bits") }
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
         let tls = tls
         let host = endpoint.host
@@ -55,6 +58,7 @@ final class Connector: Sendable {
             .connectTimeout(.seconds(30))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(WireCounter(state: state))
                     if let tls {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: host))
                     }
@@ -92,5 +96,20 @@ final class Connector: Sendable {
             }
         }
         return ready.futureResult
+    }
+}
+
+/// Counts the bytes a connection reads from its socket, below TLS: what crossed the wire.
+private final class WireCounter: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    let state: LoopState
+
+    init(state: LoopState) {
+        self.state = state
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        state.wireBytesIn.add(unwrapInboundIn(data).readableBytes, ordering: .relaxed)
+        context.fireChannelRead(data)
     }
 }

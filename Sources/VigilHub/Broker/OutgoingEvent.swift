@@ -2,12 +2,13 @@ import NIOCore
 import VigilCore
 import VigilStore
 
-/// An event ready to fan out: its frame is encoded once and the same bytes go to every subscriber.
+/// An event ready to fan out: its frame is encoded once and the same frame (bytes, and the
+/// compressed form the first connection that compresses makes) goes to every subscriber.
 public struct OutgoingEvent: Sendable {
     public let topic: Topic
     /// Nil for ephemeral kinds.
     public let seq: UInt64?
-    public let frame: ByteBuffer
+    public let frame: OutboundFrame
     /// The stored event and its store's epoch, for the views that show it otherwise (`TopicView`).
     public let stored: StoredEvent?
     public let epoch: String?
@@ -15,7 +16,7 @@ public struct OutgoingEvent: Sendable {
     public init(topic: Topic, seq: UInt64?, frame: ByteBuffer) {
         self.topic = topic
         self.seq = seq
-        self.frame = frame
+        self.frame = OutboundFrame(frame)
         stored = nil
         epoch = nil
     }
@@ -33,7 +34,7 @@ public struct OutgoingEvent: Sendable {
     public init(stored event: StoredEvent, topic: Topic, epoch: String) {
         self.topic = topic
         seq = event.seq
-        frame = ByteBuffer(string: event.frame(epoch: epoch))
+        frame = OutboundFrame(string: event.frame(epoch: epoch))
         stored = event
         self.epoch = epoch
     }

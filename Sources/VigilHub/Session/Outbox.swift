@@ -17,7 +17,7 @@ public final class Outbox: Sendable {
     }
 
     private struct State {
-        var frames: [ByteBuffer] = []
+        var frames: [OutboundFrame] = []
         var bytes = 0
         /// Set when `take(into:)` found nothing: the next offer or close calls the waker.
         var readerWaiting = false
@@ -64,17 +64,24 @@ public final class Outbox: Sendable {
         state.withLock { $0.waker = waker }
     }
 
-    /// Queues a frame without waiting. Returns false when the outbox is closed or just overflowed.
+    /// Queues a frame of this connection alone (a reply) without waiting.
     @discardableResult
-    public func offer(_ frame: ByteBuffer) -> Bool {
+    public func offer(_ bytes: ByteBuffer) -> Bool {
+        offer(OutboundFrame(bytes))
+    }
+
+    /// Queues a frame without waiting: the fan-out offers the same frame to every subscriber.
+    /// Returns false when the outbox is closed or just overflowed.
+    @discardableResult
+    public func offer(_ frame: OutboundFrame) -> Bool {
         let (accepted, overflowed, reader) = state.withLock { state -> (Bool, Bool, Waker?) in
             guard state.closed == nil else { return (false, false, nil) }
-            if state.frames.count >= maxFrames || state.bytes + frame.readableBytes > maxBytes {
+            if state.frames.count >= maxFrames || state.bytes + frame.bytes.readableBytes > maxBytes {
                 let waiters = Self.close(&state, reason: .slowConsumer)
                 return (false, true, waiters)
             }
             state.frames.append(frame)
-            state.bytes += frame.readableBytes
+            state.bytes += frame.bytes.readableBytes
             return (true, false, Self.wakeReader(&state))
         }
         reader?.wake()
@@ -84,10 +91,11 @@ public final class Outbox: Sendable {
 
     /// Waits until the outbox has room for at least half its capacity, then queues the frame.
     /// Used for replaying history, which must not overflow a healthy connection.
-    public func send(_ frame: ByteBuffer) async -> Bool {
+    public func send(_ bytes: ByteBuffer) async -> Bool {
+        let frame = OutboundFrame(bytes)
         while true {
             let hasRoom = state.withLock { state in
-                state.closed != nil || (state.bytes + frame.readableBytes <= maxBytes / 2 && state.frames.count < maxFrames / 2)
+                state.closed != nil || (state.bytes + bytes.readableBytes <= maxBytes / 2 && state.frames.count < maxFrames / 2)
             }
             if hasRoom { return offer(frame) }
             await withCheckedContinuation { continuation in
@@ -108,7 +116,7 @@ public final class Outbox: Sendable {
     /// Given an empty array and room for everything, the two arrays trade places: the outbox
     /// queues what comes next in the storage of the one it was given. So a reader that empties its
     /// array after each write and passes it again allocates nothing for taking.
-    public func take(into frames: inout [ByteBuffer], maxBytes: Int = .max) -> Taken {
+    public func take(into frames: inout [OutboundFrame], maxBytes: Int = .max) -> Taken {
         let (taken, waiters) = state.withLock { state -> (Taken, [CheckedContinuation<Void, Never>]) in
             if state.frames.isEmpty {
                 guard let closed = state.closed else {
@@ -121,8 +129,8 @@ public final class Outbox: Sendable {
                 var count = 0
                 var bytes = 0
                 for frame in state.frames {
-                    guard count == 0 || bytes + frame.readableBytes <= maxBytes else { break }
-                    bytes += frame.readableBytes
+                    guard count == 0 || bytes + frame.bytes.readableBytes <= maxBytes else { break }
+                    bytes += frame.bytes.readableBytes
                     count += 1
                 }
                 frames.append(contentsOf: state.frames[..<count])

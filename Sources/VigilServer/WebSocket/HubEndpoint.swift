@@ -27,7 +27,7 @@ final class HubEndpoint: WebSocketEndpoint {
     private let requests: RequestQueue
     private var helloDeadline: Scheduled<Void>?
     /// The frames of one write; its storage goes back and forth with the outbox's (`take(into:)`).
-    private var batch: [ByteBuffer] = []
+    private var batch: [OutboundFrame] = []
     /// A batch array grown past this many frames (a burst) is let go rather than kept for life.
     private static let batchCapacityKept = 64
     /// The most one write takes from the outbox: once the channel stops taking writes, no more than

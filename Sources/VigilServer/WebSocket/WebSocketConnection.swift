@@ -1,7 +1,9 @@
+import Metrics
 import NIOCore
 import NIOSSL
 import NIOWebSocket
 import VigilCore
+import VigilHub
 
 #if canImport(Glibc)
     import Glibc
@@ -40,6 +42,12 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         /// autotuning it grows to megabytes, which a peer that stops reading then pins, and which a
         /// close frame would queue behind.
         var sendBufferBytes: Int
+        /// With permessage-deflate agreed, frames of this many bytes or more go compressed, when
+        /// deflate shortens them or `compressesEverything`.
+        var compressionThreshold: Int
+        var compressesEverything = false
+        /// Counts the frames deflated (once per frame and window, however many connections send it).
+        var deflations: Counter
     }
 
     let channel: any Channel
@@ -49,6 +57,8 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     private let settings: Settings
     private let endpoint: any WebSocketEndpoint
     private var assembler: MessageAssembler
+    /// Set when permessage-deflate was agreed in the upgrade.
+    private let compression: OutgoingCompression?
     private var context: ChannelHandlerContext?
     /// Where frames enter the pipeline: below the frame encoder, as bytes this class encodes.
     private var frameOutput: ChannelHandlerContext?
@@ -61,11 +71,16 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingPaused = false
     private var readPending = false
 
-    init(channel: any Channel, settings: Settings, endpoint: any WebSocketEndpoint) {
+    init(channel: any Channel, settings: Settings, endpoint: any WebSocketEndpoint, deflate: DeflateNegotiation?) {
         self.channel = channel
         self.settings = settings
         self.endpoint = endpoint
-        assembler = MessageAssembler(maxBytes: settings.maxMessageBytes)
+        assembler = MessageAssembler(maxBytes: settings.maxMessageBytes, inflates: deflate != nil)
+        compression = deflate.map {
+            OutgoingCompression(
+                windowBits: $0.serverMaxWindowBits, threshold: settings.compressionThreshold, keepsLongerForms: settings.compressesEverything,
+                deflations: settings.deflations)
+        }
     }
 
     var eventLoop: any EventLoop { channel.eventLoop }
@@ -92,8 +107,9 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        // No extension is negotiated, so every reserved bit must be clear; a client masks every frame.
-        guard frame.reservedBits.isEmpty, frame.maskKey != nil else {
+        // RSV1 is permessage-deflate's, on the first frame of a data message (the assembler checks
+        // it); no extension uses the other two. A client masks every frame.
+        guard !frame.rsv2, !frame.rsv3, !(frame.rsv1 && frame.opcode.isControlOpcode), frame.maskKey != nil else {
             close(.protocolError, reason: "")
             return
         }
@@ -155,19 +171,20 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
     /// `writable` once it has drained below the low one.
     var isWritable: Bool { channel.isWritable }
 
-    /// Sends text messages in one write and one flush. No promise: NIO closes a channel whose
-    /// socket fails a write, and flow control is `isWritable`. Nothing is sent after the close frame.
-    func send(texts: [ByteBuffer]) {
+    /// Sends text messages in one write and one flush, each compressed when permessage-deflate was
+    /// agreed and it is large enough. No promise: NIO closes a channel whose socket fails a write,
+    /// and flow control is `isWritable`. Nothing is sent after the close frame.
+    func send(texts: [OutboundFrame]) {
         guard !closeSent else { return }
-        write(opcode: .text, payloads: texts)
+        writeMessages(opcode: .text, texts)
     }
 
-    /// Sends one message as it is (the echo).
+    /// Sends one message back as it came (the echo).
     func send(_ message: WebSocketMessage) {
         guard !closeSent else { return }
         switch message {
-        case .text(let text): write(opcode: .text, payloads: [ByteBuffer(string: text)])
-        case .binary(let bytes): write(opcode: .binary, payloads: [bytes])
+        case .text(let text): writeMessages(opcode: .text, [OutboundFrame(string: text)])
+        case .binary(let bytes): writeMessages(opcode: .binary, [OutboundFrame(bytes)])
         }
     }
 
@@ -279,6 +296,21 @@ final class WebSocketConnection: ChannelDuplexHandler, RemovableChannelHandler {
         unansweredPing = payload
         write(opcode: .ping, payloads: [payload])
         schedulePing()
+    }
+
+    /// Data messages encoded one after the other into one buffer, as `write` does, the ones the
+    /// compression takes deflated with RSV1 set.
+    private func writeMessages(opcode: WebSocketOpcode, _ messages: [OutboundFrame]) {
+        guard let frameOutput else { return }
+        var frames = Self.frameAllocator.buffer(capacity: messages.reduce(0) { $0 + $1.bytes.readableBytes + 10 })
+        for message in messages {
+            if let deflated = compression?.deflated(message) {
+                UnmaskedFrame.append(opcode: opcode, payload: deflated, compressed: true, to: &frames)
+            } else {
+                UnmaskedFrame.append(opcode: opcode, payload: message.bytes, to: &frames)
+            }
+        }
+        frameOutput.writeAndFlush(NIOAny(frames), promise: nil)
     }
 
     /// Frames encoded one after the other into one buffer: one write and one flush for them all.

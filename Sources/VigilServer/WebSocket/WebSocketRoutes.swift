@@ -38,14 +38,16 @@ struct WebSocketRoutes: Sendable {
     }
 
     /// The connection handler for an upgraded request; runs on the channel's event loop.
-    func makeConnection(_ route: Route, head: HTTPRequestHead, channel: any Channel) -> WebSocketConnection {
-        let endpoint: any WebSocketEndpoint =
-            switch route {
-            case .hub:
-                HubEndpoint(
-                    hub: hub, bearerToken: bearerToken(authorization: head.headers.first(name: "authorization")), settings: endpoint, logger: logger)
-            case .echo: ConformanceEcho()
-            }
-        return WebSocketConnection(channel: channel, settings: connection, endpoint: endpoint)
+    /// `deflate`: the permessage-deflate the 101 agreed to, if any.
+    func makeConnection(_ route: Route, head: HTTPRequestHead, deflate: DeflateNegotiation?, channel: any Channel) -> WebSocketConnection {
+        switch route {
+        case .hub:
+            let endpoint = HubEndpoint(
+                hub: hub, bearerToken: bearerToken(authorization: head.headers.first(name: "authorization")), settings: endpoint, logger: logger)
+            return WebSocketConnection(channel: channel, settings: connection, endpoint: endpoint, deflate: deflate)
+        case .echo:
+            return WebSocketConnection(
+                channel: channel, settings: ConformanceEcho.settings(connection), endpoint: ConformanceEcho(), deflate: deflate)
+        }
     }
 }

@@ -39,9 +39,20 @@ struct Serve: AsyncParsableCommand {
             visibility: .hidden))
     var conformanceEcho = false
     @Option(
+        name: .customLong("ping-interval"),
+        help: ArgumentHelp(
+            "Testing only: seconds between the WebSocket pings of every connection (env VIGIL_PING_INTERVAL, default 30).", visibility: .hidden))
+    var pingIntervalSeconds: Int?
+    @Option(
         name: .customLong("messages-per-second"),
         help: "Requests per second one connection may send, bursts of twice that (env VIGIL_MESSAGES_PER_SECOND, default 200).")
     var messagesPerSecond: Int?
+    @Option(
+        name: .customLong("max-message-bytes"),
+        help:
+            "The largest WebSocket message (inflated, when compressed) and HTTP publish body, in bytes (env VIGIL_MAX_MESSAGE_BYTES, default 65536)."
+    )
+    var maxMessageBytes: Int?
     @Option(
         name: .customLong("index-mb-per-site"),
         help:
@@ -90,9 +101,17 @@ struct Serve: AsyncParsableCommand {
             configuration.maxDatabaseBytes = megabytes * 1024 * 1024
         }
         configuration.conformanceEcho = conformanceEcho || ProcessInfo.processInfo.environment["VIGIL_CONFORMANCE_ECHO"] == "1"
+        if let seconds = pingIntervalSeconds ?? ProcessInfo.processInfo.environment["VIGIL_PING_INTERVAL"].flatMap({ Int($0) }) {
+            guard seconds > 0 else { throw ValidationError("--ping-interval must be at least 1") }
+            configuration.pingInterval = .seconds(seconds)
+        }
         if let limit = messagesPerSecond ?? ProcessInfo.processInfo.environment["VIGIL_MESSAGES_PER_SECOND"].flatMap({ Int($0) }) {
             guard limit > 0 else { throw ValidationError("the messages-per-second limit must be positive") }
             configuration.hub.messagesPerSecond = limit
+        }
+        if let bytes = maxMessageBytes ?? ProcessInfo.processInfo.environment["VIGIL_MAX_MESSAGE_BYTES"].flatMap({ Int($0) }) {
+            guard bytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
+            configuration.hub.maxFrameBytes = bytes
         }
         if let megabytes = indexMegabytesPerSite ?? ProcessInfo.processInfo.environment["VIGIL_INDEX_MB_PER_SITE"].flatMap({ Int($0) }) {
             guard megabytes > 0 else { throw ValidationError("--index-mb-per-site must be at least 1") }

@@ -122,9 +122,9 @@ final class Connection: Sendable {
     }
 
     private func takeOne() throws -> ServerMessage? {
-        var taken: [ByteBuffer] = []
+        var taken: [OutboundFrame] = []
         if case .frames = session.outbox.take(into: &taken) {
-            let decoded = try taken.map { try ServerMessage.decode(String(buffer: $0)) }
+            let decoded = try taken.map { try ServerMessage.decode(String(buffer: $0.bytes)) }
             unread.withLock { $0 += decoded }
         }
         return unread.withLock { $0.isEmpty ? nil : $0.removeFirst() }

@@ -12,6 +12,8 @@ import VigilCore
 struct PausableWebSocket {
     struct Frame: Sendable {
         let opcode: UInt8
+        /// RSV1: the payload is deflated (permessage-deflate).
+        let compressed: Bool
         let payload: [UInt8]
         /// Payload bytes of the frames received before this one.
         let bytesBefore: Int
@@ -27,8 +29,11 @@ struct PausableWebSocket {
     let channel: any Channel
     private let frames: ReceivedFrames
 
-    /// Upgrades with `bearer` and returns once the `welcome` has come.
-    static func connect(to hub: TestHub, bearer: String, receiveBufferBytes: Int = 16 * 1024) async throws -> PausableWebSocket {
+    /// Upgrades with `bearer` (offering `extensions`, a `Sec-WebSocket-Extensions` value, when
+    /// given) and returns once the `welcome` has come.
+    static func connect(
+        to hub: TestHub, bearer: String, extensions: String? = nil, receiveBufferBytes: Int = 16 * 1024
+    ) async throws -> PausableWebSocket {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(hub.caFile))
         let tls = try NIOSSLContext(configuration: configuration)
@@ -44,15 +49,19 @@ struct PausableWebSocket {
             }
             .connect(host: "127.0.0.1", port: hub.port).get()
         let socket = PausableWebSocket(channel: channel, frames: frames)
-        try await channel.writeAndFlush(ByteBuffer(string: hub.upgradeRequest(bearer: bearer))).get()
-        guard await socket.frame(containing: #""op":"welcome""#) != nil else { throw RawSocketError.noFrame }
+        try await channel.writeAndFlush(ByteBuffer(string: hub.upgradeRequest(bearer: bearer, extensions: extensions))).get()
+        guard await socket.frame(where: { $0.text.contains(#""op":"welcome""#) }) != nil else { throw RawSocketError.noFrame }
         return socket
     }
 
     /// Sends a request as a masked text frame.
     func send(_ message: ClientMessage) async throws {
-        let payload = Array(message.encoded().utf8)
-        var frame = ByteBuffer(bytes: [0x81])
+        try await sendText(Array(message.encoded().utf8))
+    }
+
+    /// Sends `payload` as one masked text frame, with RSV1 set when `compressed`.
+    func sendText(_ payload: [UInt8], compressed: Bool = false) async throws {
+        var frame = ByteBuffer(bytes: [0x81 | (compressed ? 0x40 : 0)])
         switch payload.count {
         case ..<126: frame.writeInteger(UInt8(0x80 | payload.count))
         case ..<65536:
@@ -83,13 +92,21 @@ struct PausableWebSocket {
 
     /// The first frame received whose text holds `marker`, waiting up to `timeout` for it.
     func frame(containing marker: String, timeout: Duration = .seconds(20)) async -> Frame? {
+        await frame(where: { $0.text.contains(marker) }, timeout: timeout)
+    }
+
+    /// The first frame received that `matches`, waiting up to `timeout` for it.
+    func frame(where matches: @escaping (Frame) -> Bool, timeout: Duration = .seconds(20)) async -> Frame? {
         var found: Frame?
         _ = await eventually(timeout: timeout) {
-            found = frames.all.first { $0.text.contains(marker) }
+            found = frames.all.first(where: matches)
             return found != nil
         }
         return found
     }
+
+    /// The head of the hub's answer to the upgrade (status line and headers).
+    var upgradeResponse: String { frames.head }
 
     /// The close frame, once it has come (or nil after `timeout`).
     func closeFrame(timeout: Duration = .seconds(20)) async -> Frame? {
@@ -152,6 +169,7 @@ private final class ReceivedFrames: ChannelInboundHandler, Sendable {
     private struct State {
         var pending = ByteBuffer()
         var headDone = false
+        var head = ""
         var frames: [PausableWebSocket.Frame] = []
         var payloadBytes = 0
     }
@@ -159,6 +177,7 @@ private final class ReceivedFrames: ChannelInboundHandler, Sendable {
     private let state = Mutex(State())
 
     var all: [PausableWebSocket.Frame] { state.withLock { $0.frames } }
+    var head: String { state.withLock { $0.head } }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = unwrapInboundIn(data)
@@ -166,6 +185,7 @@ private final class ReceivedFrames: ChannelInboundHandler, Sendable {
             state.pending.writeBuffer(&buffer)
             if !state.headDone {
                 guard let end = state.pending.readableBytesView.firstRange(of: Array("\r\n\r\n".utf8)) else { return }
+                state.head = state.pending.readString(length: end.upperBound - state.pending.readerIndex) ?? ""
                 state.pending.moveReaderIndex(to: end.upperBound)
                 state.headDone = true
             }
@@ -189,6 +209,6 @@ private final class ReceivedFrames: ChannelInboundHandler, Sendable {
         }
         guard let length, let payload = peek.readBytes(length: length) else { return nil }
         buffer = peek
-        return .init(opcode: first & 0x0F, payload: payload, bytesBefore: bytesBefore)
+        return .init(opcode: first & 0x0F, compressed: first & 0x40 != 0, payload: payload, bytesBefore: bytesBefore)
     }
 }

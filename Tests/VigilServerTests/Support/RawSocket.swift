@@ -5,6 +5,7 @@ import NIOCore
 import NIOSSL
 import NIOWebSocket
 import Synchronization
+import Testing
 import VigilCore
 
 /// A plain WebSocket client for tests that must send what VigilClient never would (bad JSON,
@@ -174,4 +175,15 @@ extension RawSocket {
     func sendInvalidUTF8Text(_ bytes: [UInt8]) async throws {
         try await sendFrame(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: bytes)))
     }
+}
+
+/// A connection beside one the hub closed still gets answers, and the hub its health check.
+func expectStillServed(_ socket: RawSocket, hub: TestHub) async throws {
+    try await socket.send(ClientMessage(ref: "alive", .ping))
+    guard case .ok = try await socket.answer(to: "alive") else {
+        Issue.record("a connection was disturbed")
+        return
+    }
+    #expect(try await curl(hub.httpsBase + "/healthz", caFile: hub.caFile).status == 200)
+    await socket.close()
 }

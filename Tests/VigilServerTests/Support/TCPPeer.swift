@@ -78,10 +78,11 @@ private final class ReceivedBytes: ChannelInboundHandler, Sendable {
 
 extension TestHub {
     /// A WebSocket upgrade request written by hand, for a `TCPPeer` to send.
-    func upgradeRequest(path: String = "/ws", origin: String? = nil, bearer: String? = nil) -> String {
+    func upgradeRequest(path: String = "/ws", origin: String? = nil, bearer: String? = nil, extensions: String? = nil) -> String {
         "GET \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
             + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-            + (origin.map { "Origin: \($0)\r\n" } ?? "") + (bearer.map { "Authorization: Bearer \($0)\r\n" } ?? "") + "\r\n"
+            + (origin.map { "Origin: \($0)\r\n" } ?? "") + (bearer.map { "Authorization: Bearer \($0)\r\n" } ?? "")
+            + (extensions.map { "Sec-WebSocket-Extensions: \($0)\r\n" } ?? "") + "\r\n"
     }
 
     /// The status of a WebSocket upgrade request written by hand (a 101 leaves the connection

@@ -17,10 +17,15 @@ struct BenchServerOptions: ParsableArguments {
     @Option(help: "CA certificate to trust (default certs/vigil-dev-ca.pem).") var ca = "certs/vigil-dev-ca.pem"
     @Flag(help: "Plain WebSocket instead of TLS.") var plain = false
     @Option(name: .customLong("server-pid"), help: "The server's process id, for its CPU and memory.") var serverPID: Int32?
+    @Flag(help: "Offer permessage-deflate (RFC 7692) in every upgrade; compressed frames are inflated as they come.") var deflate = false
     /// vigil: the hub's store (its data directory or its PostgreSQL database), where the benchmark makes its sites and tokens.
     @OptionGroup var store: StoreOptions
 
-    var endpoint: Endpoint { Endpoint(host: host, port: port ?? BenchSetup.defaultPort(target), caFile: plain ? nil : ca) }
+    var endpoint: Endpoint {
+        var endpoint = Endpoint(host: host, port: port ?? BenchSetup.defaultPort(target), caFile: plain ? nil : ca)
+        endpoint.offersDeflate = deflate
+        return endpoint
+    }
 
     func target(subscribers: Int, publishers: Int, topics: Int, channel: VigilChannel = .notice) throws -> Target {
         try BenchSetup.target(
