@@ -1,3 +1,4 @@
+import Synchronization
 import VigilCore
 import VigilHub
 import VigilStore
@@ -67,4 +68,30 @@ extension DomainTransaction {
     public func linkDiscussionRoom(of id: String, to topic: String) throws {
         try setDiscussionRoom(of: id, to: topic)
     }
+}
+
+/// What other domains hang on alerts, one per hub (`DomainContext.links`): watchers told, inside
+/// the commit, of each alert that escalates (the push domain decides there whose phones hear of it).
+public final class AlertFeed: Sendable {
+    private let watchers = Mutex<[any AlertWatcher]>([])
+
+    /// The hub's feed, made by whichever domain asks first.
+    public static func of(_ context: DomainContext) -> AlertFeed {
+        context.links.shared(AlertFeed.self) { AlertFeed() }
+    }
+
+    private init() {}
+
+    /// From now on, `watcher` is told of every escalation.
+    public func watch(with watcher: any AlertWatcher) {
+        watchers.withLock { $0.append(watcher) }
+    }
+
+    var allWatchers: [any AlertWatcher] { watchers.withLock { $0 } }
+}
+
+/// A domain told of alerts escalating, inside the commits that escalate them.
+public protocol AlertWatcher: Sendable {
+    /// `alert` (as subscribers see it, `escalatedAt` set) escalated at `time`; throwing fails the commit.
+    func escalated(_ alert: Alert, locationName: String?, at time: Int64, in transaction: any DomainTransaction) throws
 }
