@@ -94,7 +94,7 @@ struct EscalateAlert: DomainEffect {
         alert.escalatedAt = event.ts
         event.payload = try JSONValue.canonicalText(of: AlertChanged(alert: alert.wire))
         let locationName = try alert.location.flatMap { try transaction.location($0, site: site)?.name }
-        for watcher in feed.allWatchers {
+        for watcher in feed.all {
             try watcher.escalated(alert.wire, locationName: locationName, at: event.ts, in: transaction)
         }
         return [AlertService.escalatedTopic(of: site)]

@@ -1,4 +1,3 @@
-import Synchronization
 import VigilCore
 import VigilHub
 import VigilStore
@@ -70,25 +69,9 @@ extension DomainTransaction {
     }
 }
 
-/// What other domains hang on alerts, one per hub (`DomainContext.links`): watchers told, inside
-/// the commit, of each alert that escalates (the push domain decides there whose phones hear of it).
-public final class AlertFeed: Sendable {
-    private let watchers = Mutex<[any AlertWatcher]>([])
-
-    /// The hub's feed, made by whichever domain asks first.
-    public static func of(_ context: DomainContext) -> AlertFeed {
-        context.links.shared(AlertFeed.self) { AlertFeed() }
-    }
-
-    private init() {}
-
-    /// From now on, `watcher` is told of every escalation.
-    public func watch(with watcher: any AlertWatcher) {
-        watchers.withLock { $0.append(watcher) }
-    }
-
-    var allWatchers: [any AlertWatcher] { watchers.withLock { $0 } }
-}
+/// What other domains hang on alerts, one per hub: watchers told, inside the commit, of each alert
+/// that escalates (the push domain decides there whose phones hear of it).
+public typealias AlertFeed = WatcherList<any AlertWatcher>
 
 /// A domain told of alerts escalating, inside the commits that escalate them.
 public protocol AlertWatcher: Sendable {

@@ -37,14 +37,15 @@ struct OutgoingPush: Sendable, Decodable {
 }
 
 extension DomainTransaction {
-    /// Puts `message` in the outbox for the phones registered on its site whose owner wants it (has
+    /// Puts `message` in the outbox for the phones registered on its site by `people` (tokens of
+    /// those names; every phone of the site when nil) whose owner wants it (has
     /// not muted its kind, and is not in quiet hours unless an escalation breaks through them), in
     /// the deciding commit: one statement, however many phones. A pending message with the same tag
     /// goes first (its newer news replaces it), and past `limit` deliveries the site's oldest are
     /// dropped. Nothing is written for a site without phones. How many deliveries were queued.
     @discardableResult
-    func enqueue(_ message: PushMessageRecord, limit: Int64) throws -> Int64 {
-        guard try phoneCount(of: message.site) > 0 else { return 0 }
+    func enqueue(_ message: PushMessageRecord, for people: [String]? = nil, limit: Int64) throws -> Int64 {
+        guard try phoneCount(of: message.site) > 0, people?.isEmpty != true else { return 0 }
         try execute("DELETE FROM push_messages WHERE site = ? AND tag = ?", [message.site, message.tag])
         let id = try insertNumbering(message)
         // The owner's minute of the day at their offset, and whether it falls in [from, to), a span
@@ -56,19 +57,28 @@ extension DomainTransaction {
             """
         let minuteSinceEpoch = message.createdAt / 60_000
         let breaks: Int64 = message.kind == .escalation ? 1 : 0
+        // A person is a token of that name covering the site: the phones on a site are those of
+        // tokens that cover it, so the name is read within the site alone.
+        let named = people.map { names in
+            "AND p.token_id IN (SELECT id FROM tokens WHERE name IN (\(Array(repeating: "?", count: names.count).joined(separator: ", "))))"
+        }
+        var arguments: [any StoreArgument] = [id, message.createdAt, message.site]
+        arguments += (people ?? []).map { $0 as any StoreArgument }
+        arguments += ["%,\(message.kind.rawValue),%", breaks]
+        arguments += Array(repeating: minuteSinceEpoch as any StoreArgument, count: 4)
         try execute(
             """
             INSERT INTO push_deliveries (message_id, phone_id, site, attempts, due_at)
             SELECT ?, p.id, p.site, 0, ? FROM push_phones p
             LEFT JOIN push_settings s ON s.site = p.site AND s.token_id = p.token_id
-            WHERE p.site = ? AND (s.token_id IS NULL OR (s.muted NOT LIKE ?
+            WHERE p.site = ? \(named ?? "") AND (s.token_id IS NULL OR (s.muted NOT LIKE ?
                 AND (s.quiet_from IS NULL OR (s.break_through = 1 AND ? = 1) OR NOT (\(quiet)))))
-            """,
-            [
-                id, message.createdAt, message.site, "%,\(message.kind.rawValue),%", breaks, minuteSinceEpoch, minuteSinceEpoch, minuteSinceEpoch,
-                minuteSinceEpoch,
-            ])
+            """, arguments)
         let queued = Int64(changesCount)
+        guard queued > 0 else {
+            try execute("DELETE FROM push_messages WHERE id = ?", [id])
+            return 0
+        }
         let pending = try fetchInteger("SELECT count(*) FROM push_deliveries WHERE site = ?", [message.site]) ?? 0
         if pending > limit {
             try execute(

@@ -1,11 +1,13 @@
 import VigilAlerts
+import VigilCameras
+import VigilChat
 import VigilHub
 import VigilStore
 
 /// Web Push to guards' and operators' phones (docs/protocol.md §6.10): the hub's VAPID key, which a
 /// browser subscribes with, the phones registered on each site (`push/{site}`), and the messages
-/// decided in other domains' commits (an escalated alert), sent from an outbox off the commit
-/// path. The key pair is made on the store's first start and kept by the store.
+/// decided in other domains' commits (an escalated alert, a chat message addressed to people, a
+/// camera sent to a viewer), sent from an outbox off the commit path. The key pair is made on the store's first start and kept by the store.
 public struct PushDomain: Domain {
     public static let migrations = PushMigrations.all
     private let vapid: VapidKey
@@ -21,7 +23,10 @@ public struct PushDomain: Domain {
             store: context.store, clock: context.clock, vapid: vapid,
             transport: PushTransport(allowLocal: context.allowsLocalEndpoints, trustRootsFile: context.outgoingTrustRootsFile))
         timers = PushTimers(sender: sender)
-        AlertFeed.of(context).watch(with: PushDecisions(bell: { sender.ring() }))
+        let decisions = PushDecisions(bell: { sender.ring() })
+        AlertFeed.of(context).watch(with: decisions)
+        ChatFeed.of(context).watch(with: decisions)
+        CameraFeed.of(context).watch(with: decisions)
     }
 
     public var services: [any TopicService] { [service] }

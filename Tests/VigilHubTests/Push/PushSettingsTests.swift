@@ -41,10 +41,7 @@ import VigilTestSupport
     func engineWithTwoPhones(_ backEnd: StoreBackEnd) async throws -> (Engine, gus: Connection, olga: Connection) {
         let engine = try await Engine.start(on: backEnd)
         try await engine.setTimings(of: "hq", escalateAfterMs: 60_000)
-        let gus = try await engine.connect("guard")
-        let olga = try await engine.connect("operator")
-        _ = try await gus.publish("push/hq", "register_phone", browserSubscription(Self.endpoint + "gus"))
-        _ = try await olga.publish("push/hq", "register_phone", browserSubscription(Self.endpoint + "olga"))
+        let (gus, olga) = try await engine.gusAndOlgaWithPhones(at: Self.endpoint)
         return (engine, gus, olga)
     }
 

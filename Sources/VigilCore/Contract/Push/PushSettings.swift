@@ -5,6 +5,10 @@ public struct PushSettings: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// An alert of the site nobody acknowledged in time.
         case escalation
+        /// A chat message that mentions the person or asks them to acknowledge it.
+        case chat
+        /// A camera an operator sent to the person's view.
+        case camera
     }
 
     /// A daily span of the person's own clock in which nothing is pushed: from `from` up to `to`
