@@ -34,7 +34,7 @@ struct PushRoutes {
             },
             DomainRoute(.get, "api/sites/:site/push/phones") { [queries, service] request async throws(ProtocolError) in
                 let site = try request.parameter("site")
-                try service.access.authorizeSiteTopicWrite(request.identity, try Topic(PushService.topic(of: site)))
+                try await service.authorizeOwn(request.identity, try Topic(PushService.topic(of: site)))
                 let phones = try await request.read { try await queries.phones(of: request.identity.tokenID, site: site) }
                 return .json([
                     "phones": .array(phones.map { ["endpoint": .string($0.endpoint), "createdAt": .number(Double($0.createdAt))] })

@@ -16,9 +16,11 @@ struct PushService: TopicService {
     let access: SiteScopedAccess
     let allowLocalEndpoints: Bool
     let queries: PushQueries
+    private let sites: SiteDirectory
 
     init(sites: SiteDirectory, allowLocalEndpoints: Bool, queries: PushQueries) {
         access = SiteScopedAccess(readers: [], writers: [.admin, .operator, .guard], sites: sites)
+        self.sites = sites
         self.allowLocalEndpoints = allowLocalEndpoints
         self.queries = queries
     }
@@ -53,9 +55,17 @@ struct PushService: TopicService {
 
     /// `settings` answers the asker's own settings on the site (everything pushed, at any hour, until set).
     func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
-        try access.authorizeSiteTopicWrite(identity, topic)
+        try await authorizeOwn(identity, topic)
         guard type == "settings" else { throw ProtocolError(.unknownType, "push topics answer the query settings") }
         return try JSONValue(encoding: try await queries.settings(of: identity.tokenID, site: topic.segments[1]))
+    }
+
+    /// A read of what `identity` keeps on the topic's site (its phones, its settings): allowed to
+    /// whoever may register phones there. The site is looked up first, as a publish does, since a
+    /// read may be the first the hub hears of a site made while it runs.
+    func authorizeOwn(_ identity: Identity, _ topic: Topic) async throws(ProtocolError) {
+        if topic.segments.count == 2 { await sites.learn(topic.segments[1]) }
+        try access.authorizeSiteTopicWrite(identity, topic)
     }
 
     /// The settings a `set_settings` gives, checked: known kinds, times `HH:MM`, an offset a clock has.
