@@ -183,6 +183,9 @@ let package = Package(
                 "VigilBench",
                 "VigilBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `vigil bench push`'s own HTTPS push service.
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
