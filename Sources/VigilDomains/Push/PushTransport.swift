@@ -21,7 +21,12 @@ final class PushTransport: Sendable {
     /// never pushes.
     private let context = Mutex<NIOSSLContext?>(nil)
 
-    init(allowLocal: Bool, trustRootsFile: String?, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+    /// The event loop every push request of this process runs on: one thread of its own, so that
+    /// TLS handshakes with push services never queue behind, or ahead of, the hub's WebSocket
+    /// connections on the server's event loops.
+    static let sendingLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+    init(allowLocal: Bool, trustRootsFile: String?, group: any EventLoopGroup = PushTransport.sendingLoop) {
         self.allowLocal = allowLocal
         self.trustRootsFile = trustRootsFile
         self.group = group
