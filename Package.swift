@@ -80,8 +80,17 @@ let package = Package(
         domain("VigilChat", folder: "Chat", uses: ["VigilAlerts"]),
         domain("VigilCheckins", folder: "Checkins", uses: ["VigilAlerts", .product(name: "Crypto", package: "swift-crypto")]),
         domain("VigilFlood", folder: "Flood"),
-        // Web Push to phones: RFC 8291 message encryption and RFC 8292 VAPID tokens, with swift-crypto.
-        domain("VigilPush", folder: "Push", uses: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Web Push to phones: RFC 8291 message encryption and RFC 8292 VAPID tokens, with swift-crypto;
+        // requests sent with NIO to the address the sender resolved and checked itself. Escalations
+        // come from the alert domain's feed, messages addressed to people from chat's, a camera sent from the cameras'.
+        domain(
+            "VigilPush", folder: "Push",
+            uses: [
+                "VigilAlerts", "VigilCameras", "VigilChat", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Not a domain: the in-memory per-site index of stored detections that detections (the ROI
         // rows) and appearances (the vectors) each keep one of.
         .target(
@@ -184,6 +193,9 @@ let package = Package(
                 "VigilBench",
                 "VigilBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `vigil bench push`'s own HTTPS push service.
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -45,6 +45,10 @@ public struct HubConfiguration: Sendable {
     /// make the hub a forger of requests inside its own network. For tests, whose push endpoint is
     /// on loopback.
     public var allowsLocalEndpoints = false
+    /// A PEM file of certificate authorities that the hub's own outgoing TLS requests (to push
+    /// services) trust besides the system's: for tests, whose push endpoint's certificate is made
+    /// by a CA of their own.
+    public var outgoingTrustRootsFile: String?
     public var serverName = "vigil/0.1"
     /// How the broker finds the views an event concerns: through their cells (always, but in a
     /// benchmark's baseline), or by offering it to every view of its topic (`vigil bench flood`).

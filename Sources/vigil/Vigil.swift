@@ -8,6 +8,6 @@ struct Vigil: AsyncParsableCommand {
         subcommands: [
             Serve.self, SiteCommand.self, TokenCommand.self, CheckpointCommand.self, FloodCommand.self, ImportCommand.self, Pub.self, Sub.self,
             ChatCommand.self, ZonesCommand.self, StoreCommand.self, BackupCommand.self, RestoreCommand.self, AuditCommand.self,
-            DemoCommand.self, SimulateCommand.self, BenchCommand.self, BridgeCommand.self,
+            DemoCommand.self, SimulateCommand.self, BenchCommand.self, BridgeCommand.self, PushCommand.self,
         ])
 }

@@ -70,61 +70,6 @@ import VigilCore
     }
 }
 
-/// A certificate authority made with the `openssl` command, and server certificates it signs for
-/// localhost and 127.0.0.1, as an operator's own PKI or an ACME client would hand them over.
-private struct TestAuthority {
-    let directory: URL
-    var certificate: String { directory.appendingPathComponent("ca.pem").path }
-    var key: String { directory.appendingPathComponent("ca-key.pem").path }
-
-    init(directory: URL) throws {
-        self.directory = directory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try openssl([
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-            "-subj", "/CN=Test authority", "-keyout", key, "-out", certificate,
-        ])
-    }
-
-    /// A new key and a certificate for it, signed by this authority.
-    func issue(_ name: String) throws -> IssuedPair {
-        let pair = IssuedPair(
-            chain: directory.appendingPathComponent("\(name).pem").path, key: directory.appendingPathComponent("\(name)-key.pem").path)
-        let request = directory.appendingPathComponent("\(name).csr").path
-        try openssl([
-            "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-subj", "/CN=localhost",
-            "-keyout", pair.key, "-out", request,
-        ])
-        let extensions = directory.appendingPathComponent("\(name).ext")
-        try Data("subjectAltName=DNS:localhost,IP:127.0.0.1\n".utf8).write(to: extensions)
-        try openssl([
-            "x509", "-req", "-in", request, "-CA", certificate, "-CAkey", key, "-CAcreateserial", "-days", "2",
-            "-extfile", extensions.path, "-out", pair.chain,
-        ])
-        return pair
-    }
-}
-
-private struct IssuedPair {
-    let chain: String
-    let key: String
-
-    /// Puts this pair where `served` is, each file moved over the old one (a new inode), as a
-    /// renewal tool does.
-    func install(as served: IssuedPair) throws {
-        for (from, to) in [(key, served.key), (chain, served.chain)] {
-            let staged = to + ".new"
-            try FileManager.default.copyItem(atPath: from, toPath: staged)
-            guard rename(staged, to) == 0 else { throw ReloadTestError.rename(to) }
-        }
-    }
-
-    /// The certificate's PEM block without its line breaks, as `servedCertificate` reads it.
-    var pem: String? {
-        (try? String(contentsOfFile: chain, encoding: .utf8)).flatMap(firstCertificate)
-    }
-}
-
 /// The certificate a TLS client is served on `port` (OpenSSL's `s_client`, checking it against `ca`).
 private func servedCertificate(port: Int, ca: String) throws -> String? {
     let run = try runProcessTellingErrors(
@@ -134,19 +79,12 @@ private func servedCertificate(port: Int, ca: String) throws -> String? {
     return firstCertificate(run.output)
 }
 
-private func firstCertificate(_ text: String) -> String? {
+func firstCertificate(_ text: String) -> String? {
     guard let block = text.firstMatch(of: /-----BEGIN CERTIFICATE-----[A-Za-z0-9+\/=\s]+-----END CERTIFICATE-----/) else { return nil }
     return String(block.0).filter { !$0.isWhitespace }
-}
-
-private func openssl(_ arguments: [String]) throws {
-    let run = try runProcessTellingErrors(URL(fileURLWithPath: "/usr/bin/openssl"), arguments)
-    guard run.status == 0 else { throw ReloadTestError.openssl(arguments, run.errors) }
 }
 
 private enum ReloadTestError: Error {
     case noWelcome
     case noEvent
-    case rename(String)
-    case openssl([String], String)
 }

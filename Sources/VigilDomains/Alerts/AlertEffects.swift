@@ -78,10 +78,12 @@ private func existingAlert(_ id: String, site: String, _ transaction: any Domain
 }
 
 /// Fired by the hub's timers: an alert still unacknowledged at its escalation time reaches the
-/// wider audience. Refused (and so skipped) when it was acknowledged meanwhile.
+/// wider audience, and the feed's watchers are told. Refused (and so skipped) when it was
+/// acknowledged meanwhile.
 struct EscalateAlert: DomainEffect {
     let site: String
     let id: String
+    let feed: AlertFeed
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         var alert = try existingAlert(id, site: site, transaction)
@@ -91,6 +93,10 @@ struct EscalateAlert: DomainEffect {
         try transaction.markEscalated(id, at: event.ts)
         alert.escalatedAt = event.ts
         event.payload = try JSONValue.canonicalText(of: AlertChanged(alert: alert.wire))
+        let locationName = try alert.location.flatMap { try transaction.location($0, site: site)?.name }
+        for watcher in feed.all {
+            try watcher.escalated(alert.wire, locationName: locationName, at: event.ts, in: transaction)
+        }
         return [AlertService.escalatedTopic(of: site)]
     }
 }

@@ -68,3 +68,13 @@ extension DomainTransaction {
         try setDiscussionRoom(of: id, to: topic)
     }
 }
+
+/// What other domains hang on alerts, one per hub: watchers told, inside the commit, of each alert
+/// that escalates (the push domain decides there whose phones hear of it).
+public typealias AlertFeed = WatcherList<any AlertWatcher>
+
+/// A domain told of alerts escalating, inside the commits that escalate them.
+public protocol AlertWatcher: Sendable {
+    /// `alert` (as subscribers see it, `escalatedAt` set) escalated at `time`; throwing fails the commit.
+    func escalated(_ alert: Alert, locationName: String?, at time: Int64, in transaction: any DomainTransaction) throws
+}

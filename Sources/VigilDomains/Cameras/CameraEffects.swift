@@ -26,6 +26,8 @@ struct SwitchCamera: DomainEffect {
     let site: String
     let viewer: String
     let move: Move
+    /// Told of a camera sent (`to`), not of a swipe.
+    let feed: CameraFeed
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         guard let topology = try transaction.decodedCameraTopology(of: site) else {
@@ -63,6 +65,9 @@ struct SwitchCamera: DomainEffect {
             of: CameraSwitched(
                 viewer: viewer, by: event.from, camera: target.id, floor: target.floor, from: current, streamURL: target.streamURL, jump: jumped,
                 direction: swiped))
+        if case .to = move {
+            for watcher in feed.all { try watcher.sent(target, site: site, to: viewer, at: event.ts, in: transaction) }
+        }
         return [CameraService.viewTopic(of: viewer, site: site)]
     }
 }

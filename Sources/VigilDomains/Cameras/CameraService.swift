@@ -22,10 +22,12 @@ struct CameraService: TopicService {
 
     let access: SiteScopedAccess
     let queries: CameraQueries
+    let feed: CameraFeed
 
-    init(sites: SiteDirectory, queries: CameraQueries) {
+    init(sites: SiteDirectory, queries: CameraQueries, feed: CameraFeed) {
         access = SiteScopedAccess(readers: [.admin, .operator, .guard], writers: [.admin, .operator, .guard, .device], sites: sites)
         self.queries = queries
+        self.feed = feed
     }
 
     static func topic(of site: String) -> String { "cameras/\(site)" }
@@ -62,7 +64,8 @@ struct CameraService: TopicService {
             let viewer = try fields.identifier("viewer")
             let camera = try fields.string("camera", maxLength: 128)
             let move = SwitchCamera.Move.to(camera, jump: try fields.bool("jump") ?? false)
-            return ValidatedEvent(type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: move))
+            return ValidatedEvent(
+                type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: move, feed: feed))
         case "swipe":
             try identity.require([.admin, .operator, .guard], to: "swipe a camera view")
             let fields = try CommandData(data, shape: "{direction, viewer?}")
@@ -78,7 +81,8 @@ struct CameraService: TopicService {
                 throw ProtocolError(.invalidData, "the viewer name \"\(viewer)\" cannot name a topic; give data.viewer")
             }
             return ValidatedEvent(
-                type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction)))
+                type: CameraEventType.switched.rawValue, payload: [:],
+                effect: SwitchCamera(site: site, viewer: viewer, move: .swipe(direction), feed: feed))
         default:
             throw ProtocolError(.unknownType, "cameras topics take topology, switch and swipe")
         }

@@ -10,7 +10,7 @@ public struct CamerasDomain: Domain {
 
     public init(context: DomainContext) {
         queries = CameraQueries(store: context.store)
-        service = CameraService(sites: context.sites, queries: queries)
+        service = CameraService(sites: context.sites, queries: queries, feed: CameraFeed.of(context))
     }
 
     public var services: [any TopicService] { [service] }

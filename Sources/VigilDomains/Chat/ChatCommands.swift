@@ -13,6 +13,7 @@ struct ChatCommands {
 
     let identity: Identity
     let site: String
+    let feed: ChatFeed
 
     func createRoom(_ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         let fields = try CommandData(data, shape: "{name, room?, topic?} or {alert}")
@@ -56,7 +57,7 @@ struct ChatCommands {
         let draft = MessageDraft(
             id: TokenSecret.recordID(prefix: "msg_"), site: site, room: room, text: text, attachments: attachments,
             replyTo: try fields.optionalIdentifier("replyTo"), urgentRepeatMs: urgent ? repeatEvery ?? Self.defaultRepeatMs : nil)
-        return ValidatedEvent(type: ChatEventType.messagePosted.rawValue, payload: [:], effect: PostMessage(draft: draft))
+        return ValidatedEvent(type: ChatEventType.messagePosted.rawValue, payload: [:], effect: PostMessage(draft: draft, feed: feed))
     }
 
     func edit(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {

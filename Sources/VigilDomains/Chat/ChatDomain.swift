@@ -12,7 +12,7 @@ public struct ChatDomain: Domain {
 
     public init(context: DomainContext) {
         let queries = ChatQueries(store: context.store)
-        chat = ChatService(sites: context.sites, queries: queries)
+        chat = ChatService(sites: context.sites, queries: queries, feed: ChatFeed.of(context))
         inbox = InboxService(queries: queries)
         typing = TypingService(sites: context.sites, clock: context.clock)
     }

@@ -54,12 +54,13 @@ struct ArchiveRoom: DomainEffect {
 
 /// Posts a message: its thumbnails must be stored and its scribbles inside them, what it answers
 /// must be in the room. The people of the site it mentions and the recipients of an urgent message
-/// get it on their inbox in the site too.
+/// get it on their inbox in the site too, and the feed's watchers are told whom it is for.
 struct PostMessage: DomainEffect {
     let draft: MessageDraft
+    let feed: ChatFeed
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        _ = try openRoom(draft.room, site: draft.site, transaction, at: event.ts)
+        let room = try openRoom(draft.room, site: draft.site, transaction, at: event.ts)
         for attachment in draft.attachments {
             guard let size = try transaction.thumbnailSize(attachment.thumbnail) else {
                 throw ProtocolError(.notFound, "no thumbnail \(attachment.thumbnail); upload it with POST /api/thumbnails first")
@@ -87,8 +88,15 @@ struct PostMessage: DomainEffect {
         }
         // Told as written: nothing of it is read back.
         let asked = recipients.sorted().map { ChatMessage.Urgent.Recipient(name: $0) }
-        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: message.wire(recipients: asked)))
-        return (mentions + recipients.filter { !mentions.contains($0) }).map { InboxService.topic(of: $0, site: draft.site) }
+        let wire = message.wire(recipients: asked)
+        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: wire))
+        let people = mentions + recipients.filter { !mentions.contains($0) }
+        if !people.isEmpty {
+            for watcher in feed.all {
+                try watcher.addressed(wire, roomName: room.name, to: people, urgent: draft.urgentRepeatMs != nil, at: event.ts, in: transaction)
+            }
+        }
+        return people.map { InboxService.topic(of: $0, site: draft.site) }
     }
 
     private func record(seq: UInt64, mentions: [String], at time: Int64, from author: String) throws -> MessageRecord {

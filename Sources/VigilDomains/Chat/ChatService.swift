@@ -23,10 +23,12 @@ struct ChatService: TopicService {
 
     let access: SiteScopedAccess
     let queries: ChatQueries
+    let feed: ChatFeed
 
-    init(sites: SiteDirectory, queries: ChatQueries) {
+    init(sites: SiteDirectory, queries: ChatQueries, feed: ChatFeed) {
         access = SiteScopedAccess(readers: Self.chatters, writers: Self.chatters, sites: sites)
         self.queries = queries
+        self.feed = feed
     }
 
     static func directoryTopic(of site: String) -> String { "chat/\(site)" }
@@ -44,7 +46,7 @@ struct ChatService: TopicService {
             throw ProtocolError(.invalidTopic, "chat topics are chat/{site} and chat/{site}/{room}")
         }
         try access.authorizeWrite(identity, topic)
-        let commands = ChatCommands(identity: identity, site: topic.scope)
+        let commands = ChatCommands(identity: identity, site: topic.scope, feed: feed)
         if topic.segments.count == 2 {
             switch type {
             case "create_room": return try commands.createRoom(data)

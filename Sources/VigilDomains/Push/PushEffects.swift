@@ -57,3 +57,13 @@ struct DropPhonesOfEndedToken: DomainEffect {
         return []
     }
 }
+
+/// Writes a person's push settings on a site over the ones they had.
+struct SetPushSettings: DomainEffect {
+    let record: PushSettingsRecord
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        try transaction.setPushSettings(record)
+        return []
+    }
+}

@@ -1,11 +1,16 @@
+import VigilCore
 import VigilHub
 import VigilStore
 
-/// What the push domain reads outside the commit: a token's own phones on a site.
+/// What the push domain reads outside the commit: a token's own phones and settings on a site.
 struct PushQueries: Sendable {
     let store: any EventStore
 
     func phones(of tokenID: String, site: String) async throws -> [PhoneRecord] {
         try await store.read { transaction in try transaction.phones(of: tokenID, site: site) }
+    }
+
+    func settings(of tokenID: String, site: String) async throws -> PushSettings {
+        try await store.read { transaction in try transaction.pushSettings(of: tokenID, site: site)?.settings ?? .everything }
     }
 }

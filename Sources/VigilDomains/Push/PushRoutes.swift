@@ -2,8 +2,8 @@ import VigilCore
 import VigilHub
 
 /// The push domain over HTTP: the public key a browser's `PushManager.subscribe` takes as its
-/// `applicationServerKey` (the same for every site, any signed-in token may read it), and a
-/// person's phones on a site: registered, replaced, listed and removed by their own token.
+/// `applicationServerKey` (the same for every site, any signed-in token may read it), a person's
+/// phones on a site (registered, replaced, listed and removed by their own token) and their settings.
 struct PushRoutes {
     let vapid: VapidKey
     let queries: PushQueries
@@ -24,9 +24,17 @@ struct PushRoutes {
                 let site = try request.parameter("site")
                 return try await request.publish(topic: PushService.topic(of: site), type: "remove_phone", data: try request.json("{endpoint}"))
             },
+            DomainRoute(.put, "api/sites/:site/push/settings", body: .upTo(4096)) { request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                return try await request.publish(topic: PushService.topic(of: site), type: "set_settings", data: try request.json("push settings"))
+            },
+            DomainRoute(.get, "api/sites/:site/push/settings") { request async throws(ProtocolError) in
+                let site = try request.parameter("site")
+                return .json(try await request.query(topic: PushService.topic(of: site), type: "settings", data: [:]))
+            },
             DomainRoute(.get, "api/sites/:site/push/phones") { [queries, service] request async throws(ProtocolError) in
                 let site = try request.parameter("site")
-                try service.access.authorizeSiteTopicWrite(request.identity, try Topic(PushService.topic(of: site)))
+                try await service.authorizeOwn(request.identity, try Topic(PushService.topic(of: site)))
                 let phones = try await request.read { try await queries.phones(of: request.identity.tokenID, site: site) }
                 return .json([
                     "phones": .array(phones.map { ["endpoint": .string($0.endpoint), "createdAt": .number(Double($0.createdAt))] })

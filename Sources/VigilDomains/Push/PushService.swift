@@ -1,9 +1,10 @@
 import VigilCore
 import VigilHub
 
-/// `push/{site}`: the phones registered for pushes of a site. People (guards, operators, admins)
-/// register and remove their own; nobody reads the topic, since a phone is its owner's alone. The
-/// rows commit with the publish, the events are neither stored nor fanned out.
+/// `push/{site}`: the phones registered for pushes of a site, and what each person wants pushed.
+/// People (guards, operators, admins) register and remove their own phones and set their own
+/// settings; nobody reads the topic, since a phone is its owner's alone. The rows commit with the
+/// publish, the events are neither stored nor fanned out.
 struct PushService: TopicService {
     let kind = "push"
     let durability = Durability.ephemeral
@@ -14,10 +15,14 @@ struct PushService: TopicService {
 
     let access: SiteScopedAccess
     let allowLocalEndpoints: Bool
+    let queries: PushQueries
+    private let sites: SiteDirectory
 
-    init(sites: SiteDirectory, allowLocalEndpoints: Bool) {
+    init(sites: SiteDirectory, allowLocalEndpoints: Bool, queries: PushQueries) {
         access = SiteScopedAccess(readers: [], writers: [.admin, .operator, .guard], sites: sites)
+        self.sites = sites
         self.allowLocalEndpoints = allowLocalEndpoints
+        self.queries = queries
     }
 
     static func topic(of site: String) -> String { "push/\(site)" }
@@ -39,9 +44,42 @@ struct PushService: TopicService {
         case "remove_phone":
             guard let endpoint = data["endpoint"]?.stringValue else { throw ProtocolError(.invalidData, "data.endpoint must be a string") }
             return ValidatedEvent(type: "phone_removed", payload: [:], effect: RemovePhone(site: site, tokenID: identity.tokenID, endpoint: endpoint))
+        case "set_settings":
+            let settings = try Self.settings(data)
+            return ValidatedEvent(
+                type: "settings_set", payload: [:], effect: SetPushSettings(record: PushSettingsRecord(settings, of: identity.tokenID, site: site)))
         default:
-            throw ProtocolError(.unknownType, "push topics take register_phone and remove_phone")
+            throw ProtocolError(.unknownType, "push topics take register_phone, remove_phone and set_settings")
         }
+    }
+
+    /// `settings` answers the asker's own settings on the site (everything pushed, at any hour, until set).
+    func query(_ identity: Identity, topic: Topic, type: String, data: JSONValue) async throws -> JSONValue {
+        try await authorizeOwn(identity, topic)
+        guard type == "settings" else { throw ProtocolError(.unknownType, "push topics answer the query settings") }
+        return try JSONValue(encoding: try await queries.settings(of: identity.tokenID, site: topic.segments[1]))
+    }
+
+    /// A read of what `identity` keeps on the topic's site (its phones, its settings): allowed to
+    /// whoever may register phones there. The site is looked up first, as a publish does, since a
+    /// read may be the first the hub hears of a site made while it runs.
+    func authorizeOwn(_ identity: Identity, _ topic: Topic) async throws(ProtocolError) {
+        if topic.segments.count == 2 { await sites.learn(topic.segments[1]) }
+        try access.authorizeSiteTopicWrite(identity, topic)
+    }
+
+    /// The settings a `set_settings` gives, checked: known kinds, times `HH:MM`, an offset a clock has.
+    static func settings(_ data: JSONValue) throws(ProtocolError) -> PushSettings {
+        let settings = try data.decode(PushSettings.self)
+        if let quiet = settings.quietHours {
+            guard PushSettingsRecord.minuteOfDay(quiet.from) != nil, PushSettingsRecord.minuteOfDay(quiet.to) != nil else {
+                throw ProtocolError(.invalidData, "data.quietHours.from and .to must be times HH:MM (00:00 to 23:59)")
+            }
+            guard (-720...840).contains(quiet.utcOffsetMinutes) else {
+                throw ProtocolError(.invalidData, "data.quietHours.utcOffsetMinutes must be from -720 to 840")
+            }
+        }
+        return settings
     }
 
     /// The phone a `register_phone` describes: a browser's `PushSubscription.toJSON()`,

@@ -2,14 +2,21 @@ import Synchronization
 import VigilHub
 import VigilStore
 
-/// The sweep that drops the phones of revoked and expired tokens. Revocation is written by the
-/// store's administration, which knows no domain; the sweep finds such phones by the tokens table,
-/// once a minute (`every`), not on every tick.
+/// The push domain's clock: it rings the sender when a retry falls due, and sweeps the phones of
+/// revoked and expired tokens. Revocation is written by the store's administration, which knows
+/// no domain; the sweep finds such phones by the tokens table, once a minute (`every`), not on
+/// every tick.
 final class PushTimers: Sendable {
     static let every: Int64 = 60_000
     private let lastSweep = Mutex<Int64?>(nil)
+    private let sender: PushSender
+
+    init(sender: PushSender) {
+        self.sender = sender
+    }
 
     func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
+        if let next = try transaction.nextDelivery(), next <= now { sender.ring() }
         let sweeping = lastSweep.withLock { last in
             guard last.map({ now - $0 >= Self.every }) ?? true else { return false }
             last = now

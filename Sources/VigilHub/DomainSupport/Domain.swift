@@ -43,18 +43,21 @@ public struct DomainContext: Sendable {
     public let indexBytesPerSite: Int
     /// `HubConfiguration.allowsLocalEndpoints`: whether addresses clients give may be local ones.
     public let allowsLocalEndpoints: Bool
+    /// `HubConfiguration.outgoingTrustRootsFile`: authorities a domain's outgoing TLS also trusts.
+    public let outgoingTrustRootsFile: String?
     /// What this hub's domains share with each other (`DomainLinks`).
     public let links = DomainLinks()
 
     public init(
         store: any EventStore, sites: SiteDirectory, clock: any HubClock, indexBytesPerSite: Int, allowsLocalEndpoints: Bool = false,
-        key: @escaping @Sendable (String) throws -> [UInt8]
+        outgoingTrustRootsFile: String? = nil, key: @escaping @Sendable (String) throws -> [UInt8]
     ) {
         self.store = store
         self.sites = sites
         self.clock = clock
         self.indexBytesPerSite = indexBytesPerSite
         self.allowsLocalEndpoints = allowsLocalEndpoints
+        self.outgoingTrustRootsFile = outgoingTrustRootsFile
         self.key = key
     }
 }

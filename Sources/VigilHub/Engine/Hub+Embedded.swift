@@ -13,7 +13,7 @@ extension Hub {
         let sites = SiteDirectory(store: store)
         let context = DomainContext(
             store: store, sites: sites, clock: clock, indexBytesPerSite: configuration.indexBytesPerSite,
-            allowsLocalEndpoints: configuration.allowsLocalEndpoints
+            allowsLocalEndpoints: configuration.allowsLocalEndpoints, outgoingTrustRootsFile: configuration.outgoingTrustRootsFile
         ) { name in
             try database.key(named: name)
         }

@@ -116,10 +116,7 @@ import VigilTestSupport
 
     @Test(arguments: StoreBackEnd.available) func revokingATokenDropsItsPhonesAtTheNextSweep(_ backEnd: StoreBackEnd) async throws {
         let engine = try await Engine.start(on: backEnd)
-        let gus = try await engine.connect("guard")
-        let olga = try await engine.connect("operator")
-        _ = try await gus.publish("push/hq", "register_phone", browserSubscription(Self.endpoint + "gus"))
-        _ = try await olga.publish("push/hq", "register_phone", browserSubscription(Self.endpoint + "olga"))
+        _ = try await engine.gusAndOlgaWithPhones(at: Self.endpoint)
         await engine.advance(by: .seconds(60))
         #expect(try await phones(engine).count == 2, "live tokens keep theirs")
 

@@ -1,0 +1,130 @@
+import VigilCore
+import VigilStore
+
+/// One message decided in a commit for the phones of a site, of one `kind` (a person may mute a
+/// kind; an escalation may break through quiet hours): what a lock screen shows (`payload`,
+/// the plaintext each phone's copy is encrypted from when it is sent) and how the push service is
+/// to treat it (`tag` is the `Topic` header, so a newer message of the same thing replaces an older
+/// one on the way; `urgency`, `ttlSeconds`).
+struct PushMessageRecord: Sendable, Equatable, TableRecord {
+    static let table = "push_messages"
+    static let generatedColumns: Set<String> = ["id"]
+
+    var id: Int64 = 0
+    var site: String
+    var kind: PushSettings.Kind
+    var tag: String
+    var urgency: String
+    var ttlSeconds: Int64
+    var payload: String
+    var createdAt: Int64
+}
+
+/// A delivery due, with what sending it takes: its phone's subscription and its message.
+struct OutgoingPush: Sendable, Decodable {
+    var id: Int64
+    var messageId: Int64
+    var phoneId: Int64
+    var attempts: Int64
+    var endpoint: String
+    var p256dh: String
+    var auth: String
+    var tag: String
+    var urgency: String
+    var ttlSeconds: Int64
+    var payload: String
+    var createdAt: Int64
+}
+
+extension DomainTransaction {
+    /// Puts `message` in the outbox for the phones registered on its site by `people` (tokens of
+    /// those names; every phone of the site when nil) whose owner wants it (has
+    /// not muted its kind, and is not in quiet hours unless an escalation breaks through them), in
+    /// the deciding commit: one statement, however many phones. A pending message with the same tag
+    /// goes first (its newer news replaces it), and past `limit` deliveries the site's oldest are
+    /// dropped. Nothing is written for a site without phones. How many deliveries were queued.
+    @discardableResult
+    func enqueue(_ message: PushMessageRecord, for people: [String]? = nil, limit: Int64) throws -> Int64 {
+        guard try phoneCount(of: message.site) > 0, people?.isEmpty != true else { return 0 }
+        try execute("DELETE FROM push_messages WHERE site = ? AND tag = ?", [message.site, message.tag])
+        let id = try insertNumbering(message)
+        // The owner's minute of the day at their offset, and whether it falls in [from, to), a span
+        // that may pass midnight.
+        let minute = "((? + s.utc_offset_minutes) % 1440 + 1440) % 1440"
+        let quiet = """
+            CASE WHEN s.quiet_from <= s.quiet_to THEN \(minute) >= s.quiet_from AND \(minute) < s.quiet_to
+            ELSE \(minute) >= s.quiet_from OR \(minute) < s.quiet_to END
+            """
+        let minuteSinceEpoch = message.createdAt / 60_000
+        let breaks: Int64 = message.kind == .escalation ? 1 : 0
+        // A person is a token of that name covering the site: the phones on a site are those of
+        // tokens that cover it, so the name is read within the site alone.
+        let named = people.map { names in
+            "AND p.token_id IN (SELECT id FROM tokens WHERE name IN (\(Array(repeating: "?", count: names.count).joined(separator: ", "))))"
+        }
+        var arguments: [any StoreArgument] = [id, message.createdAt, message.site]
+        arguments += (people ?? []).map { $0 as any StoreArgument }
+        arguments += ["%,\(message.kind.rawValue),%", breaks]
+        arguments += Array(repeating: minuteSinceEpoch as any StoreArgument, count: 4)
+        try execute(
+            """
+            INSERT INTO push_deliveries (message_id, phone_id, site, attempts, due_at)
+            SELECT ?, p.id, p.site, 0, ? FROM push_phones p
+            LEFT JOIN push_settings s ON s.site = p.site AND s.token_id = p.token_id
+            WHERE p.site = ? \(named ?? "") AND (s.token_id IS NULL OR (s.muted NOT LIKE ?
+                AND (s.quiet_from IS NULL OR (s.break_through = 1 AND ? = 1) OR NOT (\(quiet)))))
+            """, arguments)
+        let queued = Int64(changesCount)
+        guard queued > 0 else {
+            try execute("DELETE FROM push_messages WHERE id = ?", [id])
+            return 0
+        }
+        let pending = try fetchInteger("SELECT count(*) FROM push_deliveries WHERE site = ?", [message.site]) ?? 0
+        if pending > limit {
+            try execute(
+                "DELETE FROM push_deliveries WHERE id IN (SELECT id FROM push_deliveries WHERE site = ? ORDER BY id LIMIT ?)",
+                [message.site, pending - limit])
+            try execute(
+                """
+                DELETE FROM push_messages WHERE site = ? AND id < ?
+                AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.message_id = push_messages.id)
+                """, [message.site, id])
+        }
+        return queued
+    }
+
+    /// The deliveries due at `now`, the longest waiting first, at most `limit`.
+    func outgoingPushes(at now: Int64, limit: Int) throws -> [OutgoingPush] {
+        try fetchAll(
+            OutgoingPush.self,
+            """
+            SELECT d.id, d.message_id, d.phone_id, d.attempts, p.endpoint, p.p256dh, p.auth,
+                m.tag, m.urgency, m.ttl_seconds, m.payload, m.created_at
+            FROM push_deliveries d JOIN push_messages m ON m.id = d.message_id JOIN push_phones p ON p.id = d.phone_id
+            WHERE d.due_at <= ? ORDER BY d.due_at, d.id LIMIT ?
+            """, [now, Int64(limit)])
+    }
+
+    /// When the next delivery falls due; nil when the outbox is empty.
+    func nextDelivery() throws -> Int64? {
+        try fetchInteger("SELECT min(due_at) FROM push_deliveries", [])
+    }
+
+    /// A delivery done with (sent, expired, or refused for good): gone, and its message with it
+    /// once no phone waits for it.
+    func finishDelivery(messageID: Int64, deliveryID: Int64) throws {
+        try execute("DELETE FROM push_deliveries WHERE id = ?", [deliveryID])
+        try execute(
+            "DELETE FROM push_messages WHERE id = ? AND NOT EXISTS (SELECT 1 FROM push_deliveries WHERE message_id = ?)", [messageID, messageID])
+    }
+
+    /// A delivery to try again at `dueAt`.
+    func postponeDelivery(_ id: Int64, to dueAt: Int64) throws {
+        try execute("UPDATE push_deliveries SET attempts = attempts + 1, due_at = ? WHERE id = ?", [dueAt, id])
+    }
+
+    /// A phone the push service says is gone (404, 410): removed, its deliveries with it.
+    func dropPhone(id: Int64) throws {
+        try execute("DELETE FROM push_phones WHERE id = ?", [id])
+    }
+}

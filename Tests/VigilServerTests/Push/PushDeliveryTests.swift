@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+import VigilHub
+import VigilTestSupport
+
+/// Escalations pushed to phones through the real hub over TLS, to a local push service that reads
+/// every message with the reference implementations (http_ece, py_vapid) and answers as the test
+/// scripts: sent off the commit path, retried after 503 honouring Retry-After, the phone dropped on
+/// 410, and publishes never waiting for a push service that does not answer.
+@Suite(.enabled(if: PushReference.isAvailable, "needs a Python with http_ece and py_vapid (VIGIL_PUSH_PYTHON)"))
+struct PushDeliveryTests {
+    /// A hub that trusts the push service's authority and allows its loopback address, with a
+    /// guard's phone registered at `path`.
+    func withPushingHub(
+        _ service: PushServiceProcess, phones: [String: BrowserPushKeys], _ body: (TestHub) async throws -> Void
+    ) async throws {
+        try await withHub(tweak: {
+            $0.allowsLocalEndpoints = true
+            $0.outgoingTrustRootsFile = service.authorityFile
+        }) { hub in
+            for (path, keys) in phones {
+                let put = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: keys.subscription(service.endpoint(path)))
+                #expect(put.status == 200, "\(put.body)")
+            }
+            try await body(hub)
+        }
+    }
+
+    /// Raises a door alert at hq's north gate and lets it escalate; its id.
+    func escalateAnAlert(_ hub: TestHub) async throws -> String {
+        let device = hub.client("device")
+        _ = try await device.connect()
+        defer { Task { await device.close() } }
+        guard
+            case .alert(let alert) = try await device.raiseAlert(
+                site: "hq", kind: "door", message: "Badge 4411", location: "gate", locationName: "North gate")
+        else { throw PushServiceError.didNotStart }
+        try await hub.advance(by: .seconds(3600))
+        return alert.id
+    }
+
+    @Test func anEscalationReachesTheGuardsPhoneEncryptedSignedAndMarkedUrgent() async throws {
+        let keys = BrowserPushKeys()
+        let service = try await PushServiceProcess(receivers: ["/sub/gus": keys])
+        defer { service.stop() }
+        try await withPushingHub(service, phones: ["/sub/gus": keys]) { hub in
+            let id = try await escalateAnAlert(hub)
+            let message = try #require(try await service.waitForMessages(1).first)
+            #expect(message.error == nil, "\(message.error ?? "")")
+            #expect(message.headers["Urgency"] == "high" && message.headers["Content-Encoding"] == "aes128gcm")
+            let ttl = Int(message.headers["TTL"]?.stringValue ?? "") ?? 0
+            #expect(ttl > 0 && ttl <= 300, "a short time to live: \(ttl)")
+            #expect(message.headers["Topic"]?.stringValue?.count == 32)
+            let shown = try JSONValue(parsing: message.plaintext ?? "")
+            #expect(shown["title"] == "Escalated: door at North gate")
+            #expect(shown["body"] == "Headquarters: not acknowledged yet")
+            #expect(shown["url"]?.stringValue == "/guard/?site=hq&alert=\(id)")
+            #expect(message.claims?["aud"]?.stringValue == "https://127.0.0.1:\(service.port)")
+        }
+    }
+
+    @Test func aPushServiceThatAnswers503IsTriedAgainAfterItsRetryAfter() async throws {
+        let keys = BrowserPushKeys()
+        let service = try await PushServiceProcess(
+            receivers: ["/sub/gus": keys], answers: ["/sub/gus": [["status": 503, "retryAfter": 30]]])
+        defer { service.stop() }
+        try await withPushingHub(service, phones: ["/sub/gus": keys]) { hub in
+            _ = try await escalateAnAlert(hub)
+            #expect(try await service.waitForMessages(1).map(\.answered) == [503])
+            // The backoff alone would try again after 5 s; the service asked for 30.
+            try await hub.advance(by: .seconds(20))
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(service.received.count == 1, "not before Retry-After")
+            try await hub.advance(by: .seconds(11))
+            let both = try await service.waitForMessages(2)
+            #expect(both.map(\.answered) == [503, 201])
+            #expect(both[1].error == nil && both[0].plaintext == both[1].plaintext, "the same message, sent again")
+        }
+    }
+
+    @Test func aPhoneThePushServiceSaysIsGoneIsDropped() async throws {
+        let gone = BrowserPushKeys()
+        let kept = BrowserPushKeys()
+        let service = try await PushServiceProcess(
+            receivers: ["/sub/old": gone, "/sub/new": kept], answers: ["/sub/old": [["status": 410]]])
+        defer { service.stop() }
+        try await withPushingHub(service, phones: ["/sub/old": gone, "/sub/new": kept]) { hub in
+            _ = try await escalateAnAlert(hub)
+            #expect(Set(try await service.waitForMessages(2).map(\.answered)) == [410, 201])
+            var listed: [JSONValue] = []
+            for _ in 0..<250 {
+                listed = json(try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard").body)["phones"]?.arrayValue ?? []
+                if listed.count == 1 { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(listed.compactMap { $0["endpoint"]?.stringValue } == [service.endpoint("/sub/new")])
+        }
+    }
+
+    @Test func aPushServiceThatNeverAnswersDelaysNoPublish() async throws {
+        let keys = BrowserPushKeys()
+        let service = try await PushServiceProcess(receivers: ["/sub/gus": keys], answers: ["/sub/gus": [["status": 201, "delay": 30]]])
+        defer { service.stop() }
+        try await withPushingHub(service, phones: ["/sub/gus": keys]) { hub in
+            _ = try await escalateAnAlert(hub)
+            try await service.waitForRequest()
+            // The hub's request is held open by the service: every publish is still answered.
+            let device = hub.client("device")
+            _ = try await device.connect()
+            defer { Task { await device.close() } }
+            for index in 0..<20 {
+                _ = try await device.raiseAlert(site: "hq", kind: "door", location: "door-\(index)")
+            }
+            #expect(service.received.isEmpty, "the push is still unanswered after the twenty publishes")
+        }
+    }
+}
