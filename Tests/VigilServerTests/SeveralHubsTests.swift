@@ -30,7 +30,14 @@ struct SeveralHubsTests {
             adminToken = try await a.token(["--role", "admin", "--all-sites", "--name", "root"])
             deviceToken = try await a.token(["--role", "device", "--site", "hq", "--name", "pir-1"])
             try await a.start()
-            try await b.start()
+            // One certificate for the hub's name on both nodes, as behind one name: a client
+            // trusts one CA whichever node it reaches.
+            let certificates = a.directory.appendingPathComponent("certs")
+            try await b.start(
+                certificate: (
+                    chain: certificates.appendingPathComponent("vigil-dev-server.pem").path,
+                    key: certificates.appendingPathComponent("vigil-dev-server-key.pem").path, ca: a.caFile
+                ))
         }
 
         func client(of hub: HubProcess, _ token: String) -> VigilClient {
@@ -133,6 +140,54 @@ struct SeveralHubsTests {
         #expect(history.map(\.seq) == (1...UInt64(history.count)).map { $0 }, "no gap, no repeat")
 
         await reader.close()
+        await nodes.stop()
+    }
+
+    /// A client given both nodes' URLs reads through a; a is killed (-9) and b goes on taking
+    /// publishes: the client moves on to b and resumes with `since`, every `seq` once, in order.
+    @Test func aClientGivenBothNodesMovesOnWhenItsNodeDies() async throws {
+        let nodes = try await Nodes()
+        var configuration = ClientConfiguration(url: nodes.a.url, token: nodes.operatorToken, caFile: nodes.a.caFile)
+        configuration.otherURLs = [nodes.b.url]
+        configuration.minBackoff = .milliseconds(50)
+        configuration.maxBackoff = .milliseconds(400)
+        let reader = VigilClient(configuration: configuration)
+        let stream = try await reader.subscribe("notice/hq", since: 0)
+        let publisher = nodes.client(of: nodes.b, nodes.operatorToken)
+
+        for number in 1...10 { _ = try await publisher.publish(topic: "notice/hq", type: "notice", data: notice("#\(number)")) }
+        #expect(try await collect(10, from: stream).compactMap(\.seq) == Array(1...10))
+        nodes.a.kill()
+        for number in 11...30 { _ = try await publisher.publish(topic: "notice/hq", type: "notice", data: notice("#\(number)")) }
+        let after = try await collect(20, from: stream)
+        #expect(after.map { "\($0.seq ?? 0) \($0.data["text"]?.stringValue ?? "")" } == (11...30).map { "\($0) #\($0)" })
+
+        await reader.close()
+        await publisher.close()
+        await nodes.stop()
+    }
+
+    /// A token connected to both nodes is revoked with `vigil token revoke` (in the store, through
+    /// neither node): both nodes end its connections (close 4010), each by its own sweep.
+    @Test func aRevokedTokenIsEndedOnEveryNode() async throws {
+        let nodes = try await Nodes()
+        let guardToken = try await nodes.a.token(["--role", "guard", "--site", "hq", "--name", "gus"])
+        let clients = [nodes.client(of: nodes.a, guardToken), nodes.client(of: nodes.b, guardToken)]
+        var streams: [AsyncThrowingStream<Event, any Error>] = []
+        for client in clients { streams.append(try await client.subscribe("notice/hq", since: 0)) }
+        let listing = try await nodes.a.command(["token", "list"]).split(separator: "\n")
+        let id = try #require(listing.first { $0.split(separator: "\t").dropFirst(2).first == "gus" }?.split(separator: "\t").first)
+        try await nodes.b.command(["token", "revoke", String(id)])
+
+        for (node, stream) in zip(["a", "b"], streams) {
+            do {
+                let events = try await collect(1, from: stream)
+                Issue.record("node \(node) still delivered to the revoked token: \(events)")
+            } catch let error as ClientError {
+                #expect(error == .rejected(code: CloseCode.tokenRevoked.rawValue, reason: "token revoked"), "node \(node)")
+            }
+        }
+        for client in clients { await client.close() }
         await nodes.stop()
     }
 }
