@@ -246,4 +246,17 @@ struct SeveralHubsTests {
         for client in readers + [publisher] { await client.close() }
         await nodes.stop()
     }
+
+    /// `vigil pub` given both nodes in `--url`, the first of them killed: it publishes through the
+    /// second; given the dead node alone, it fails.
+    @Test func vigilPubGoesToTheNextNodeWhenTheFirstIsGone() async throws {
+        let nodes = try await Nodes()
+        nodes.a.kill()
+        let publish = ["pub", "notice/hq", "notice", #"{"text":"Gate B closed"}"#, "--token", nodes.operatorToken, "--ca", nodes.a.caFile]
+        let published = try await runVigilTellingErrors(publish + ["--url", "\(nodes.a.url),\(nodes.b.url)"])
+        #expect(published.status == 0 && published.output == "ok notice/hq seq 1\n", "\(published.errors)")
+        let refused = try await runVigilTellingErrors(publish + ["--url", nodes.a.url])
+        #expect(refused.status != 0, "\(refused.output)")
+        await nodes.stop()
+    }
 }
