@@ -6,6 +6,10 @@ import NIOSSL
 public struct ClientConfiguration: Sendable {
     /// `wss://host:port/ws`.
     public var url: String
+    /// Other nodes of the same hub (several `vigil serve` on one PostgreSQL store, docs/scale-out.md):
+    /// when the node in use is gone, the client connects to the next, in turn after `url`, and
+    /// resumes its subscriptions with `since` there, as after any reconnection.
+    public var otherURLs: [String] = []
     /// The hub token (`vgl_` and 43 base64url characters, docs/protocol.md §1): sent as the bearer of the
     /// WebSocket upgrade and of every `HubHTTP` request; its role decides what the client may do (§7).
     public var token: String
@@ -38,6 +42,16 @@ public struct ClientConfiguration: Sendable {
 }
 
 extension ClientConfiguration {
+    /// `url`, then `otherURLs`: the nodes tried in turn.
+    var nodes: [String] { [url] + otherURLs }
+
+    /// This configuration for the node at `url`.
+    func on(node url: String) -> ClientConfiguration {
+        var configuration = self
+        configuration.url = url
+        return configuration
+    }
+
     /// TLS for a `wss://` URL, trusting `caFile` when given; nil for a plain `ws://` URL. The
     /// WebSocket and the HTTP requests (`HubHTTP`) trust the hub alike.
     func tlsConfiguration() throws -> TLSConfiguration? {

@@ -166,9 +166,13 @@ public actor VigilClient {
 
     private func runConnections() async {
         var backoff = configuration.minBackoff
+        let nodes = configuration.nodes
+        var node = 0
+        // Nodes tried since the last welcome: a hub none of them answers is a mistake to report.
+        var failedNodes = 0
         while stopped == nil {
             do {
-                let closeFrame = try await HubSocket(configuration: configuration).run { inbound, outbound, _ in
+                let closeFrame = try await HubSocket(configuration: configuration.on(node: nodes[node])).run { inbound, outbound, _ in
                     guard await self.attach(outbound) else {
                         // close() came while this connection was being made.
                         try await outbound.close(.normalClosure, reason: nil)
@@ -182,12 +186,18 @@ public actor VigilClient {
                     stop(.rejected(code: Self.code(of: closeFrame.closeCode), reason: closeFrame.reason ?? ""))
                 }
             } catch {
-                configuration.logger.debug("connection failed", metadata: ["error": "\(error)"])
-                // A hub never reached is a mistake to report (wrong URL, untrusted certificate);
-                // one that was reached and dropped is retried.
-                if lastEpoch == nil { stop(ClientError.connecting(to: configuration.url, failedWith: error)) }
+                configuration.logger.debug("connection failed", metadata: ["error": "\(error)", "url": "\(nodes[node])"])
+                // A hub never reached at any of its nodes is a mistake to report (wrong URL,
+                // untrusted certificate); one that was reached and dropped is retried.
+                failedNodes += 1
+                if lastEpoch == nil, failedNodes >= nodes.count { stop(ClientError.connecting(to: nodes[node], failedWith: error)) }
             }
-            if welcome != nil { backoff = configuration.minBackoff }
+            if welcome != nil {
+                backoff = configuration.minBackoff
+                failedNodes = 0
+            }
+            // The node in use is gone or refused: the next one, which serves the same store.
+            node = (node + 1) % nodes.count
             detach()
             guard stopped == nil else { break }
             let jitter = Double.random(in: 0.8...1.2)

@@ -65,7 +65,11 @@ extension Hub {
             replayFrom = nil
         }
         let subscription = Subscription(
-            pattern: pattern, session: session, mode: replayFrom != nil ? .catchingUp(held: [], overflowed: false) : .passthrough, view: view)
+            pattern: pattern, session: session, mode: replayFrom != nil ? .catchingUp(held: [], overflowed: false) : .passthrough, view: view
+        ) { [weak self] subscription, after in
+            guard let self, let exact else { return }
+            Task { await self.replay(subscription, topic: exact, view: nil, after: after, session: session) }
+        }
         let limit = configuration.maxSubscriptionsPerConnection
         let refusal = session.state.withLock { state -> ProtocolError? in
             if state.subscriptions[pattern.rawValue] != nil {

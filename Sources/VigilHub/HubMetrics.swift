@@ -6,6 +6,8 @@ public struct HubMetrics: Sendable {
     public let subscriptions: Meter
     public let eventsPublished: Counter
     public let eventsDelivered: Counter
+    /// Events other hubs on the same store committed, which this hub fanned out (`followOtherHubs`).
+    public let eventsFollowed: Counter
     public let commitBatchSize: Recorder
     public let slowConsumerCloses: Counter
     /// Events the retention rules removed from the log.
@@ -24,6 +26,7 @@ public struct HubMetrics: Sendable {
         subscriptions = Meter(label: "vigil_subscriptions", factory: factory)
         eventsPublished = Counter(label: "vigil_events_published_total", factory: factory)
         eventsDelivered = Counter(label: "vigil_events_delivered_total", factory: factory)
+        eventsFollowed = Counter(label: "vigil_events_followed_total", factory: factory)
         commitBatchSize = Recorder(label: "vigil_commit_batch_size", factory: factory)
         slowConsumerCloses = Counter(label: "vigil_slow_consumer_closes_total", factory: factory)
         prunedEvents = Counter(label: "vigil_events_pruned_total", factory: factory)

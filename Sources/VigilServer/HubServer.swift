@@ -100,6 +100,7 @@ public struct HubServer: Sendable {
                     await hub.fireDueTimers()
                     await hub.pruneExpiredEvents()
                 },
+                OtherHubs(hub: hub),
             ],
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)

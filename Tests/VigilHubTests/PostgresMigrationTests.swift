@@ -52,13 +52,15 @@ private enum PostgresDifferences {
     /// migrations (GRDB's `grdb_migrations`, `schema_migrations`). Chat's search keeps FTS5's
     /// columns and adds `rowid` (implicit in SQLite) and `words`, the text's `tsvector`, under
     /// `chat_search_words` (`ChatMigrations`); the detections' box index is a table of the R*Tree's
-    /// columns under `detection_boxes_space` (`DetectionMigrations`).
+    /// columns under `detection_boxes_space` (`DetectionMigrations`). Each event keeps the
+    /// transaction that wrote it, by which the other hubs follow the log (`PostgresEventFollower`).
     static func expected(from sqlite: SchemaShape) -> SchemaShape {
         var shape = sqlite
         shape.columns["grdb_migrations"] = nil
         shape.columns["schema_migrations"] = ["identifier", "applied_at"]
         shape.columns["chat_search", default: []].formUnion(["rowid", "words"])
-        shape.indexes.formUnion(["chat_search_words", "detection_boxes_space"])
+        shape.columns["events", default: []].insert("xid")
+        shape.indexes.formUnion(["chat_search_words", "detection_boxes_space", "events_by_xid"])
         return shape
     }
 }

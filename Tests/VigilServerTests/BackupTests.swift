@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import VigilClient
 import VigilCore
@@ -94,9 +93,4 @@ import VigilCore
         let again = try await runVigilTellingErrors(["restore", backup] + restored.storeArguments)
         #expect(again.status != 0 && again.errors.contains("give --replace"), "\(again.errors)")
     }
-}
-
-/// The text of each acknowledged publish by its seq, filled from several lanes.
-private final class Acknowledged: Sendable {
-    let texts = Mutex<[UInt64: String]>([:])
 }

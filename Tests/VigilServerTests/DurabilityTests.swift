@@ -106,8 +106,8 @@ import VigilCore
 }
 
 /// The text of each acknowledged publish by its seq, filled from several lanes, and whether the
-/// hub of this round has been killed.
-private final class Acknowledged: Sendable {
+/// hub of this round has been killed (the backup and several-node tests use the texts alone).
+final class Acknowledged: Sendable {
     let texts = Mutex<[UInt64: String]>([:])
     let killed = Atomic<Bool>(false)
 }

@@ -30,6 +30,15 @@ public enum TestPostgres {
         try? administer(server, "DROP DATABASE IF EXISTS \(location.database) WITH (FORCE)")
     }
 
+    /// Ends every connection to the database at `location` whose `application_name` is `name`
+    /// (`pg_terminate_backend`).
+    public static func terminateConnections(to location: PostgresLocation, named name: String) throws {
+        guard let serverURL else { throw TestPostgresError.noServer }
+        try administer(
+            try PostgresLocation(url: serverURL),
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(location.database)' AND application_name = '\(name)'")
+    }
+
     /// Runs one statement on the server's maintenance database, on a connection of its own.
     private static func administer(_ location: PostgresLocation, _ sql: String) throws {
         let configuration = PostgresConnection.Configuration(

@@ -22,16 +22,27 @@ public final class Subscription: Sendable {
     private let mode: Mutex<Mode>
     /// Live events held during a replay before the replay rereads the store instead.
     private static let maxHeld = 4096
+    /// Reads the store after the given `seq` and ends with `finishReplay`: what a live exact
+    /// subscription does when an event comes past a hole in its topic's `seq`s.
+    typealias HoleRepair = @Sendable (Subscription, _ after: UInt64) -> Void
+    private let repairHole: HoleRepair?
 
-    init(pattern: TopicPattern, session: Session, mode: Mode, view: (any TopicView)? = nil) {
+    /// `repairHole`, for an exact topic that is not a view (a view leaves events out): an event that
+    /// comes before a lower `seq` was fanned out here is held, and the hole read from the store. With
+    /// several hubs on one store, this hub's own commit on a topic may come before the event of
+    /// another hub its follower has not read yet.
+    init(pattern: TopicPattern, session: Session, mode: Mode, view: (any TopicView)? = nil, repairHole: HoleRepair? = nil) {
         self.pattern = pattern
         self.session = session
         self.view = view
         self.mode = Mutex(mode)
+        self.repairHole = view == nil ? repairHole : nil
     }
 
     /// Called by the broker for each matching event; never waits.
     func deliver(_ event: OutgoingEvent) -> Bool {
+        var hole: UInt64?
+        defer { if let hole { repairHole?(self, hole) } }
         let forward = mode.withLock { mode -> Bool in
             switch mode {
             case .passthrough:
@@ -39,6 +50,11 @@ public final class Subscription: Sendable {
             case .live(let lastSeq):
                 guard let seq = event.seq else { return true }
                 guard seq > lastSeq else { return false }
+                if seq > lastSeq + 1, repairHole != nil {
+                    mode = .catchingUp(held: [event], overflowed: false)
+                    hole = lastSeq
+                    return false
+                }
                 mode = .live(lastSeq: seq)
                 return true
             case .catchingUp(var held, let overflowed):

@@ -5,9 +5,12 @@ import VigilCore
 /// of each of its topics (the site, for site-scoped kinds) for its transaction, in one order, so
 /// writers of one site take turns (per-topic `seq` with no gap or repeat, a domain's transition
 /// decided once) while those of other sites commit beside them. Heads are read from `topic_heads`
-/// under those locks, never cached: another hub may have moved them.
+/// under those locks, never cached: another hub may have moved them. Its follower delivers what
+/// the other hubs commit (`PostgresEventFollower`).
 public final class PostgresEventLog: EventStore {
     private let database: PostgresDatabase
+    /// The transactions of this log's appends, which its follower leaves out.
+    private let own = PostgresOwnTransactions()
 
     public init(database: PostgresDatabase) {
         self.database = database
@@ -17,12 +20,21 @@ public final class PostgresEventLog: EventStore {
     public var concurrentWriters: Int { PostgresDatabase.writerConnections }
 
     public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
-        try await database.lanes.write { transaction in
+        try await database.lanes.write { [own] transaction in
             for scope in Set(batch.map { TopicScope.of($0.topic) }).sorted() {
                 try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [String(scope)])
             }
+            // Taken under the locks, so a topic's transactions are numbered in its commit order;
+            // known before the commit, so the follower never takes this hub's events for another's.
+            if own.isKept, let id = try transaction.fetchInteger("SELECT pg_current_xact_id()::text::bigint", []) {
+                own.record(id)
+            }
             return try BatchAppender.append(batch, in: transaction).outcomes
         }
+    }
+
+    public func makeFollower() -> (any EventFollower)? {
+        PostgresEventFollower(location: database.location, own: own)
     }
 
     public func head(of topic: String) async throws(StoreError) -> UInt64 {

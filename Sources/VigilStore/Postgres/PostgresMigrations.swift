@@ -102,5 +102,6 @@ enum PostgresMigrations {
                 CREATE INDEX audit_entries_by_time ON audit_entries (at);
                 """),
         StoreMigration("postgres-3: event retention", sql: EventRetention.postgresTables),
+        StoreMigration("postgres-4: events followed by every hub", sql: PostgresEventFollower.tables),
     ]
 }

@@ -35,10 +35,7 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     private static func open(_ location: PostgresLocation, on eventLoop: any EventLoop, id: Int) throws(StoreError) -> PostgresConnection {
-        var configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
-            tls: try location.security.connectionTLS())
-        configuration.options.connectTimeout = .seconds(10)
+        let configuration = try PostgresConnection.Configuration(location)
         do {
             let connection = try answer(PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger))
             // Every commit durable before it is acknowledged, whatever the server's default says.
@@ -109,5 +106,18 @@ enum PostgresFailure {
         guard let error = error as? PSQLError else { return .unavailable("\(what): \(error)") }
         guard let info = error.serverInfo else { return .unavailable("\(what): \(error.code)") }
         return .unavailable("\(what): \(info[.message] ?? "\(error.code)") (SQLSTATE \(info[.sqlState] ?? "?"))")
+    }
+}
+
+extension PostgresConnection.Configuration {
+    /// How the hub connects to the server at `location`: TLS as its URL asks (`docs/postgres.md`),
+    /// giving up after 10 s; `name` is the connection's `application_name`, which an operator sees
+    /// in `pg_stat_activity`.
+    init(_ location: PostgresLocation, name: String = "vigil") throws(StoreError) {
+        self.init(
+            host: location.host, port: location.port, username: location.user, password: location.password, database: location.database,
+            tls: try location.security.connectionTLS())
+        options.connectTimeout = .seconds(10)
+        options.additionalStartupParameters = [("application_name", name)]
     }
 }

@@ -18,4 +18,6 @@ public protocol EventStore: Sendable {
     /// Runs `body` in one write transaction of its own beside the appends (the prune's small
     /// chunks), never inside a batch's.
     func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T
+    /// What delivers the events other hubs commit to this store; nil when one hub writes it.
+    func makeFollower() -> (any EventFollower)?
 }

@@ -36,7 +36,8 @@ struct StoreOptions: ParsableArguments {
 
 /// How `pub` and `sub` reach a running hub.
 struct ConnectionOptions: ParsableArguments {
-    @Option(help: "Hub WebSocket URL (env VIGIL_URL, default wss://localhost:8443/ws).")
+    @Option(
+        help: "Hub WebSocket URL; the nodes of one hub separated by commas, tried in turn (env VIGIL_URL, default wss://localhost:8443/ws).")
     var url: String?
     @Option(help: "Token (env VIGIL_TOKEN).")
     var token: String?
@@ -58,7 +59,11 @@ struct ConnectionOptions: ParsableArguments {
         if let ca = resolvedCA, !FileManager.default.isReadableFile(atPath: ca) {
             throw ValidationError("the CA file \(ca) (--ca or VIGIL_CA) is not there or cannot be read")
         }
-        return ClientConfiguration(url: resolvedURL, token: try resolvedToken(), caFile: resolvedCA)
+        let urls = resolvedURL.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let first = urls.first else { throw ValidationError("--url (or VIGIL_URL) names no URL") }
+        var configuration = ClientConfiguration(url: first, token: try resolvedToken(), caFile: resolvedCA)
+        configuration.otherURLs = Array(urls.dropFirst())
+        return configuration
     }
 
     var resolvedCA: String? {

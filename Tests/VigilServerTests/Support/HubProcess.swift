@@ -15,6 +15,8 @@ final class HubProcess: @unchecked Sendable {
     /// (VIGIL_TEST_HUB_STORE=postgres, as `TestHub`) or once the store was moved there;
     /// nil: `vigil.sqlite` in the data directory.
     private var database: PostgresLocation?
+    /// False for a hub sharing another's database (`init(sharingStoreOf:)`): the other drops it.
+    private var ownsDatabase = true
     /// What `serve` and the admin commands are given to find this hub's store.
     var storeArguments: [String] { ["--data-dir", dataDirectory] + (database.map { ["--database", $0.url] } ?? []) }
     /// The CA clients trust: the development CA `serve` makes, unless `start` was given a pair of its own.
@@ -31,6 +33,24 @@ final class HubProcess: @unchecked Sendable {
         caFile = directory.appendingPathComponent("certs/vigil-dev-ca.pem").path
         port = try freeLoopbackPort()
         database = inPostgres ? try TestPostgres.newDatabase() : nil
+    }
+
+    /// Another hub on `other`'s PostgreSQL store, as a second node of one hub: a process, data
+    /// directory, certificate and port of its own.
+    init(sharingStoreOf other: HubProcess) throws {
+        precondition(other.database != nil, "hubs share a PostgreSQL store, never a SQLite file")
+        directory = try makeScratchDirectory("vigil-process")
+        caFile = directory.appendingPathComponent("certs/vigil-dev-ca.pem").path
+        port = try freeLoopbackPort()
+        database = other.database
+        ownsDatabase = false
+    }
+
+    /// Ends this hub's connections to its PostgreSQL store named `applicationName`, as an
+    /// operator's `pg_terminate_backend` or a network fault would.
+    func terminateStoreConnections(named applicationName: String) throws {
+        guard let database else { return }
+        try TestPostgres.terminateConnections(to: database, named: applicationName)
     }
 
     /// Moves the stopped hub's SQLite store into a new PostgreSQL database of its own with
@@ -126,7 +146,7 @@ final class HubProcess: @unchecked Sendable {
     deinit {
         terminate()
         try? FileManager.default.removeItem(at: directory)
-        if let database { TestPostgres.drop(database) }
+        if let database, ownsDatabase { TestPostgres.drop(database) }
     }
 }
 

@@ -135,13 +135,7 @@ struct BenchIsolation: AsyncParsableCommand {
         let percentiles = latencies.percentiles
         return Phase(
             noticeOkP50Ms: percentiles.p50, noticeOkP99Ms: percentiles.p99, noticeOkMaxMs: percentiles.max, notices: percentiles.count,
-            detectionsStoredPerSecond: Double(stored) / elapsed, loadAverage: Self.loadAverage())
-    }
-
-    /// The 1-minute load average, from /proc/loadavg (0 where there is none).
-    private static func loadAverage() -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return 0 }
-        return Double(text.split(separator: " ").first ?? "") ?? 0
+            detectionsStoredPerSecond: Double(stored) / elapsed, loadAverage: BenchSetup.loadAverage())
     }
 }
 

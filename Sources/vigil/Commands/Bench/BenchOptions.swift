@@ -64,6 +64,12 @@ enum BenchSetup {
 
     static func site(_ topic: Int) -> String { "bench-\(topic)" }
 
+    /// The 1-minute load average, from /proc/loadavg (0 where there is none).
+    static func loadAverage() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return 0 }
+        return Double(text.split(separator: " ").first ?? "") ?? 0
+    }
+
     static func target(
         kind: BenchTarget, endpoint: Endpoint, pid: Int32?, store: StoreOptions, subscribers: Int, publishers: Int, topics: Int,
         channel: VigilChannel = .notice
