@@ -39,7 +39,7 @@ start)
     # Durable commits as the hub requires (fsync and synchronous_commit stay on); enough
     # connections for every test hub of a parallel run.
     as_owner "$bin/pg_ctl" --pgdata="$directory/data" --log="$directory/server.log" --wait \
-        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$directory -c max_connections=400 -c ssl=on -c ssl_cert_file=$tls/server.pem -c ssl_key_file=$tls/server-key.pem" start >/dev/null
+        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$directory -c max_connections=1000 -c ssl=on -c ssl_cert_file=$tls/server.pem -c ssl_key_file=$tls/server-key.pem" start >/dev/null
     echo "export VIGIL_TEST_POSTGRES_URL=postgres://vigil@127.0.0.1:$port/postgres"
     echo "export VIGIL_TEST_POSTGRES_DIR=$directory"
     echo "export VIGIL_TEST_POSTGRES_CA=$tls/ca.pem"

@@ -15,8 +15,14 @@ final class PostgresLanes: Sendable {
 
     init(location: PostgresLocation, writers: Int, readers: Int) throws(StoreError) {
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        let sessions = try (0..<writers + readers).map { id throws(StoreError) in
-            try PostgresSession.connect(to: location, on: eventLoop, id: id)
+        var sessions: [PostgresSession] = []
+        do throws(StoreError) {
+            for id in 0..<writers + readers { sessions.append(try PostgresSession.connect(to: location, on: eventLoop, id: id)) }
+        } catch {
+            // The server refused one (too many clients, say): those made before are closed, as a
+            // connection must be before it goes.
+            sessions.forEach { $0.close() }
+            throw error
         }
         self.writers = PostgresSessionPool(Array(sessions[..<writers]))
         self.readers = PostgresSessionPool(Array(sessions[writers...]))
