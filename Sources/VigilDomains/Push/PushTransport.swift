@@ -66,16 +66,24 @@ final class PushTransport: Sendable {
         let serverName = IPAddressBytes(name) == nil ? name : nil
         let tls = try tls()
         let answer = group.next().makePromise(of: Answer.self)
-        let channel = try await ClientBootstrap(group: group)
-            .connectTimeout(Self.timeout)
-            .channelInitializer { [tls] channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(AnswerReader(answer: answer))
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(Self.timeout)
+                .channelInitializer { [tls] channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                        try channel.pipeline.syncOperations.addHandler(AnswerReader(answer: answer))
+                    }
                 }
-            }
-            .connect(to: address).get()
+                .connect(to: address).get()
+        } catch {
+            // A promise must be completed before it goes (NIO stops a debug build on one that is
+            // not): a push service that refuses the connection is an answer-less failure like any.
+            answer.fail(error)
+            throw error
+        }
         let timeout = channel.eventLoop.scheduleTask(in: Self.timeout) {
             answer.fail(ChannelError.connectTimeout(Self.timeout))
             channel.close(promise: nil)
