@@ -87,8 +87,9 @@ struct ChatPanelTests {
                 try await DashboardTests.signIn(browser, hub, as: "operator")
                 #expect(await Self.waitForChat(browser))
                 try await browser.dropFiles([fixtureImage("snapshot.png").path], on: Self.compose)
-                #expect(
-                    await browser.waitUntil("return document.querySelector('#chat .tray img')?.naturalWidth > 0"), "uploaded and shown in the tray")
+                let shown = await browser.waitUntil("return document.querySelector('#chat .tray img')?.naturalWidth > 0")
+                let said = try await browser.evaluate("return document.getElementById('announcer').textContent") as? String ?? ""
+                #expect(shown, "uploaded and shown in the tray; the page said “\(said)”")
                 _ = try await browser.evaluate("document.querySelector('#chat .chat-compose .send').click(); return null")
                 #expect(await browser.waitUntil("return \(Self.newest)?.querySelector('.source')?.textContent === 'uploaded'"))
                 let stored = try await hub.client("admin").history(topic: "chat/hq/control").last?.data["message"]

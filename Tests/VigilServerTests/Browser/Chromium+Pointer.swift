@@ -54,20 +54,32 @@ extension Chromium {
 
     /// Drops files from the desktop at the centre of `selector`, scrolled into view first as a person
     /// would (Chromium's own drag events, as when a file is dragged in from outside the browser).
+    /// A drop goes to a point on the screen, not to an element, so it waits until the target is at
+    /// the same place twice in a row and is the element found at its centre: a panel still filling
+    /// in above it (presence, pictures loading) would otherwise move it away from the drop.
     func dropFiles(_ paths: [String], on selector: String) async throws {
-        guard
-            let box = try await evaluate(
-                """
-                const target = document.querySelector(\(try jsString(selector)));
-                target.scrollIntoView({ block: 'center' });
-                const box = target.getBoundingClientRect();
-                return [box.left + box.width / 2, box.top + box.height / 2];
-                """) as? [Double], box.count == 2
-        else { throw BrowserError.driver("no element \(selector)") }
+        let script = """
+            const target = document.querySelector(\(try jsString(selector)));
+            if (!target) return null;
+            target.scrollIntoView({ block: 'center' });
+            const box = target.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + box.height / 2;
+            return target.contains(document.elementFromPoint(x, y)) ? [x, y] : [];
+            """
+        var previous: [Double]? = nil
+        var settled: [Double]? = nil
+        for _ in 0..<100 where settled == nil {
+            guard let point = try await evaluate(script) as? [Double] else { throw BrowserError.driver("no element \(selector)") }
+            if point.count == 2, point == previous { settled = point }
+            previous = point
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        guard let point = settled else { throw BrowserError.driver("\(selector) did not keep still under the pointer") }
         let data: [String: Any] = ["items": [], "files": paths, "dragOperationsMask": 1]
         for type in ["dragEnter", "dragOver", "drop"] {
             _ = try await command(
-                "POST", "/goog/cdp/execute", ["cmd": "Input.dispatchDragEvent", "params": ["type": type, "x": box[0], "y": box[1], "data": data]])
+                "POST", "/goog/cdp/execute",
+                ["cmd": "Input.dispatchDragEvent", "params": ["type": type, "x": point[0], "y": point[1], "data": data]])
         }
     }
 
