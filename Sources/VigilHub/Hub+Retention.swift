@@ -38,4 +38,25 @@ extension Hub {
         }
         return pruned
     }
+
+    /// Prunes the audit trail's entries older than `auditRetentionMs` at the hub's clock, at most
+    /// `pruneChunksPerTick` chunks of `pruneChunkEvents`, each in a short transaction of its own;
+    /// returns how many entries went. Run by every tick, after the events.
+    @discardableResult
+    public func pruneExpiredAuditEntries() async -> Int {
+        guard let retention = configuration.auditRetentionMs else { return 0 }
+        let cutoff = clock.milliseconds() - retention
+        let limit = configuration.pruneChunkEvents
+        var removed = 0
+        do {
+            for _ in 0..<configuration.pruneChunksPerTick {
+                let chunk = try await store.write { transaction in try AuditTrail.pruneChunk(before: cutoff, limit: limit, in: transaction) }
+                removed += chunk
+                if chunk < limit { break }
+            }
+        } catch {
+            if !Task.isCancelled { logger.error("could not prune the audit trail", metadata: ["error": "\(error)"]) }
+        }
+        return removed
+    }
 }

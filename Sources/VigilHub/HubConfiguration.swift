@@ -26,6 +26,9 @@ public struct HubConfiguration: Sendable {
     public var pruneChunkEvents = 500
     /// Most prune transactions a tick runs; what is left waits for the next tick.
     public var pruneChunksPerTick = 64
+    /// How long the audit trail keeps an entry (`vigil serve --keep-audit`), apart from the
+    /// events' retention: a year and a day unless told; nil keeps every entry.
+    public var auditRetentionMs: Int64? = 366 * 86_400_000
     /// Largest thumbnail upload.
     public var maxThumbnailBytes = 2 * 1024 * 1024
     public var historyMaxLimit = 500

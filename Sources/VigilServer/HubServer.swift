@@ -99,6 +99,7 @@ public struct HubServer: Sendable {
                 Periodic(interval: configuration.hub.timerInterval) { [hub] in
                     await hub.fireDueTimers()
                     await hub.pruneExpiredEvents()
+                    await hub.pruneExpiredAuditEntries()
                 },
                 OtherHubs(hub: hub),
             ],

@@ -52,6 +52,7 @@ import VigilCore
             #expect(resolution["at"]?.numberValue == Double(decidedAt + 60_000))
             let revocation = try #require(all.first { $0["action"]?.stringValue == "token.revoked" })
             #expect(revocation["name"]?.stringValue == "root" && revocation["target"]?.stringValue == "tokens/\(temporaryID)")
+            #expect(revocation["detail"] == ["name": "tim", "role": "guard"], "whose token, by name")
             #expect(revocation["site"] == nil, "tokens are the hub's own")
 
             // Filters: by person, by site, by time, a page.
@@ -98,6 +99,87 @@ import VigilCore
 
         let tokens = try await runVigilTellingErrors(["audit", "--name", "nobody", "--url", hub.url, "--token", admin, "--ca", hub.caFile])
         #expect(tokens.output == "no entry\n")
+    }
+
+    /// The other domains' audited changes and decisions: a camera wall imported, a watch zone
+    /// defined and removed, a chat message deleted by an operator, flood reports approved and
+    /// rejected. Read back through the typed client call, each with the site it belongs to (a
+    /// flood region is a public place, of no site) and the event as it committed.
+    @Test func cameraWallsZonesChatAndFloodModerationAreKeptAndReadThroughTheClient() async throws {
+        try await withHub { hub async throws in
+            try await hub.importAnalyticsTopology()
+            let olga = hub.client("operator")
+            let zoneSeq = try await olga.defineZone(
+                "loading-door", site: "hq", WatchZoneDefinition(camera: "lobby", regions: [.rect(Rect(x: 0, y: 0, width: 50, height: 50))]))
+            try await olga.removeZone("loading-door", site: "hq")
+            let spam = try await hub.client("guard").say(in: "chat/hq/control", text: "buy cheap watches")
+            _ = try await olga.request(.publish(topic: "chat/hq/control", type: "delete", data: ["message": .string(spam.id)]))
+            let fixture = try await FloodFixture.make(hub)
+            let reports = try await FloodFixture.submit([FloodFixture.report(), FloodFixture.report()], as: fixture.reporter(hub))
+            _ = try await olga.approveFloodMarkers(region: FloodFixture.region, .markers([reports[0]]))
+            _ = try await olga.rejectFloodMarkers(region: FloodFixture.region, .markers([reports[1]]))
+
+            let trail = try await HubHTTP(configuration: hub.configuration("admin")).auditTrail()
+            let kept = trail.filter { !$0.action.hasPrefix("token.") }
+            #expect(
+                kept.map(\.action) == [
+                    "markers.rejected", "markers.approved", "message.deleted", "zone.removed", "zone.defined", "camera.topology",
+                ], "newest first: \(trail.map(\.action))")
+            #expect(kept.map(\.site) == [nil, nil, "hq", "hq", "hq", "hq"], "flood regions are public places, of no site")
+            #expect(kept.allSatisfy { $0.name == ($0.action == "camera.topology" ? "root" : "olga") })
+            let defined = try #require(kept.first { $0.action == "zone.defined" })
+            #expect(defined.target == "zones/hq/loading-door", "\(defined)")
+            #expect(defined.seq == zoneSeq, "\(defined)")
+            #expect(defined.detail["zone"]?["id"] == "loading-door", "\(defined)")
+            let deleted = try #require(kept.first { $0.action == "message.deleted" })
+            #expect(deleted.target == "chat/hq/control" && deleted.detail["message"]?.stringValue == spam.id, "\(deleted)")
+            #expect(kept.first?.detail["markers"]?.arrayValue?.count == 1)
+
+            // The typed call's filter reaches the hub: by person, by site, a page back.
+            let admin = try HubHTTP(configuration: hub.configuration("admin"))
+            #expect(try await admin.auditTrail(AuditFilter(name: "root", site: "hq")).map(\.action) == ["camera.topology"])
+            let page = try await admin.auditTrail(AuditFilter(before: trail[1].id, limit: 2))
+            #expect(page.map(\.id) == [trail[2].id, trail[3].id])
+            // Refused through it as over HTTP: an operator, a limit out of range.
+            await #expect(throws: ClientError.self) { _ = try await HubHTTP(configuration: hub.configuration("operator")).auditTrail() }
+            await #expect(throws: ClientError.self) { _ = try await admin.auditTrail(AuditFilter(limit: 501)) }
+        }
+    }
+
+    /// The trail keeps an entry for a year and a day unless the hub is told otherwise
+    /// (`--keep-audit`); older entries are pruned by the hub's tick, the newer ones kept.
+    @Test func entriesOlderThanTheTrailsRetentionArePruned() async throws {
+        try await withHub(tweak: { $0.auditRetentionMs = 86_400_000 }) { hub async throws in
+            let first = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "guard", "name": "early", "sites": ["hq"]])
+            #expect(first.status == 201)
+            try await hub.advance(by: .seconds(20 * 3600))
+            let second = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "guard", "name": "late", "sites": ["hq"]])
+            #expect(second.status == 201)
+            // The hub's own tick prunes too, so what is asserted is what is left, not who pruned it.
+            await try hub.engine.pruneExpiredAuditEntries()
+            let both = try await entries(hub, "", as: hub.token("admin"))
+            #expect(both.map { $0["detail"]?["name"]?.stringValue } == ["late", "early"], "nothing is a day old yet: \(both)")
+            try await hub.advance(by: .seconds(5 * 3600))
+            await try hub.engine.pruneExpiredAuditEntries()
+            let left = try await entries(hub, "", as: hub.token("admin"))
+            #expect(left.map { $0["detail"]?["name"]?.stringValue } == ["late"], "\(left)")
+        }
+    }
+
+    /// A refused HTTP request leaves a structured log line, as a refused WebSocket request does:
+    /// who was refused (the peer), what they asked for (method and path, never the query), and why.
+    @Test func refusedHTTPRequestsAreLogged() async throws {
+        try await withHub { hub async throws in
+            let refused = try await hub.api("GET", "/api/audit?name=olga", as: "operator")
+            #expect(refused.status == 403)
+            let anonymous = try await curl(hub.httpsBase + "/api/tokens", caFile: hub.caFile)
+            #expect(anonymous.status == 401)
+            let lines = hub.log.all.filter { $0.message == "refused" && $0.metadata["method"] != nil }
+            let forbidden = try #require(lines.first { $0.metadata["code"] == "forbidden" }, "\(hub.log.all.map(\.message))")
+            #expect(forbidden.metadata["method"] == "GET" && forbidden.metadata["path"] == "/api/audit" && forbidden.metadata["status"] == "403")
+            #expect(forbidden.metadata["peer"]?.hasPrefix("127.0.0.1:") == true && forbidden.metadata["reason"]?.isEmpty == false)
+            #expect(lines.contains { $0.metadata["code"] == "unauthorized" && $0.metadata["path"] == "/api/tokens" })
+        }
     }
 
     private func entries(_ hub: TestHub, _ query: String, as secret: String) async throws -> [JSONValue] {

@@ -1,13 +1,16 @@
 // Administration: sites and tokens for admins; checkpoints of the site, with the QR code to print,
-// for admins and operators. A new token's secret is shown once, with its sign-in link.
+// for admins and operators; the audit trail for admins. A new token's secret is shown once, with
+// its sign-in link.
 import { drawQR } from "../ui/qr-code.js";
 import { h, announce, ID_PATTERN } from "../ui/dom.js";
 import { roundText, watchCheckpoints } from "./checkpoints.js";
+import { auditSection } from "./audit.js";
 
 export function mountAdministration(root, { connection, feed, site, role, token }) {
   root.replaceChildren(h("h2", {}, "Administration"));
   if (role === "admin") root.append(sitesSection(connection), tokensSection(connection, token));
   if (site) root.append(checkpointsSection(connection, feed, site));
+  if (role === "admin") root.append(auditSection(connection));
 }
 
 function field(label, input) {

@@ -57,7 +57,7 @@ struct CameraService: TopicService {
             let cameras = Self.json(of: topology)
             return ValidatedEvent(
                 type: CameraEventType.topology.rawValue, payload: ["cameras": cameras],
-                effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText))
+                effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText), audited: true)
         case "switch":
             try identity.require([.admin, .operator], to: "push a camera to a viewer")
             let fields = try CommandData(data, shape: "{viewer, camera, jump?}")

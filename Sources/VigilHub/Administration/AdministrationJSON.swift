@@ -27,15 +27,10 @@ extension TokenRecord {
 }
 
 extension AuditEntry {
-    /// An entry of `GET /api/audit`: the detail as the JSON it was recorded as.
-    var json: JSONValue {
-        var fields: [String: JSONValue] = [
-            "id": .number(Double(id)), "at": .number(Double(at)), "token": .string(actor.tokenID), "name": .string(actor.name),
-            "role": .string(actor.role), "peer": .string(actor.peer), "action": .string(action), "target": .string(target),
-            "detail": (try? JSONValue(parsing: detail)) ?? .string(detail),
-        ]
-        fields["site"] = site.map(JSONValue.string)
-        fields["seq"] = seq.map { .number(Double($0)) }
-        return .object(fields)
+    /// The entry as `GET /api/audit` gives it: the detail as the JSON it was recorded as.
+    var record: AuditRecord {
+        AuditRecord(
+            id: id, at: at, token: actor.tokenID, name: actor.name, role: actor.role, peer: actor.peer, site: site, action: action,
+            target: target, seq: seq, detail: (try? JSONValue(parsing: detail)) ?? .string(detail))
     }
 }

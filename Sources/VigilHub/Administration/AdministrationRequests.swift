@@ -40,29 +40,3 @@ struct TokenRequest: Sendable {
         lifetimeMs = try fields.optionalDuration("expiresIn", in: 1_000...(366 * 86_400_000))
     }
 }
-
-/// `GET /api/audit?name=&site=&since=&until=&before=&limit=`: times in milliseconds since the epoch
-/// (`since` inclusive, `until` exclusive), `before` an entry id for the next page back, `limit` at
-/// most `AuditQuery.maxLimit` (100 when not given).
-extension AuditQuery {
-    init(_ parameters: [String: String]) throws(ProtocolError) {
-        self.init()
-        name = parameters["name"]
-        site = parameters["site"]
-        since = try Self.integer("since", in: parameters)
-        until = try Self.integer("until", in: parameters)
-        before = try Self.integer("before", in: parameters)
-        if let limit = try Self.integer("limit", in: parameters) {
-            guard (1...Int64(Self.maxLimit)).contains(limit) else {
-                throw ProtocolError(.invalidData, "limit must be from 1 to \(Self.maxLimit)")
-            }
-            self.limit = Int(limit)
-        }
-    }
-
-    private static func integer(_ name: String, in parameters: [String: String]) throws(ProtocolError) -> Int64? {
-        guard let text = parameters[name] else { return nil }
-        guard let value = Int64(text), value >= 0 else { throw ProtocolError(.invalidData, "\(name) must be a whole number of 0 or more") }
-        return value
-    }
-}

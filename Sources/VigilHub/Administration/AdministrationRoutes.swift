@@ -23,8 +23,8 @@ extension Administration {
                 return .created(["token": issued.record.json(at: hub.clock.milliseconds()), "secret": .string(issued.secret)])
             },
             DomainRoute(.get, "api/audit") { request async throws(ProtocolError) in
-                let entries = try await auditEntries(try AuditQuery(request.query), by: request.identity)
-                return .json(["entries": .array(entries.map(\.json))])
+                let entries = try await auditEntries(AuditQuery(try AuditFilter(query: request.query)), by: request.identity)
+                return .json(.object(JSONValue.fields(of: AuditPage(entries: entries.map(\.record)))))
             },
             DomainRoute(.post, "api/tokens/:token/revoke") { request async throws(ProtocolError) in
                 let revoked = try await revokeToken(request.parameter("token"), by: request.identity)

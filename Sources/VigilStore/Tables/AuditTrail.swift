@@ -1,4 +1,5 @@
 import Foundation
+import VigilCore
 
 /// Who made an administrative change or an operator's decision, and from where: written with the
 /// change, in its own transaction, so that the trail never lacks a change the store holds.
@@ -63,27 +64,21 @@ public struct AuditEntry: Sendable, Equatable {
     }
 }
 
-/// Which entries a reader asks for, and which sites they may see.
+/// Which entries a reader asks for (the contract's filter), and which sites they may see.
 public struct AuditQuery: Sendable {
-    /// The most entries one answer holds; older ones are asked for with `before`.
-    public static let maxLimit = 500
-
-    public var name: String?
-    public var site: String?
-    /// From this time on (milliseconds, inclusive).
-    public var since: Int64?
-    /// Before this time (milliseconds, exclusive).
-    public var until: Int64?
-    /// Entries with an id below this one: the next page back.
-    public var before: Int64?
-    public var limit = 100
+    public var filter: AuditFilter
     /// The sites the reader covers; nil for every site and the hub's own entries.
     public var visibleSites: Set<String>?
 
-    public init() {}
+    public init(_ filter: AuditFilter = AuditFilter(), visibleSites: Set<String>? = nil) {
+        self.filter = filter
+        self.visibleSites = visibleSites
+    }
 }
 
 /// The audit trail: kept apart from the event log, so that the events' retention never prunes it.
+/// It has a retention of its own (`HubConfiguration.auditRetentionMs`): entries older than that
+/// are pruned a chunk at a time, like the events.
 public struct AuditTrail: Sendable {
     let database: any StoreDatabase
 
@@ -93,13 +88,14 @@ public struct AuditTrail: Sendable {
 
     /// Entries newest first, as `query` filters them; a reader of some sites sees only theirs.
     public func entries(_ query: AuditQuery) async throws(StoreError) -> [AuditEntry] {
+        let filter = query.filter
         var conditions: [String] = []
         var arguments: [any StoreArgument] = []
-        if let name = query.name {
+        if let name = filter.name {
             conditions.append("name = ?")
             arguments.append(name)
         }
-        if let site = query.site {
+        if let site = filter.site {
             conditions.append("site = ?")
             arguments.append(site)
         }
@@ -108,19 +104,35 @@ public struct AuditTrail: Sendable {
             conditions.append(sites.isEmpty ? "0 = 1" : "site IN (\(sites.map { _ in "?" }.joined(separator: ", ")))")
             arguments += sites.map { $0 as any StoreArgument }
         }
-        for (condition, value) in [("at >= ?", query.since), ("at < ?", query.until), ("id < ?", query.before)] {
+        for (condition, value) in [("at >= ?", filter.since), ("at < ?", filter.until), ("id < ?", filter.before)] {
             if let value {
                 conditions.append(condition)
                 arguments.append(value)
             }
         }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let limit = min(max(query.limit, 1), AuditQuery.maxLimit)
-        let sql = "SELECT \(AuditRow.columns) FROM audit_entries \(filter) ORDER BY id DESC LIMIT \(limit)"
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let limit = min(max(filter.limit ?? AuditFilter.defaultLimit, 1), AuditFilter.maxLimit)
+        let sql = "SELECT \(AuditRow.columns) FROM audit_entries \(whereClause) ORDER BY id DESC LIMIT \(limit)"
         let bound = arguments
         return try await database.read { transaction in
             try transaction.fetchAll(AuditRow.self, sql, bound).map(\.entry)
         }
+    }
+
+    /// Removes at most `limit` of the oldest entries made before `cutoff` (milliseconds), in
+    /// `transaction`; returns how many it removed. Entries are numbered as they are written, so
+    /// their times rise with `id`: it reads at most `limit` rows whatever the trail holds.
+    public static func pruneChunk(before cutoff: Int64, limit: Int, in transaction: any DomainTransaction) throws -> Int {
+        let oldest = try transaction.fetchAll(EntryTime.self, "SELECT id, at FROM audit_entries ORDER BY id LIMIT ?", [limit])
+        let expired = oldest.prefix { $0.at < cutoff }
+        guard let last = expired.last else { return 0 }
+        try transaction.execute("DELETE FROM audit_entries WHERE id <= ?", [last.id])
+        return expired.count
+    }
+
+    private struct EntryTime: Decodable {
+        var id: Int64
+        var at: Int64
     }
 }
 

@@ -130,10 +130,18 @@ public struct TokenRepository: Sendable {
                 throw StoreError.notFound("token \(id)")
             }
             if let actor, transaction.changesCount == 1 {
-                try AuditEntry(at: time, actor: actor, site: nil, action: "token.revoked", target: "tokens/\(id)", detail: "{}").record(
-                    in: transaction)
+                // Named in the entry, so that the trail reads "revoked tim's token", not an id.
+                let revoked = try transaction.fetchOne(NameAndRole.self, "SELECT name, role FROM tokens WHERE id = ?", [id])
+                let detail: JSONValue = ["name": .string(revoked?.name ?? ""), "role": .string(revoked?.role ?? "")]
+                try AuditEntry(at: time, actor: actor, site: nil, action: "token.revoked", target: "tokens/\(id)", detail: detail.canonicalText)
+                    .record(in: transaction)
             }
         }
+    }
+
+    private struct NameAndRole: Decodable {
+        var name: String
+        var role: String
     }
 
     /// Why a token stopped being accepted.

@@ -20,39 +20,28 @@ struct AuditCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let since, DurationText.milliseconds(since) == nil { throw ValidationError("--since takes a duration such as 30m, 24h or 7d") }
-        if let limit, !(1...500).contains(limit) { throw ValidationError("--limit takes 1 to 500") }
+        if let limit, !(1...AuditFilter.maxLimit).contains(limit) { throw ValidationError("--limit takes 1 to \(AuditFilter.maxLimit)") }
     }
 
     func run() async throws {
-        var parameters: [(String, String)] = []
-        if let name { parameters.append(("name", name)) }
-        if let site { parameters.append(("site", site)) }
-        if let ago = since.flatMap(DurationText.milliseconds) {
-            parameters.append(("since", String(Int64(Date().timeIntervalSince1970 * 1000) - ago)))
-        }
-        if let limit { parameters.append(("limit", String(limit))) }
-        var query = URLComponents()
-        query.queryItems = parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
-        let answer: JSONValue
+        let filter = AuditFilter(
+            name: name, site: site, since: since.flatMap(DurationText.milliseconds).map { Int64(Date().timeIntervalSince1970 * 1000) - $0 },
+            limit: limit)
+        let entries: [AuditRecord]
         do {
-            answer = try await HubHTTP(configuration: try connection.clientConfiguration()).send("GET", "/api/audit" + (query.string ?? "")).json()
+            entries = try await HubHTTP(configuration: try connection.clientConfiguration()).auditTrail(filter)
         } catch {
             tell(error, command: "audit", connection: connection)
             throw ExitCode(2)
         }
-        let entries = answer["entries"]?.arrayValue ?? []
         print(entries.isEmpty ? "no entry" : entries.map(Self.line).joined(separator: "\n"))
     }
 
     /// One entry as a line of tab-separated fields.
-    static func line(_ entry: JSONValue) -> String {
-        let at = Date(timeIntervalSince1970: (entry["at"]?.numberValue ?? 0) / 1000)
-        let token = entry["token"]?.stringValue ?? ""
-        let who = "\(entry["name"]?.stringValue ?? "?") (\(entry["role"]?.stringValue ?? "?")\(token.isEmpty ? "" : ", \(token)"))"
-        let target = (entry["target"]?.stringValue ?? "") + (entry["seq"]?.numberValue.map { "#\(Int64($0))" } ?? "")
-        return [
-            at.formatted(.iso8601), who, entry["peer"]?.stringValue ?? "", entry["site"]?.stringValue ?? "-",
-            entry["action"]?.stringValue ?? "", target, entry["detail"]?.canonicalText ?? "{}",
-        ].joined(separator: "\t")
+    static func line(_ entry: AuditRecord) -> String {
+        let at = Date(timeIntervalSince1970: Double(entry.at) / 1000)
+        let who = "\(entry.name) (\(entry.role)\(entry.token.isEmpty ? "" : ", \(entry.token)"))"
+        let target = entry.target + (entry.seq.map { "#\($0)" } ?? "")
+        return [at.formatted(.iso8601), who, entry.peer, entry.site ?? "-", entry.action, target, entry.detail.canonicalText].joined(separator: "\t")
     }
 }

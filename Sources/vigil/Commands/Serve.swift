@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import VigilCore
 import VigilDomains
 import VigilHub
 import VigilServer
@@ -69,6 +70,10 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("metrics-token"),
         help: "Serve /metrics only to requests bearing this secret as Authorization: Bearer (env VIGIL_METRICS_TOKEN; default: open).")
     var metricsToken: String?
+    @Option(
+        name: .customLong("keep-audit"),
+        help: "How long the audit trail keeps an entry: 1d to 366d, or forever (env VIGIL_KEEP_AUDIT, default 366d).")
+    var keepAudit: String?
     @OptionGroup var map: MapOptions
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel:
         String?
@@ -120,6 +125,13 @@ struct Serve: AsyncParsableCommand {
         configuration.legacyHTTPPort = legacyHTTPPort ?? ProcessInfo.processInfo.environment["VIGIL_LEGACY_HTTP_PORT"].flatMap { Int($0) }
         configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VIGIL_METRICS_TOKEN"]
         if configuration.metricsToken?.isEmpty == true { throw ValidationError("--metrics-token must not be empty") }
+        if let kept = keepAudit ?? ProcessInfo.processInfo.environment["VIGIL_KEEP_AUDIT"] {
+            let milliseconds = DurationText.milliseconds(kept)
+            guard kept == "forever" || milliseconds ?? 0 >= 86_400_000 else {
+                throw ValidationError("--keep-audit takes a duration from 1d to 366d, such as 180d, or forever: \(kept)")
+            }
+            configuration.hub.auditRetentionMs = milliseconds
+        }
         map.apply(to: &configuration)
 
         var logger = Logger(label: "vigil")

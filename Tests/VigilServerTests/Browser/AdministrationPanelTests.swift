@@ -57,6 +57,59 @@ struct AdministrationPanelTests {
         }
     }
 
+    /// The audit trail under Administration: what an operator decided and an admin changed, in
+    /// words (names of people, alerts, zones and sites, never ids), narrowed to one person.
+    @Test func anAdminReadsTheAuditTrailInWordsAndNarrowsItToOnePerson() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            let (alertID, _) = try await DashboardTests.raise(hub, at: "gate-b", kind: "door", severity: 3)
+            let olga = hub.client("operator")
+            _ = try await olga.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": .string(alertID)]))
+            try await hub.importAnalyticsTopology()
+            _ = try await olga.defineZone(
+                "loading-door", site: "hq", WatchZoneDefinition(camera: "lobby", regions: [.rect(Rect(x: 0, y: 0, width: 50, height: 50))]))
+            let issued = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "guard", "name": "tim", "sites": ["hq"]])
+            let timID = try #require(json(issued.body)["token"]?["id"]?.stringValue)
+            #expect(try await hub.api("POST", "/api/tokens/\(timID)/revoke", as: "admin").status == 200)
+
+            try await withBrowser(hub, "admin-audit") { browser in
+                try await Self.openAdministration(browser, hub)
+                let rows = "[...document.querySelectorAll('.admin-audit tbody tr')]"
+                let what = "\(rows).map((row) => row.querySelector('.what').textContent)"
+                let listed = await browser.waitUntil("return \(rows).length >= 5")
+                let sentences = try #require(try await browser.evaluate("return \(what)") as? [String])
+                let section = try await browser.evaluate("return document.querySelector('.admin-audit')?.textContent") as? String ?? "no section"
+                #expect(listed, "the trail is listed: \(section)")
+                #expect(
+                    Array(sentences.prefix(5)) == [
+                        "revoked tim's guard token", "issued tim a guard token for Headquarters", "defined the watch zone “Loading door”",
+                        "imported the camera wall (2 cameras)", "acknowledged the alert “Door at Gate b”",
+                    ], "newest first, in words")
+                let olgaRow = try #require(
+                    try await browser.evaluate(
+                        "const row = \(rows).find((r) => r.dataset.action === 'alert.acknowledged'); return [...row.cells].map((c) => c.textContent)")
+                        as? [String])
+                #expect(olgaRow[1] == "olga operator" && olgaRow[3] == "Headquarters" && olgaRow[4] == "127.0.0.1", "\(olgaRow)")
+                #expect(
+                    try await browser.evaluate("return document.querySelector('.admin-audit').textContent.includes('\(timID)')") as? Bool == false,
+                    "a token is named, not numbered")
+                _ = try await browser.evaluate("document.querySelector('.admin-audit').scrollIntoView(); return null")
+                try await BrowserPages.saveScreenshot(browser, as: "audit-trail")
+
+                _ = try await browser.evaluate(
+                    """
+                    const form = document.querySelector('.audit-filter');
+                    form.querySelector('[name=person]').value = 'olga';
+                    form.querySelector('button').click();
+                    return null
+                    """)
+                #expect(
+                    await browser.waitUntil("return \(rows).length === 2 && \(rows).every((row) => row.cells[1].textContent === 'olga operator')"),
+                    "olga's decisions alone")
+            }
+        }
+    }
+
     @Test func revokingTheTokenThePageIsSignedInWithWarnsFirst() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
