@@ -27,7 +27,7 @@ struct FloodCommand: AsyncParsableCommand {
             func run() async throws {
                 try await withHub(connection, command: "flood region create") { client in
                     let region = try await client.createFloodRegion(id, name: name, timeZone: timeZone, anonymous: anonymous)
-                    print("flood region \(id) \"\(name)\" created (number \(region["number"]?.numberValue.map { Int($0) } ?? 0)), topic flood/\(id)")
+                    print("flood region \(id) \"\(name)\" created (number \(region.number)), topic flood/\(id)")
                 }
             }
         }
@@ -51,7 +51,7 @@ struct FloodCommand: AsyncParsableCommand {
                 let corners = try [northWest, southEast].map(Self.point)
                 try await withHub(connection, command: "flood boundary add") { client in
                     let boundary = try await client.addFloodBoundary(region: region, name: name, northWest: corners[0], southEast: corners[1])
-                    print("boundary \(boundary["id"]?.numberValue.map { Int($0) } ?? 0) \"\(name)\" added to \(region)")
+                    print("boundary \(boundary.id) \"\(name)\" added to \(region)")
                 }
             }
 

@@ -16,14 +16,14 @@ struct FloodEventCommand: AsyncParsableCommand {
             abstract: "Open a flood event on a boundary, e.g. `vigil flood event open --region red-river --boundary 1 --name \"Spring 2026\"`.",
             discussion: "The boundary is the number `vigil flood boundary add` printed. Needs an operator's or admin's token.")
         @Option(help: "Region id.") var region: String
-        @Option(help: "Boundary number.") var boundary: Int
+        @Option(help: "Boundary number.") var boundary: Int64
         @Option(help: "Display name, e.g. Spring 2026.") var name: String
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
             try await withHub(connection, command: "flood event open") { client in
                 let event = try await client.openFloodEvent(region: region, boundary: boundary, name: name)
-                print("flood event \(FloodEventLine.number(event["id"])) \"\(name)\" opened on boundary \(boundary) of \(region)")
+                print("flood event \(event.id) \"\(name)\" opened on boundary \(boundary) of \(region)")
             }
         }
     }
@@ -33,7 +33,7 @@ struct FloodEventCommand: AsyncParsableCommand {
             abstract: "Rename a flood event, open or closed, e.g. `vigil flood event rename --region red-river 1 --name \"Spring flood 2026\"`.",
             discussion: "Its markers stay, and its files carry the new name. Needs an operator's or admin's token.")
         @Option(help: "Region id.") var region: String
-        @Argument(help: "Event number, as `vigil flood event list` shows it.") var event: Int
+        @Argument(help: "Event number, as `vigil flood event list` shows it.") var event: Int64
         @Option(help: "The new name.") var name: String
         @OptionGroup var connection: ConnectionOptions
 
@@ -50,13 +50,13 @@ struct FloodEventCommand: AsyncParsableCommand {
             abstract: "Close a flood event, e.g. `vigil flood event close --region red-river 1`: reports to it are refused from then on.",
             discussion: "Needs an operator's or admin's token.")
         @Option(help: "Region id.") var region: String
-        @Argument(help: "Event number, as `vigil flood event list` shows it.") var event: Int
+        @Argument(help: "Event number, as `vigil flood event list` shows it.") var event: Int64
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
             try await withHub(connection, command: "flood event close") { client in
                 let closed = try await client.closeFloodEvent(region: region, event: event)
-                print("flood event \(event) \"\(closed["name"]?.stringValue ?? "")\" of \(region) closed")
+                print("flood event \(event) \"\(closed.name)\" of \(region) closed")
             }
         }
     }

@@ -42,8 +42,7 @@ struct FloodMapTilesTests {
             let fixture = try await FloodFixture.make(hub)
             let reporter = fixture.reporter(hub)
             let room = hub.client("operator")
-            let marker = try markerID(
-                try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(FloodFixture.inside, severity: 3)))
+            let marker = try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(FloodFixture.inside, severity: 3)).id
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([marker]))
 
             try await withBrowser(hub, "flood-map-tiles") { browser in

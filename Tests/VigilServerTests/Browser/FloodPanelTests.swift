@@ -16,12 +16,12 @@ struct FloodPanelTests {
             if Axe.isAvailable { try Axe.serve(hub) }
             let fixture = try await FloodFixture.make(hub)
             let reporter = fixture.reporter(hub)
-            var ids: [Int] = []
+            var ids: [Int64] = []
             for (severity, latitude) in [(3, 46.9), (5, 46.85)] {
                 ids.append(
-                    try markerID(
-                        try await reporter.submitFloodMarker(
-                            region: "red-river", FloodFixture.report(try GeoPoint(latitude: latitude, longitude: -96.8), severity: severity))))
+                    try await reporter.submitFloodMarker(
+                        region: "red-river", FloodFixture.report(try GeoPoint(latitude: latitude, longitude: -96.8), severity: severity)
+                    ).id)
             }
             try await withBrowser(hub, "flood-panel") { browser in
                 try await DashboardTests.signIn(browser, hub, as: "operator")

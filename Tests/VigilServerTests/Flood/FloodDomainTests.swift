@@ -23,15 +23,15 @@ import VigilCore
             #expect(try await collect(1, from: queue)[0].data["pending"] == [])
 
             let submitted = try await reporter.submitFloodMarker(region: region, FloodFixture.report())
-            #expect(submitted["status"] == "pending" && submitted["event"]?.numberValue == Double(fixture.event))
-            let id = try markerID(submitted)
+            #expect(submitted.status == "pending" && submitted.event == fixture.event)
+            let id = submitted.id
             let heard = try await collect(1, from: queue)[0]
             #expect(heard.type == "marker.submitted" && heard.from == "rita")
             #expect(heard.data["marker"]?["email"] == "rita@example.com" && heard.data["marker"]?["phone"] == "+1 701 555 0100")
             #expect(heard.data["marker"]?["reporter"] == "rita", "moderators see who reported and how to reach them")
 
             let approved = try await room.approveFloodMarkers(region: region, .markers([id]))
-            #expect(approved.count == 1 && approved[0]["severity"] == 3)
+            #expect(approved.count == 1 && approved[0].severity == 3)
             let announced = try await collect(1, from: publicFeed)[0]
             #expect(announced.type == "markers.approved", "the public's first word of the marker is its approval, never the pending report")
             let marker = try #require(announced.data["markers"]?.arrayValue?.first)
@@ -60,15 +60,15 @@ import VigilCore
         try await withHub { hub async throws in
             let fixture = try await FloodFixture.make(hub)
             let reporter = fixture.reporter(hub)
-            var ids: [Int] = []
+            var ids: [Int64] = []
             for severity in 1...3 {
-                ids.append(try markerID(try await reporter.submitFloodMarker(region: region, FloodFixture.report(severity: severity))))
+                ids.append(try await reporter.submitFloodMarker(region: region, FloodFixture.report(severity: severity)).id)
             }
             let room = hub.client("operator")
             #expect(try await room.rejectFloodMarkers(region: region, .markers([ids[0]])) == [ids[0]])
             let approved = try await room.approveFloodMarkers(region: region, .boundary(fixture.boundary))
             #expect(
-                approved.compactMap { $0["id"]?.numberValue.map(Int.init) } == [ids[1], ids[2]], "everything still pending, the rejected one left out"
+                approved.map(\.id) == [ids[1], ids[2]], "everything still pending, the rejected one left out"
             )
 
             #expect(await refusalCode { _ = try await room.approveFloodMarkers(region: region, .markers([ids[0]])) } == "invalid_transition")
@@ -88,17 +88,17 @@ import VigilCore
             let reporter = fixture.reporter(hub)
             let room = hub.client("operator")
             let admin = hub.client("admin")
-            let pending = try markerID(try await reporter.submitFloodMarker(region: region, FloodFixture.report()))
+            let pending = try await reporter.submitFloodMarker(region: region, FloodFixture.report()).id
             let closedBoundary = try await admin.addFloodBoundary(
                 region: region, name: "Moorhead", northWest: GeoPoint(latitude: 46.9, longitude: -96.77),
                 southEast: GeoPoint(latitude: 46.85, longitude: -96.7))
-            let closedEvent = try await room.openFloodEvent(region: region, boundary: try markerID(closedBoundary), name: "2025")
-            _ = try await room.closeFloodEvent(region: region, event: try markerID(closedEvent))
+            let closedEvent = try await room.openFloodEvent(region: region, boundary: closedBoundary.id, name: "2025")
+            _ = try await room.closeFloodEvent(region: region, event: closedEvent.id)
             let picture = String(repeating: "ab", count: 32)
             let before = try await logs(of: hub)
             let pendingID = JSONValue.number(Double(pending))
             let boundaryID = JSONValue.number(Double(fixture.boundary))
-            let closedID = JSONValue.number(Double(try markerID(closedEvent)))
+            let closedID = JSONValue.number(Double(closedEvent.id))
             let eventID = JSONValue.number(Double(fixture.event))
 
             let outside = try GeoPoint(latitude: 47.5, longitude: -96.8)
@@ -108,7 +108,7 @@ import VigilCore
                 (FloodFixture.report(severity: 0), "invalid_data", "severity 0"),
                 (FloodFixture.report(severity: 6), "invalid_data", "severity 6"),
                 (FloodReport(position: FloodFixture.inside, severity: 2, event: 999), "not_found", "an unknown event"),
-                (FloodReport(position: FloodFixture.inside, severity: 2, event: try markerID(closedEvent)), "invalid_transition", "a closed event"),
+                (FloodReport(position: FloodFixture.inside, severity: 2, event: closedEvent.id), "invalid_transition", "a closed event"),
                 (FloodReport(position: FloodFixture.inside, severity: 2, picture: picture), "not_found", "a picture never uploaded"),
                 (FloodReport(position: FloodFixture.inside, severity: 2, picture: "cat.jpg"), "invalid_data", "a picture that is no hash"),
                 (FloodReport(position: FloodFixture.inside, severity: 2, observedAt: Int64.max / 2), "invalid_data", "an observation in the future"),
@@ -210,7 +210,7 @@ import VigilCore
             for longitude in [179.9, 180, -180, -179.9] {
                 let marker = try await admin.submitFloodMarker(
                     region: "fiji", FloodReport(position: GeoPoint(latitude: -16.8, longitude: longitude), severity: 4))
-                #expect(marker["longitude"]?.numberValue == longitude)
+                #expect(marker.longitude == longitude)
             }
             for longitude in [0.0, 179.4, -179.4] {
                 #expect(

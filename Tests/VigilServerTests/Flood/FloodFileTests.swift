@@ -16,7 +16,7 @@ import VigilTestSupport
 
             let kml = try await curl("\(base).kml", caFile: hub.caFile)
             let etag = try #require(kml.headers["etag"])
-            #expect(try FloodKMLParser.parse(Data(kml.body.utf8)).markers.map(\.id) == [ids[0], ids[1]], "approved markers only")
+            #expect(try FloodKMLParser.parse(Data(kml.body.utf8)).markers.map { Int64($0.id) } == [ids[0], ids[1]], "approved markers only")
             #expect(!kml.body.contains("rita@example.com") && !kml.body.contains("555 0100"))
             let unchanged = try await curl("\(base).kml", caFile: hub.caFile, headers: ["If-None-Match": etag])
             #expect(unchanged.status == 304 && unchanged.body.isEmpty, "an unchanged file is not sent again")
@@ -28,7 +28,8 @@ import VigilTestSupport
             #expect(changed.status == 200 && changed.headers["etag"] != etag)
             #expect(try FloodKMLParser.parse(Data(changed.body.utf8)).markers.count == 3)
             let delta = try await curl("\(base).kml?since=\(head)", caFile: hub.caFile)
-            #expect(try FloodKMLParser.parse(Data(delta.body.utf8)).markers.map(\.id) == [ids[2]], "since: only what was approved after it")
+            #expect(
+                try FloodKMLParser.parse(Data(delta.body.utf8)).markers.map { Int64($0.id) } == [ids[2]], "since: only what was approved after it")
 
             let geo = json(try await curl("\(base).geojson?since=\(head)", caFile: hub.caFile).body)
             #expect(geo["type"] == "FeatureCollection")
@@ -58,7 +59,7 @@ import VigilTestSupport
             let plain = try await curl(url, caFile: hub.caFile)
             #expect(plain.headers["content-encoding"] == nil, "no Accept-Encoding, as the old app asks: plain KML")
             #expect(plain.headers["vary"] == "Accept-Encoding")
-            #expect(try FloodKMLParser.parse(Data(plain.body.utf8)).markers.map(\.id) == ids)
+            #expect(try FloodKMLParser.parse(Data(plain.body.utf8)).markers.map { Int64($0.id) } == ids)
             let refused = try await curl(url, caFile: hub.caFile, headers: ["Accept-Encoding": "gzip;q=0, identity"])
             #expect(refused.headers["content-encoding"] == nil && refused.body == plain.body)
 
@@ -86,7 +87,7 @@ import VigilTestSupport
             let reporter = fixture.reporter(hub)
             let room = hub.client("operator")
             let marker = try await reporter.submitFloodMarker(region: "red-river", FloodFixture.report(description: "Water <over> the road & rising"))
-            _ = try await room.approveFloodMarkers(region: "red-river", .markers([try markerID(marker)]))
+            _ = try await room.approveFloodMarkers(region: "red-river", .markers([marker.id]))
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-flood-\(UUID().uuidString).kml")
             defer { try? FileManager.default.removeItem(at: file) }
             let saved = try await curl("\(hub.httpsBase)/api/flood/events/\(fixture.event)/markers.kml", caFile: hub.caFile, saveBodyTo: file)

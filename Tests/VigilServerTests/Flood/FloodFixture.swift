@@ -11,8 +11,8 @@ struct FloodFixture {
     static let inside = try! GeoPoint(latitude: 46.9, longitude: -96.8)
     /// The near topic of 2 km around `inside`.
     static let nearInside = "flood/red-river/near/46.9/-96.8/2000"
-    let boundary: Int
-    let event: Int
+    let boundary: Int64
+    let event: Int64
     let reporterToken: String
 
     /// Creates the region, its boundary and event as an admin and an operator would.
@@ -22,18 +22,18 @@ struct FloodFixture {
         let event = try await room.openFloodEvent(region: region, boundary: boundaryID, name: "Spring 2026")
         await room.close()
         return FloodFixture(
-            boundary: boundaryID, event: try #require(event["id"]?.numberValue.map(Int.init)), reporterToken: try await issueReporterToken(hub))
+            boundary: boundaryID, event: event.id, reporterToken: try await issueReporterToken(hub))
     }
 
     /// The region and its boundary, Fargo, without an event; the boundary's number.
-    static func makeRegion(_ hub: TestHub, anonymous: Bool = false) async throws -> Int {
+    static func makeRegion(_ hub: TestHub, anonymous: Bool = false) async throws -> Int64 {
         let admin = hub.client("admin")
         _ = try await admin.createFloodRegion(region, name: "Red River", timeZone: "America/Chicago", anonymous: anonymous)
         let boundary = try await admin.addFloodBoundary(
             region: region, name: "Fargo", northWest: GeoPoint(latitude: 46.95, longitude: -96.9),
             southEast: GeoPoint(latitude: 46.8, longitude: -96.75))
         await admin.close()
-        return try #require(boundary["id"]?.numberValue.map(Int.init))
+        return boundary.id
     }
 
     /// A reporter token, rita's.
@@ -47,10 +47,10 @@ struct FloodFixture {
     }
 
     /// Submits the reports one after the other; their numbers, in order.
-    static func submit(_ reports: [FloodReport], as reporter: VigilClient) async throws -> [Int] {
-        var ids: [Int] = []
+    static func submit(_ reports: [FloodReport], as reporter: VigilClient) async throws -> [Int64] {
+        var ids: [Int64] = []
         for report in reports {
-            ids.append(try markerID(try await reporter.submitFloodMarker(region: region, report)))
+            ids.append(try await reporter.submitFloodMarker(region: region, report).id)
         }
         return ids
     }
@@ -65,16 +65,16 @@ struct FloodFixture {
 
 /// A region across the antimeridian, `fiji`, with a boundary from 179.5° east to 179.5° west
 /// (latitudes -16.6...-17.1) and an open event on it; returns the boundary's number.
-func makeFijiRegion(_ admin: VigilClient) async throws -> Int {
+func makeFijiRegion(_ admin: VigilClient) async throws -> Int64 {
     _ = try await admin.createFloodRegion("fiji", name: "Fiji", timeZone: "Pacific/Fiji")
     let boundary = try await admin.addFloodBoundary(
         region: "fiji", name: "Taveuni", northWest: GeoPoint(latitude: -16.6, longitude: 179.5),
         southEast: GeoPoint(latitude: -17.1, longitude: -179.5))
-    _ = try await admin.openFloodEvent(region: "fiji", boundary: try markerID(boundary), name: "Cyclone")
-    return try markerID(boundary)
+    _ = try await admin.openFloodEvent(region: "fiji", boundary: boundary.id, name: "Cyclone")
+    return boundary.id
 }
 
-/// The marker number in a record the hub returned.
-func markerID(_ marker: JSONValue) throws -> Int {
-    try #require(marker["id"]?.numberValue.map(Int.init))
+/// The marker number in a record the hub returned as JSON (over HTTP, in an event).
+func markerID(_ marker: JSONValue) throws -> Int64 {
+    try #require(marker["id"]?.numberValue.map(Int64.init))
 }

@@ -14,14 +14,14 @@ import VigilCore
             #expect(
                 try await app.command(LegacyFloodClient.getRegions)
                     == .regions([
-                        FloodRegion(id: 1, name: "Red River", boundaries: [FloodBoundary(id: fixture.boundary, name: "Fargo", box: fargo)])
+                        FloodRegion(id: 1, name: "Red River", boundaries: [FloodBoundary(id: Int(fixture.boundary), name: "Fargo", box: fargo)])
                     ]))
             let openedAt = try #require(try await hub.client("admin").history(topic: "flood/red-river").first { $0.type == "event.opened" }?.ts)
             let start = LocalTimestamp(Date(timeIntervalSince1970: Double(openedAt) / 1000), in: Self.chicago)
             #expect(
-                try await app.command(LegacyFloodClient.getEvents(boundary: fixture.boundary))
+                try await app.command(LegacyFloodClient.getEvents(boundary: Int(fixture.boundary)))
                     == .events(
-                        boundaryID: fixture.boundary, [FloodEvent(id: fixture.event, name: "Spring 2026", start: start, end: nil)]))
+                        boundaryID: Int(fixture.boundary), [FloodEvent(id: Int(fixture.event), name: "Spring 2026", start: start, end: nil)]))
             #expect(try await app.command(LegacyFloodClient.getEvents(boundary: 99)) == .failure(.getEventsByBoundaryID, message: "no boundary 99"))
 
             let photo = try Data(contentsOf: fixtureImage("snapshot.jpg"))
@@ -43,9 +43,9 @@ import VigilCore
             #expect(try await room.history(topic: "flood/red-river").allSatisfy { $0.type != "marker.submitted" }, "nothing reached the public")
 
             #expect(try await room.approveFloodMarkers(region: "red-river", .markers([try markerID(pending)])).count == 1)
-            let fileAnswer = try await app.command(LegacyFloodClient.getMarkerFile(event: fixture.event, boundary: fixture.boundary))
+            let fileAnswer = try await app.command(LegacyFloodClient.getMarkerFile(event: Int(fixture.event), boundary: Int(fixture.boundary)))
             let kmlPath = "/api/flood/events/\(fixture.event)/markers.kml"
-            #expect(fileAnswer == .markerFile(eventID: fixture.event, boundaryID: fixture.boundary, url: "\(hub.httpsBase)\(kmlPath)"))
+            #expect(fileAnswer == .markerFile(eventID: Int(fixture.event), boundaryID: Int(fixture.boundary), url: "\(hub.httpsBase)\(kmlPath)"))
             let kml = try await curl("\(hub.httpsBase)\(kmlPath)", caFile: hub.caFile)
             #expect(kml.status == 200 && kml.headers["content-type"] == "application/vnd.google-earth.kml+xml")
             let file = try FloodKMLParser.parse(Data(kml.body.utf8))
@@ -58,7 +58,7 @@ import VigilCore
             #expect(try await curl(marker.imageURL, caFile: hub.caFile, saveBodyTo: stored).status == 200)
             #expect(try Data(contentsOf: stored) == photo, "the file's link gives the photo")
             #expect(
-                try await app.command(LegacyFloodClient.getMarkerFile(event: fixture.event, boundary: 99))
+                try await app.command(LegacyFloodClient.getMarkerFile(event: Int(fixture.event), boundary: 99))
                     == .failure(.getMarkerFile, message: "no event \(fixture.event) in boundary 99"))
             await room.close()
         }
@@ -72,7 +72,7 @@ import VigilCore
             let minot = try await admin.addFloodBoundary(
                 region: "souris", name: "Minot", northWest: GeoPoint(latitude: 48.3, longitude: -101.4),
                 southEast: GeoPoint(latitude: 48.2, longitude: -101.2))
-            _ = try await admin.openFloodEvent(region: "souris", boundary: try markerID(minot), name: "2026")
+            _ = try await admin.openFloodEvent(region: "souris", boundary: minot.id, name: "2026")
             let app = LegacyFloodClient(hub)
             let before = try await reports(hub)
 
@@ -131,9 +131,11 @@ import VigilCore
             let app = LegacyFloodClient(plainHTTPPort: port, caFile: hub.caFile)
             guard case .regions(let regions) = try await app.command(LegacyFloodClient.getRegions) else { throw TimedOut(what: "regions") }
             #expect(regions.map(\.name) == ["Red River"])
-            let file = try await app.command(LegacyFloodClient.getMarkerFile(event: fixture.event, boundary: fixture.boundary))
+            let file = try await app.command(LegacyFloodClient.getMarkerFile(event: Int(fixture.event), boundary: Int(fixture.boundary)))
             let url = "http://127.0.0.1:\(port)/api/flood/events/\(fixture.event)/markers.kml"
-            #expect(file == .markerFile(eventID: fixture.event, boundaryID: fixture.boundary, url: url), "the file is on the listener the app asked")
+            #expect(
+                file == .markerFile(eventID: Int(fixture.event), boundaryID: Int(fixture.boundary), url: url),
+                "the file is on the listener the app asked")
             #expect(try await curl(url, caFile: hub.caFile).status == 200)
 
             // The app follows the file's photo links on the listener it asked: approved markers' photos only.

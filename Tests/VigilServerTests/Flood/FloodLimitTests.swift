@@ -39,12 +39,12 @@ import VigilCore
                 region: "region-2", name: "Elsewhere", northWest: GeoPoint(latitude: 10, longitude: 10),
                 southEast: GeoPoint(latitude: 9, longitude: 11))
 
-            let boundary = try #require(boundaries.first?.data["boundary"]?["id"]?.numberValue.map(Int.init))
+            let boundary = try #require(boundaries.first?.data["boundary"]?["id"]?.numberValue.map(Int64.init))
             try await concurrently(1...500) { number in
                 _ = try await admin.openFloodEvent(region: "region-1", boundary: boundary, name: "Flood \(number)")
             }
             let first = try #require(try await admin.history(topic: "flood/region-1", limit: 500).first { $0.type == "event.opened" })
-            _ = try await admin.closeFloodEvent(region: "region-1", event: try #require(first.data["event"]?["id"]?.numberValue.map(Int.init)))
+            _ = try await admin.closeFloodEvent(region: "region-1", event: try #require(first.data["event"]?["id"]?.numberValue.map(Int64.init)))
             #expect(
                 await refusalCode {
                     _ = try await admin.openFloodEvent(region: "region-1", boundary: boundary, name: "Flood 501")

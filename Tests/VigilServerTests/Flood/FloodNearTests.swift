@@ -23,10 +23,10 @@ import VigilCore
             _ = try await room.closeFloodEvent(region: "red-river", event: fixture.event)
             let admin = hub.client("admin")
             let second = try await admin.openFloodEvent(region: "red-river", boundary: fixture.boundary, name: "Second crest")
-            let late = try markerID(
-                try await reporter.submitFloodMarker(
-                    region: "red-river",
-                    FloodReport(position: try GeoPoint(latitude: 46.9, longitude: -96.81), severity: 5, event: try markerID(second))))
+            let late = try await reporter.submitFloodMarker(
+                region: "red-river",
+                FloodReport(position: try GeoPoint(latitude: 46.9, longitude: -96.81), severity: 5, event: second.id)
+            ).id
             _ = try await room.approveFloodMarkers(region: "red-river", .markers([late]))
 
             let heard = try await collect(2, from: stream)
@@ -80,12 +80,12 @@ import VigilCore
             let boundary = try await makeFijiRegion(admin)
             let stream = try await admin.subscribe("flood/fiji/near/-16.8/179.99/5000")
             _ = try await collect(1, from: stream)
-            var ids: [Int] = []
+            var ids: [Int64] = []
             for longitude in [-179.99, 179.97, 179.7] {
                 ids.append(
-                    try markerID(
-                        try await admin.submitFloodMarker(
-                            region: "fiji", FloodReport(position: try GeoPoint(latitude: -16.8, longitude: longitude), severity: 3))))
+                    try await admin.submitFloodMarker(
+                        region: "fiji", FloodReport(position: try GeoPoint(latitude: -16.8, longitude: longitude), severity: 3)
+                    ).id)
             }
             _ = try await admin.approveFloodMarkers(region: "fiji", .boundary(boundary))
             let heard = try await collect(1, from: stream)[0]

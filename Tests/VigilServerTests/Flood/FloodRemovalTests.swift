@@ -30,7 +30,7 @@ import VigilCore
             let before = try #require(try await curl("\(base).kml", caFile: hub.caFile).headers["etag"])
 
             let removed = try await room.removeFloodMarkers(region: region, [ids[0]])
-            #expect(removed == [["id": .number(Double(ids[0])), "event": .number(Double(fixture.event)), "latitude": 46.9, "longitude": -96.8]])
+            #expect(removed == [FloodWire.RemovedMarker(id: ids[0], event: fixture.event, latitude: 46.9, longitude: -96.8)])
             let announced = try await collect(1, from: publicFeed)[0]
             #expect(announced.type == "markers.removed")
             #expect(announced.data["markers"]?.arrayValue?.map { $0["id"] } == [.number(Double(ids[0]))])
@@ -40,7 +40,7 @@ import VigilCore
 
             // Removing the far one is not for the place: the next it hears is a new approval inside.
             _ = try await room.removeFloodMarkers(region: region, [ids[1]])
-            let inside = try markerID(try await reporter.submitFloodMarker(region: region, FloodFixture.report()))
+            let inside = try await reporter.submitFloodMarker(region: region, FloodFixture.report()).id
             _ = try await room.approveFloodMarkers(region: region, .markers([inside]))
             let next = try await collect(1, from: place)[0]
             #expect(next.type == "markers.approved" && next.data["markers"]?.arrayValue?.first?["id"]?.numberValue == Double(inside))
@@ -53,9 +53,9 @@ import VigilCore
 
             let whole = try await curl("\(base).kml", caFile: hub.caFile)
             #expect(whole.headers["etag"] != before)
-            #expect(try FloodKMLParser.parse(Data(whole.body.utf8)).markers.map(\.id) == [inside], "the whole file no longer holds them")
+            #expect(try FloodKMLParser.parse(Data(whole.body.utf8)).markers.map { Int64($0.id) } == [inside], "the whole file no longer holds them")
             let delta = try FloodKMLParser.parse(Data(try await curl("\(base).kml?since=\(head)", caFile: hub.caFile).body.utf8)).markers
-            #expect(delta.map(\.id) == [inside, ids[0], ids[1]], "since: the new marker, then the two removed")
+            #expect(delta.map { Int64($0.id) } == [inside, ids[0], ids[1]], "since: the new marker, then the two removed")
             #expect(delta.map(\.valid) == [true, false, false], "a removed marker is mark:Valid f, the seed's word for not to show")
             #expect(delta[1].observation.comment.isEmpty && delta[1].observation.location == FloodFixture.inside)
             let geo = json(try await curl("\(base).geojson?since=\(head)", caFile: hub.caFile).body)

@@ -11,7 +11,7 @@ struct FloodBenchHub {
     let hub: BenchScratchHub
     let admin: VigilClient
     let configuration: ClientConfiguration
-    let boundary: Int
+    let boundary: Int64
 
     var httpsBase: String { hub.httpsBase }
 
@@ -29,13 +29,12 @@ struct FloodBenchHub {
         let boundary = try await admin.addFloodBoundary(
             region: "bench", name: "Fargo", northWest: GeoPoint(latitude: box.north, longitude: box.west),
             southEast: GeoPoint(latitude: box.south, longitude: box.east))
-        let id = Int(boundary["id"]?.numberValue ?? 0)
-        _ = try await admin.openFloodEvent(region: "bench", boundary: id, name: "Bench")
-        return FloodBenchHub(hub: hub, admin: admin, configuration: configuration, boundary: id)
+        _ = try await admin.openFloodEvent(region: "bench", boundary: boundary.id, name: "Bench")
+        return FloodBenchHub(hub: hub, admin: admin, configuration: configuration, boundary: boundary.id)
     }
 
     /// Submits `count` markers at random places of the box, `window` at a time; returns their numbers.
-    func submit(_ count: Int, window: Int = 256, random: inout SystemRandomNumberGenerator) async throws -> [Int] {
+    func submit(_ count: Int, window: Int = 256, random: inout SystemRandomNumberGenerator) async throws -> [Int64] {
         let reports = try (0..<count).map { index in
             FloodReport(
                 position: try GeoPoint(
@@ -43,11 +42,11 @@ struct FloodBenchHub {
                     longitude: Double.random(in: Self.box.west...Self.box.east, using: &random)),
                 severity: index % 5 + 1, description: "bench marker \(index)")
         }
-        var ids: [Int] = []
+        var ids: [Int64] = []
         for start in stride(from: 0, to: count, by: window) {
-            try await withThrowingTaskGroup(of: Int.self) { group in
+            try await withThrowingTaskGroup(of: Int64.self) { group in
                 for report in reports[start..<min(count, start + window)] {
-                    group.addTask { Int(try await admin.submitFloodMarker(region: "bench", report)["id"]?.numberValue ?? 0) }
+                    group.addTask { try await admin.submitFloodMarker(region: "bench", report).id }
                 }
                 for try await id in group { ids.append(id) }
             }
