@@ -36,6 +36,8 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
     let http: HTTP1Channel.Configuration
     let routes: WebSocketRoutes
     let maxFrameBytes: Int
+    /// Whether a permessage-deflate offer may be taken at all (`ServerConfiguration.permessageDeflate`).
+    let acceptsDeflate: Bool
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -47,7 +49,8 @@ struct HTTPAndWebSocketChannel: ServerChildChannel, HTTPChannelHandler {
                 maxFrameSize: DeflateNegotiation.maxFrameBytes(forMessagesOf: maxFrameBytes),
                 shouldUpgrade: { channel, head in
                     let route = routes.route(head)
-                    let deflate = route == nil ? nil : DeflateNegotiation.accept(offers: head.headers["sec-websocket-extensions"])
+                    let deflate =
+                        route == nil || !acceptsDeflate ? nil : DeflateNegotiation.accept(offers: head.headers["sec-websocket-extensions"])
                     firstRequest.value = .upgrade(route, deflate)
                     var headers = HTTPHeaders()
                     if let deflate { headers.add(name: "Sec-WebSocket-Extensions", value: deflate.responseHeader) }

@@ -15,7 +15,8 @@ extension HubServer {
                     base: OpeningDeadline(
                         base: HTTPAndWebSocketChannel(
                             responder: responder, http: .init(idleTimeout: TimeAmount(configuration.httpIdleTimeout)),
-                            routes: routes, maxFrameBytes: configuration.hub.maxFrameBytes),
+                            routes: routes, maxFrameBytes: configuration.hub.maxFrameBytes,
+                            acceptsDeflate: configuration.permessageDeflate),
                         limit: configuration.openingTimeout, timeouts: openingTimeouts),
                     certificate: certificate))
         }

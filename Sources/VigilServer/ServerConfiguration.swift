@@ -45,6 +45,10 @@ public struct ServerConfiguration: Sendable {
     /// How long a WebSocket peer that has been sent a close frame (a slow consumer's 4008 among
     /// them) may take to read it and hang up before its socket is aborted.
     public var closeGrace: Duration = .seconds(2)
+    /// Whether a WebSocket client's permessage-deflate offer is taken (`vigil serve
+    /// --no-permessage-deflate` declines every offer): an operator may trade the bytes saved for
+    /// the hub's CPU, or keep secrets and text a peer chose out of one compressed frame.
+    public var permessageDeflate = true
     /// With permessage-deflate agreed, a WebSocket frame of this many bytes or more is sent
     /// compressed; smaller ones (replies, presence, most single events) go as they are, since
     /// deflated on their own they shrink by little for the work.

@@ -53,6 +53,21 @@ import VigilCore
         }
     }
 
+    /// A hub told not to compress (`vigil serve --no-permessage-deflate`) declines the browser's
+    /// offer: the connection is plain, and so is every frame of it.
+    @Test func aHubToldNotToCompressDeclinesTheOffer() async throws {
+        try await withHub(server: { $0.permessageDeflate = false }) { hub async throws in
+            let reader = try await PausableWebSocket.connect(to: hub, bearer: hub.token("operator"), extensions: Self.browserOffer)
+            defer { reader.close() }
+            #expect(!reader.upgradeResponse.lowercased().contains("sec-websocket-extensions"))
+            try await reader.send(ClientMessage(ref: "s", .subscribe(topic: "notice/hq", since: nil)))
+            _ = try #require(await reader.frame(containing: #""ref":"s""#))
+            _ = try await hub.client("admin").publish(topic: "notice/hq", type: "notice", data: notice(Self.longNotice))
+            _ = try #require(await reader.frame(containing: Self.longNotice))
+            #expect(reader.received.allSatisfy { !$0.compressed })
+        }
+    }
+
     /// Eight subscribers with the default window and two that asked for a 10-bit one: the event
     /// is deflated twice, once per window, and each subscriber gets the form of its window.
     @Test func anEventToManySubscribersIsDeflatedOncePerWindow() async throws {

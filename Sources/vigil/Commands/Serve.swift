@@ -70,6 +70,10 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("metrics-token"),
         help: "Serve /metrics only to requests bearing this secret as Authorization: Bearer (env VIGIL_METRICS_TOKEN; default: open).")
     var metricsToken: String?
+    @Flag(
+        name: .customLong("no-permessage-deflate"),
+        help: "Decline every WebSocket client's offer of permessage-deflate: frames go uncompressed (env VIGIL_PERMESSAGE_DEFLATE=off).")
+    var noPermessageDeflate = false
     @Option(
         name: .customLong("keep-audit"),
         help: "How long the audit trail keeps an entry: 1d to 366d, or forever (env VIGIL_KEEP_AUDIT, default 366d).")
@@ -125,6 +129,7 @@ struct Serve: AsyncParsableCommand {
         configuration.legacyHTTPPort = legacyHTTPPort ?? ProcessInfo.processInfo.environment["VIGIL_LEGACY_HTTP_PORT"].flatMap { Int($0) }
         configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VIGIL_METRICS_TOKEN"]
         if configuration.metricsToken?.isEmpty == true { throw ValidationError("--metrics-token must not be empty") }
+        configuration.permessageDeflate = !noPermessageDeflate && ProcessInfo.processInfo.environment["VIGIL_PERMESSAGE_DEFLATE"] != "off"
         if let kept = keepAudit ?? ProcessInfo.processInfo.environment["VIGIL_KEEP_AUDIT"] {
             let milliseconds = DurationText.milliseconds(kept)
             guard kept == "forever" || milliseconds ?? 0 >= 86_400_000 else {
