@@ -14,14 +14,16 @@ struct RaiseAlert: DomainEffect {
             throw ProtocolError(.notFound, "no thumbnail \(missing[0]); upload it with POST /api/thumbnails first")
         }
         if let location = draft.location {
-            if try transaction.location(location, site: draft.site) == nil,
-                try transaction.locationCount(of: draft.site) >= AlertService.maxLocationsPerSite
+            if try LocationTables(transaction).location(location, site: draft.site) == nil,
+                try LocationTables(transaction).locationCount(of: draft.site) >= AlertService.maxLocationsPerSite
             {
                 throw ProtocolError(.limitReached, "site \(draft.site) has \(AlertService.maxLocationsPerSite) locations, the most a site keeps")
             }
-            try transaction.ensureLocation(location, site: draft.site, name: draft.locationName)
-            if draft.kind == "motion", let current = try transaction.location(location, site: draft.site), let visit = current.currentVisit {
-                try transaction.extendVisit(visit, at: location, site: draft.site, time: event.ts, snapshots: draft.thumbnails)
+            try LocationTables(transaction).ensureLocation(location, site: draft.site, name: draft.locationName)
+            if draft.kind == "motion", let current = try LocationTables(transaction).location(location, site: draft.site),
+                let visit = current.currentVisit
+            {
+                try LocationTables(transaction).extendVisit(visit, at: location, site: draft.site, time: event.ts, snapshots: draft.thumbnails)
                 event.type = AlertEventType.visitMotion.rawValue
                 event.payload = try JSONValue.canonicalText(
                     of: VisitMotion(
@@ -45,7 +47,7 @@ struct AcknowledgeAlert: DomainEffect {
         guard alert.state == .raised else {
             throw ProtocolError(.invalidTransition, "alert \(id) is already \(alert.state.rawValue) (by \(alert.acknowledgedBy ?? "?"))")
         }
-        try transaction.acknowledge(id, by: event.from, at: event.ts)
+        try AlertTables(transaction).acknowledge(id, by: event.from, at: event.ts)
         event.payload = try JSONValue.canonicalText(of: AlertDecided(alert: id, by: event.from, at: event.ts))
         return alert.escalatedAt == nil ? [] : [AlertService.escalatedTopic(of: site)]
     }
@@ -64,14 +66,14 @@ struct ResolveAlert: DomainEffect {
                 .invalidTransition,
                 alert.state == .raised ? "alert \(id) must be acknowledged before it is resolved" : "alert \(id) is already resolved")
         }
-        try transaction.resolve(id, by: event.from, at: event.ts, note: note)
+        try AlertTables(transaction).resolve(id, by: event.from, at: event.ts, note: note)
         event.payload = try JSONValue.canonicalText(of: AlertDecided(alert: id, by: event.from, at: event.ts, note: note))
         return alert.escalatedAt == nil ? [] : [AlertService.escalatedTopic(of: site)]
     }
 }
 
 private func existingAlert(_ id: String, site: String, _ transaction: any DomainTransaction) throws -> AlertRecord {
-    guard let alert = try transaction.alert(id, site: site) else {
+    guard let alert = try AlertTables(transaction).alert(id, site: site) else {
         throw ProtocolError(.notFound, "there is no alert \(id) at site \(site)")
     }
     return alert
@@ -90,10 +92,10 @@ struct EscalateAlert: DomainEffect {
         guard alert.state == .raised, alert.escalatedAt == nil, alert.escalateAt <= event.ts else {
             throw ProtocolError(.invalidTransition, "alert \(id) no longer needs escalating")
         }
-        try transaction.markEscalated(id, at: event.ts)
+        try AlertTables(transaction).markEscalated(id, at: event.ts)
         alert.escalatedAt = event.ts
         event.payload = try JSONValue.canonicalText(of: AlertChanged(alert: alert.wire))
-        let locationName = try alert.location.flatMap { try transaction.location($0, site: site)?.name }
+        let locationName = try alert.location.flatMap { try LocationTables(transaction).location($0, site: site)?.name }
         for watcher in feed.all {
             try watcher.escalated(alert.wire, locationName: locationName, at: event.ts, in: transaction)
         }

@@ -16,8 +16,8 @@ struct AlertQueries: Sendable {
         return try await store.read { transaction in
             let head = try transaction.head(of: topic.rawValue)
             let state = AlertsState(
-                alerts: try transaction.openAlerts(of: site, escalatedOnly: escalatedOnly).map(\.wire),
-                visited: escalatedOnly ? nil : try transaction.visitedLocations(of: site).map(\.wire))
+                alerts: try AlertTables(transaction).openAlerts(of: site, escalatedOnly: escalatedOnly).map(\.wire),
+                visited: escalatedOnly ? nil : try LocationTables(transaction).visitedLocations(of: site).map(\.wire))
             return TopicSnapshot(head: head, data: JSONValue.fields(of: state))
         }
     }
@@ -25,7 +25,7 @@ struct AlertQueries: Sendable {
     /// The site's locations by id, after `after`: `{locations, next?}`.
     func locations(of site: String, after: String?, limit: Int) async throws -> JSONValue {
         let limit = Self.pageSize(limit)
-        let page = try await store.read { try $0.locations(of: site, after: after, limit: limit) }
+        let page = try await store.read { try LocationTables($0).locations(of: site, after: after, limit: limit) }
         let next = page.count == limit ? page.last?.id : nil
         return try JSONValue(encoding: AlertLocationPage(locations: page.map(\.wire), next: next))
     }
@@ -34,7 +34,10 @@ struct AlertQueries: Sendable {
     func visits(at location: String, site: String, before: Int64?, limit: Int) async throws -> JSONValue {
         let limit = Self.pageSize(limit)
         let (unknown, page) = try await store.read {
-            (try $0.location(location, site: site) == nil, try $0.visits(at: location, site: site, before: before, limit: limit))
+            (
+                try LocationTables($0).location(location, site: site) == nil,
+                try LocationTables($0).visits(at: location, site: site, before: before, limit: limit)
+            )
         }
         if unknown {
             throw ProtocolError(.notFound, "site \(site) has no location \(location)")
@@ -46,7 +49,7 @@ struct AlertQueries: Sendable {
     /// The newest snapshot of a location: `{location, snapshot?}` (the thumbnail's hash; none yet, or
     /// for a location the site does not know).
     func newestSnapshot(at location: String, site: String) async throws -> JSONValue {
-        let hash = try await store.read { try $0.newestSnapshot(at: location, site: site) }
+        let hash = try await store.read { try LocationTables($0).newestSnapshot(at: location, site: site) }
         return .object(["location": .string(location), "snapshot": hash.map(JSONValue.string) ?? .null])
     }
 

@@ -12,7 +12,8 @@ extension DomainTransaction {
             thumbnails: draft.thumbnails, visitID: nil, raisedBy: who, raisedAt: time,
             escalateAt: time + (try timings(of: draft.site)).escalateAfterMs)
         if draft.kind == "motion", let location = draft.location {
-            alert.visitID = try startVisit(at: location, site: draft.site, alertID: alert.id, time: time, snapshots: draft.thumbnails)
+            alert.visitID = try LocationTables(self).startVisit(
+                at: location, site: draft.site, alertID: alert.id, time: time, snapshots: draft.thumbnails)
         }
         try insert(alert)
         return alert

@@ -56,36 +56,45 @@ struct AlertRecord: Sendable, Equatable, TableRecord {
     }
 }
 
-extension DomainTransaction {
+/// The alert domain's alerts table, read and written in the transaction it is given: the one place its SQL is written.
+struct AlertTables {
+    let transaction: any DomainTransaction
+
+    init(_ transaction: any DomainTransaction) {
+        self.transaction = transaction
+    }
+
     func alert(_ id: String, site: String) throws -> AlertRecord? {
-        try fetchOne(AlertRecord.self, "SELECT * FROM alerts WHERE id = ? AND site = ?", [id, site])
+        try transaction.fetchOne(AlertRecord.self, "SELECT * FROM alerts WHERE id = ? AND site = ?", [id, site])
     }
 
     func acknowledge(_ id: String, by who: String, at time: Int64) throws {
-        try execute("UPDATE alerts SET state = 'acknowledged', acknowledged_by = ?, acknowledged_at = ? WHERE id = ?", [who, time, id])
+        try transaction.execute("UPDATE alerts SET state = 'acknowledged', acknowledged_by = ?, acknowledged_at = ? WHERE id = ?", [who, time, id])
     }
 
     func resolve(_ id: String, by who: String, at time: Int64, note: String?) throws {
-        try execute("UPDATE alerts SET state = 'resolved', resolved_by = ?, resolved_at = ?, note = ? WHERE id = ?", [who, time, note, id])
+        try transaction.execute(
+            "UPDATE alerts SET state = 'resolved', resolved_by = ?, resolved_at = ?, note = ? WHERE id = ?", [who, time, note, id])
     }
 
     func setDiscussionRoom(of id: String, to room: String) throws {
-        try execute("UPDATE alerts SET room = ? WHERE id = ?", [room, id])
+        try transaction.execute("UPDATE alerts SET room = ? WHERE id = ?", [room, id])
     }
 
     func markEscalated(_ id: String, at time: Int64) throws {
-        try execute("UPDATE alerts SET escalated_at = ? WHERE id = ?", [time, id])
+        try transaction.execute("UPDATE alerts SET escalated_at = ? WHERE id = ?", [time, id])
     }
 
     /// Alerts not yet resolved, oldest first; only escalated ones when `escalatedOnly`.
     func openAlerts(of site: String, escalatedOnly: Bool = false) throws -> [AlertRecord] {
         let filter = escalatedOnly ? "AND escalated_at IS NOT NULL" : ""
-        return try fetchAll(AlertRecord.self, "SELECT * FROM alerts WHERE site = ? AND state != 'resolved' \(filter) ORDER BY raised_at, id", [site])
+        return try transaction.fetchAll(
+            AlertRecord.self, "SELECT * FROM alerts WHERE site = ? AND state != 'resolved' \(filter) ORDER BY raised_at, id", [site])
     }
 
     /// Raised, unacknowledged alerts whose escalation time has come.
     func alertsDueToEscalate(at now: Int64) throws -> [AlertRecord] {
-        try fetchAll(
+        try transaction.fetchAll(
             AlertRecord.self,
             "SELECT * FROM alerts WHERE state = 'raised' AND escalated_at IS NULL AND escalate_at <= ? ORDER BY escalate_at LIMIT 500",
             [now])

@@ -60,12 +60,12 @@ extension DomainTransaction {
 
     /// The alert `id` of `site`, as subscribers see it; nil when there is none.
     public func publishedAlert(_ id: String, site: String) throws -> Alert? {
-        try alert(id, site: site)?.wire
+        try AlertTables(self).alert(id, site: site)?.wire
     }
 
     /// Records that alert `id` is discussed in the chat room `topic`.
     public func linkDiscussionRoom(of id: String, to topic: String) throws {
-        try setDiscussionRoom(of: id, to: topic)
+        try AlertTables(self).setDiscussionRoom(of: id, to: topic)
     }
 }
 

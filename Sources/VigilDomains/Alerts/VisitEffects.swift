@@ -10,9 +10,9 @@ struct EndVisit: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let timings = try transaction.timings(of: site)
-        guard let current = try transaction.location(location, site: site), current.currentVisit == visit,
+        guard let current = try LocationTables(transaction).location(location, site: site), current.currentVisit == visit,
             let lastMotion = current.lastMotionAt, lastMotion + timings.quietAfterMs <= event.ts,
-            let ended = try transaction.endVisit(visit, at: location, site: site, time: event.ts)
+            let ended = try LocationTables(transaction).endVisit(visit, at: location, site: site, time: event.ts)
         else {
             throw ProtocolError(.invalidTransition, "visit \(visit) at \(location) is not over")
         }

@@ -9,7 +9,7 @@ struct ImportTopology: DomainEffect {
     let camerasJSON: String
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        try transaction.replaceCameraTopology(of: site, json: camerasJSON, by: event.from, at: event.ts)
+        try CameraTables(transaction).replaceCameraTopology(of: site, json: camerasJSON, by: event.from, at: event.ts)
         return []
     }
 }
@@ -33,8 +33,8 @@ struct SwitchCamera: DomainEffect {
         guard let topology = try transaction.decodedCameraTopology(of: site) else {
             throw ProtocolError(.notFound, "site \(site) has no camera topology; import one first")
         }
-        let current = try transaction.cameraView(of: viewer, site: site)?.camera
-        if current == nil, try transaction.cameraViewCount(of: site) >= CameraService.maxViewersPerSite {
+        let current = try CameraTables(transaction).cameraView(of: viewer, site: site)?.camera
+        if current == nil, try CameraTables(transaction).cameraViewCount(of: site) >= CameraService.maxViewersPerSite {
             throw ProtocolError(.limitReached, "site \(site) has \(CameraService.maxViewersPerSite) viewers, the most a site keeps")
         }
         let target: Camera
@@ -60,7 +60,8 @@ struct SwitchCamera: DomainEffect {
             swiped = direction
             target = camera
         }
-        try transaction.setCameraView(CameraViewRecord(viewer: viewer, camera: target.id, switchedBy: event.from, switchedAt: event.ts), site: site)
+        try CameraTables(transaction).setCameraView(
+            CameraViewRecord(viewer: viewer, camera: target.id, switchedBy: event.from, switchedAt: event.ts), site: site)
         event.payload = try JSONValue.canonicalText(
             of: CameraSwitched(
                 viewer: viewer, by: event.from, camera: target.id, floor: target.floor, from: current, streamURL: target.streamURL, jump: jumped,

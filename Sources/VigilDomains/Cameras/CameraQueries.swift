@@ -13,15 +13,16 @@ struct CameraQueries: Sendable {
         return try await store.read { transaction in
             let head = try transaction.head(of: topic.rawValue)
             if let viewer {
-                let state = CameraViewState(viewer: viewer, view: try transaction.cameraView(of: viewer, site: site)?.wire)
+                let state = CameraViewState(viewer: viewer, view: try CameraTables(transaction).cameraView(of: viewer, site: site)?.wire)
                 return TopicSnapshot(head: head, data: JSONValue.fields(of: state))
             }
             // The wall as imported, already in its wire form.
-            let cameras = try transaction.cameraTopology(of: site).flatMap { try? JSONValue(parsing: $0) }
+            let cameras = try CameraTables(transaction).cameraTopology(of: site).flatMap { try? JSONValue(parsing: $0) }
             return TopicSnapshot(
                 head: head,
                 data: [
-                    "cameras": cameras ?? .array([]), "views": try JSONValue(encoding: try transaction.cameraViews(of: site).map(\.wire)),
+                    "cameras": cameras ?? .array([]),
+                    "views": try JSONValue(encoding: try CameraTables(transaction).cameraViews(of: site).map(\.wire)),
                 ])
         }
     }

@@ -10,15 +10,22 @@ struct CameraViewRecord: Sendable, Equatable, Decodable {
     var switchedAt: Int64
 }
 
-extension DomainTransaction {
+/// The camera domain's tables (topologies and who views which camera), read and written in the transaction it is given: the one place their SQL is written.
+struct CameraTables {
+    let transaction: any DomainTransaction
+
+    init(_ transaction: any DomainTransaction) {
+        self.transaction = transaction
+    }
+
     /// The site's camera topology as imported (the clean model's JSON), nil before any import.
     func cameraTopology(of site: String) throws -> String? {
-        try fetchText("SELECT cameras FROM camera_topologies WHERE site = ?", [site])
+        try transaction.fetchText("SELECT cameras FROM camera_topologies WHERE site = ?", [site])
     }
 
     /// Replaces the site's topology.
     func replaceCameraTopology(of site: String, json: String, by who: String, at time: Int64) throws {
-        try execute(
+        try transaction.execute(
             """
             INSERT INTO camera_topologies (site, cameras, imported_by, imported_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (site) DO UPDATE SET cameras = excluded.cameras, imported_by = excluded.imported_by,
@@ -28,21 +35,21 @@ extension DomainTransaction {
     }
 
     func cameraView(of viewer: String, site: String) throws -> CameraViewRecord? {
-        try fetchOne(
+        try transaction.fetchOne(
             CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? AND viewer = ?", [site, viewer])
     }
 
     func cameraViewCount(of site: String) throws -> Int64 {
-        try fetchInteger("SELECT count(*) FROM camera_views WHERE site = ?", [site]) ?? 0
+        try transaction.fetchInteger("SELECT count(*) FROM camera_views WHERE site = ?", [site]) ?? 0
     }
 
     func cameraViews(of site: String) throws -> [CameraViewRecord] {
-        try fetchAll(
+        try transaction.fetchAll(
             CameraViewRecord.self, "SELECT viewer, camera, switched_by, switched_at FROM camera_views WHERE site = ? ORDER BY viewer", [site])
     }
 
     func setCameraView(_ view: CameraViewRecord, site: String) throws {
-        try execute(
+        try transaction.execute(
             """
             INSERT INTO camera_views (site, viewer, camera, switched_by, switched_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (site, viewer) DO UPDATE SET camera = excluded.camera, switched_by = excluded.switched_by,

@@ -10,7 +10,7 @@ import VigilStore
 extension DomainTransaction {
     /// The site's camera topology as a model, nil before any import.
     public func decodedCameraTopology(of site: String) throws -> CameraTopology? {
-        try cameraTopology(of: site).flatMap(DecodedTopologies.topology(from:))
+        try CameraTables(self).cameraTopology(of: site).flatMap(DecodedTopologies.topology(from:))
     }
 }
 

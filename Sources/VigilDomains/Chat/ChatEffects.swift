@@ -12,11 +12,11 @@ struct CreateRoom: DomainEffect {
     let draft: RoomDraft
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        try transaction.ensureControlRoom(of: site, at: event.ts)
-        guard try transaction.room(draft.id, site: site) == nil else {
+        try ChatTables(transaction).ensureControlRoom(of: site, at: event.ts)
+        guard try ChatTables(transaction).room(draft.id, site: site) == nil else {
             throw ProtocolError(.alreadyExists, "site \(site) already has a room \(draft.id)")
         }
-        guard try transaction.roomCount(of: site) < ChatService.maxRoomsPerSite else {
+        guard try ChatTables(transaction).roomCount(of: site) < ChatService.maxRoomsPerSite else {
             throw ProtocolError(.limitReached, "site \(site) has \(ChatService.maxRoomsPerSite) rooms, the most a site keeps (archived ones count)")
         }
         var name = draft.name
@@ -46,7 +46,7 @@ struct ArchiveRoom: DomainEffect {
             throw ProtocolError(.invalidTransition, "the control room is never archived")
         }
         _ = try openRoom(room, site: site, transaction, at: event.ts)
-        try transaction.archive(room: room, site: site, by: event.from, at: event.ts)
+        try ChatTables(transaction).archive(room: room, site: site, by: event.from, at: event.ts)
         event.payload = JSONValue.object(["room": .string(room), "by": .string(event.from), "at": .number(Double(event.ts))]).canonicalText
         return [ChatService.roomTopic(room, site: site)]
     }
@@ -67,7 +67,7 @@ struct PostMessage: DomainEffect {
             }
             try attachment.checkScribble(against: try FrameSize(width: size.width, height: size.height))
         }
-        if let replyTo = draft.replyTo, try transaction.message(replyTo, site: draft.site, room: draft.room) == nil {
+        if let replyTo = draft.replyTo, try ChatTables(transaction).message(replyTo, site: draft.site, room: draft.room) == nil {
             throw ProtocolError(.notFound, "room \(draft.room) has no message \(replyTo) to reply to")
         }
         let mentions = try ChatPeople.mentions(in: draft.text ?? "", site: draft.site, by: event.from, at: event.ts, in: transaction)
@@ -82,9 +82,9 @@ struct PostMessage: DomainEffect {
             }
         }
         let message = try record(seq: event.seq, mentions: mentions, at: event.ts, from: event.from)
-        try transaction.insertMessage(message)
+        try ChatTables(transaction).insertMessage(message)
         if let repeatMs = draft.urgentRepeatMs {
-            try transaction.insertRecipients(of: draft.id, recipients, repeatAt: event.ts + repeatMs)
+            try ChatTables(transaction).insertRecipients(of: draft.id, recipients, repeatAt: event.ts + repeatMs)
         }
         // Told as written: nothing of it is read back.
         let asked = recipients.sorted().map { ChatMessage.Urgent.Recipient(name: $0) }
@@ -120,9 +120,9 @@ struct EditMessage: DomainEffect {
         }
         let mentions = try ChatPeople.mentions(in: text, site: change.site, by: event.from, at: event.ts, in: transaction)
         let newlyMentioned = mentions.filter { !message.mentions.items.contains($0) }
-        try transaction.edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
-        guard let edited = try transaction.message(message.id, site: change.site, room: change.room) else { return [] }
-        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: try transaction.wire(of: edited)))
+        try ChatTables(transaction).edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
+        guard let edited = try ChatTables(transaction).message(message.id, site: change.site, room: change.room) else { return [] }
+        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: try ChatTables(transaction).wire(of: edited)))
         return newlyMentioned.map { InboxService.topic(of: $0, site: change.site) }
     }
 }
@@ -134,7 +134,7 @@ struct DeleteMessage: DomainEffect {
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let message = try liveMessage(change, transaction)
         try change.requireAuthorOrModerator(of: message, event.from, to: "delete")
-        try transaction.delete(message, by: event.from, at: event.ts)
+        try ChatTables(transaction).delete(message, by: event.from, at: event.ts)
         event.payload = change.done(by: event)
         return []
     }
@@ -142,8 +142,8 @@ struct DeleteMessage: DomainEffect {
 
 /// The room, made first if it is the control room; refused if it does not exist or is archived.
 func openRoom(_ id: String, site: String, _ transaction: any DomainTransaction, at time: Int64) throws -> RoomRecord {
-    if id == ChatService.controlRoom { try transaction.ensureControlRoom(of: site, at: time) }
-    guard let room = try transaction.room(id, site: site) else {
+    if id == ChatService.controlRoom { try ChatTables(transaction).ensureControlRoom(of: site, at: time) }
+    guard let room = try ChatTables(transaction).room(id, site: site) else {
         throw ProtocolError(.notFound, "site \(site) has no room \(id); an operator creates it with create_room on chat/\(site)")
     }
     guard room.archivedAt == nil else {
@@ -154,7 +154,7 @@ func openRoom(_ id: String, site: String, _ transaction: any DomainTransaction, 
 
 /// The message a command names, refused if it is not in the room or was deleted.
 func liveMessage(_ change: MessageChange, _ transaction: any DomainTransaction) throws -> MessageRecord {
-    guard let message = try transaction.message(change.message, site: change.site, room: change.room) else {
+    guard let message = try ChatTables(transaction).message(change.message, site: change.site, room: change.room) else {
         throw ProtocolError(.notFound, "room \(change.room) has no message \(change.message)")
     }
     guard message.deletedAt == nil else {

@@ -13,9 +13,9 @@ struct ChatQueries: Sendable {
     func directory(of site: String, for reader: String) async throws -> TopicSnapshot {
         try await store.read { transaction in
             let head = try transaction.head(of: ChatService.directoryTopic(of: site))
-            let rooms = try transaction.roomsWithControl(of: site).map { record in
+            let rooms = try ChatTables(transaction).roomsWithControl(of: site).map { record in
                 var room = record.wire
-                room.unread = try transaction.unreadCount(of: reader, room: record.id, site: site)
+                room.unread = try ChatTables(transaction).unreadCount(of: reader, room: record.id, site: site)
                 return room
             }
             return TopicSnapshot(head: head, data: ["rooms": try JSONValue(encoding: rooms)])
@@ -26,18 +26,18 @@ struct ChatQueries: Sendable {
     func room(_ id: String, site: String, for reader: String) async throws -> TopicSnapshot {
         try await store.read { transaction in
             let head = try transaction.head(of: ChatService.roomTopic(id, site: site))
-            guard let room = try transaction.roomOrControl(id, site: site) else {
+            guard let room = try ChatTables(transaction).roomOrControl(id, site: site) else {
                 return TopicSnapshot(head: head, data: ["room": .null, "messages": .array([])])
             }
-            let messages = try transaction.messages(of: id, site: site, before: nil, limit: Self.statePage)
+            let messages = try ChatTables(transaction).messages(of: id, site: site, before: nil, limit: Self.statePage)
             return TopicSnapshot(
                 head: head,
                 data: [
                     "room": try JSONValue(encoding: room.wire),
-                    "messages": try JSONValue(encoding: try messages.map(transaction.wire(of:))),
-                    "earlier": .bool(try transaction.hasMessages(in: id, site: site, before: messages.first?.seq)),
-                    "read": .number(Double(try transaction.readMarker(of: reader, room: id, site: site))),
-                    "unread": .number(Double(try transaction.unreadCount(of: reader, room: id, site: site))),
+                    "messages": try JSONValue(encoding: try messages.map(ChatTables(transaction).wire(of:))),
+                    "earlier": .bool(try ChatTables(transaction).hasMessages(in: id, site: site, before: messages.first?.seq)),
+                    "read": .number(Double(try ChatTables(transaction).readMarker(of: reader, room: id, site: site))),
+                    "unread": .number(Double(try ChatTables(transaction).unreadCount(of: reader, room: id, site: site))),
                 ])
         }
     }
@@ -45,9 +45,9 @@ struct ChatQueries: Sendable {
     /// Older messages of a room, latest versions, oldest first: `{messages, next?}`.
     func messages(of room: String, site: String, before: Int64?, limit: Int) async throws -> JSONValue {
         try await store.read { transaction in
-            let page = try transaction.messages(of: room, site: site, before: before, limit: limit)
-            var answer = ChatMessagePage(messages: try page.map(transaction.wire(of:)))
-            if let first = page.first, try transaction.hasMessages(in: room, site: site, before: first.seq) { answer.next = first.seq }
+            let page = try ChatTables(transaction).messages(of: room, site: site, before: before, limit: limit)
+            var answer = ChatMessagePage(messages: try page.map(ChatTables(transaction).wire(of:)))
+            if let first = page.first, try ChatTables(transaction).hasMessages(in: room, site: site, before: first.seq) { answer.next = first.seq }
             return try JSONValue(encoding: answer)
         }
     }
@@ -56,8 +56,8 @@ struct ChatQueries: Sendable {
     /// `before` of the following page.
     func search(_ search: ChatSearch) async throws -> JSONValue {
         try await store.read { transaction in
-            let page = try transaction.search(search)
-            var answer = ChatMessagePage(messages: try page.map(transaction.wire(of:)))
+            let page = try ChatTables(transaction).search(search)
+            var answer = ChatMessagePage(messages: try page.map(ChatTables(transaction).wire(of:)))
             if page.count == search.limit, let last = page.last { answer.next = last.n }
             return try JSONValue(encoding: answer)
         }
@@ -69,19 +69,20 @@ struct ChatQueries: Sendable {
         try await store.read { transaction in
             let head = try transaction.head(of: InboxService.topic(of: name, site: site))
             var rooms: [JSONValue] = []
-            for room in try transaction.roomsWithControl(of: site) {
-                let unread = try transaction.unreadCount(of: name, room: room.id, site: site)
+            for room in try ChatTables(transaction).roomsWithControl(of: site) {
+                let unread = try ChatTables(transaction).unreadCount(of: name, room: room.id, site: site)
                 guard unread > 0 else { continue }
                 rooms.append(["room": .string(room.topic), "name": .string(room.name), "unread": .number(Double(unread))])
             }
-            let urgent = try transaction.urgentAwaiting(name, site: site)
+            let urgent = try ChatTables(transaction).urgentAwaiting(name, site: site)
             return TopicSnapshot(
-                head: head, data: ["rooms": .array(rooms), "urgent": try JSONValue(encoding: try urgent.map(transaction.wire(of:)))])
+                head: head, data: ["rooms": .array(rooms), "urgent": try JSONValue(encoding: try urgent.map(ChatTables(transaction).wire(of:)))])
         }
     }
 }
 
-extension DomainTransaction {
+/// The reads the chat's queries make: the control room before its row exists, search.
+extension ChatTables {
     /// The site's rooms, the control room among them even before its row is made.
     func roomsWithControl(of site: String) throws -> [RoomRecord] {
         let rooms = try rooms(of: site)
@@ -96,7 +97,7 @@ extension DomainTransaction {
 
     func hasMessages(in room: String, site: String, before seq: Int64?) throws -> Bool {
         guard let seq else { return false }
-        return try exists("SELECT 1 FROM chat_messages WHERE site = ? AND room = ? AND seq < ?", [site, room, seq])
+        return try transaction.exists("SELECT 1 FROM chat_messages WHERE site = ? AND room = ? AND seq < ?", [site, room, seq])
     }
 
     /// FTS5 walks its index newest first (`ORDER BY rowid DESC`) and stops at the page's end, so a
@@ -105,7 +106,7 @@ extension DomainTransaction {
     func search(_ search: ChatSearch) throws -> [MessageRecord] {
         var filters: String
         var arguments: [any StoreArgument]
-        switch dialect {
+        switch transaction.dialect {
         case .sqlite: (filters, arguments) = ("chat_search MATCH ? AND site = ?", [search.fts5Match, search.site])
         case .postgres: (filters, arguments) = ("words @@ to_tsquery('simple', ?) AND site = ?", [search.tsquery, search.site])
         }
@@ -118,7 +119,7 @@ extension DomainTransaction {
             arguments.append(before)
         }
         arguments.append(search.limit)
-        return try fetchAll(
+        return try transaction.fetchAll(
             MessageRecord.self,
             """
             SELECT m.* FROM chat_messages m

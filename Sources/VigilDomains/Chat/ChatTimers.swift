@@ -6,7 +6,7 @@ import VigilStore
 /// not acknowledged it, on their inbox in the message's site.
 enum ChatTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        try transaction.urgentRepeatsDue(at: now).map { recipient in
+        try ChatTables(transaction).urgentRepeatsDue(at: now).map { recipient in
             TimerFiring(
                 topic: InboxService.topic(of: recipient.name, site: recipient.site), type: ChatEventType.urgentRepeated.rawValue,
                 effect: RepeatUrgent(messageID: recipient.messageId, recipient: recipient.name))

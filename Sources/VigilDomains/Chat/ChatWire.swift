@@ -49,7 +49,8 @@ extension MessageRecord {
     }
 }
 
-extension DomainTransaction {
+/// A message as subscribers read it.
+extension ChatTables {
     /// A stored message's latest version, its urgent recipients read with it.
     func wire(of message: MessageRecord) throws -> ChatMessage {
         let recipients =

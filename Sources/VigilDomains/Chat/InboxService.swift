@@ -60,18 +60,18 @@ struct MarkRead: DomainEffect {
     let seq: Int64
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard try transaction.roomOrControl(room, site: site) != nil else {
+        guard try ChatTables(transaction).roomOrControl(room, site: site) != nil else {
             throw ProtocolError(.notFound, "site \(site) has no room \(room)")
         }
         let head = try transaction.head(of: ChatService.roomTopic(room, site: site))
         guard seq <= head else {
             throw ProtocolError(.invalidData, "data.seq \(seq) is past the room's last event (\(head))")
         }
-        let marker = try transaction.markRead(event.from, room: room, site: site, through: seq)
+        let marker = try ChatTables(transaction).markRead(event.from, room: room, site: site, through: seq)
         event.payload =
             JSONValue.object([
                 "room": .string(ChatService.roomTopic(room, site: site)), "read": .number(Double(marker)),
-                "unread": .number(Double(try transaction.unreadCount(of: event.from, room: room, site: site))),
+                "unread": .number(Double(try ChatTables(transaction).unreadCount(of: event.from, room: room, site: site))),
             ]).canonicalText
         return []
     }

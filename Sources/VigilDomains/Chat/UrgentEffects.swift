@@ -8,14 +8,14 @@ struct AcknowledgeUrgent: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let message = try urgentMessage(change, transaction)
-        let recipients = try transaction.recipients(of: message.id)
+        let recipients = try ChatTables(transaction).recipients(of: message.id)
         guard let mine = recipients.first(where: { $0.name == event.from }) else {
             throw ProtocolError(.forbidden, "message \(message.id) asks \(recipients.map(\.name).joined(separator: ", ")), not \(event.from)")
         }
         guard mine.acknowledgedAt == nil else {
             throw ProtocolError(.invalidTransition, "\(event.from) already acknowledged message \(message.id)")
         }
-        try transaction.acknowledgeUrgent(message.id, by: event.from, at: event.ts)
+        try ChatTables(transaction).acknowledgeUrgent(message.id, by: event.from, at: event.ts)
         let pending = recipients.filter { $0.acknowledgedAt == nil && $0.name != event.from }.map { JSONValue.string($0.name) }
         event.payload =
             JSONValue.object([
@@ -32,7 +32,7 @@ struct CancelUrgent: DomainEffect {
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let message = try urgentMessage(change, transaction)
         try change.requireAuthorOrModerator(of: message, event.from, to: "cancel urgent")
-        try transaction.cancelUrgent(message.id, at: event.ts)
+        try ChatTables(transaction).cancelUrgent(message.id, at: event.ts)
         event.payload = change.done(by: event)
         return []
     }
@@ -45,14 +45,15 @@ struct RepeatUrgent: DomainEffect {
     let recipient: String
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard let due = try transaction.recipients(of: messageID).first(where: { $0.name == recipient }),
+        guard let due = try ChatTables(transaction).recipients(of: messageID).first(where: { $0.name == recipient }),
             let repeatAt = due.repeatAt, repeatAt <= event.ts,
-            let message = try transaction.message(id: messageID), let repeatMs = message.urgentRepeatMs
+            let message = try ChatTables(transaction).message(id: messageID), let repeatMs = message.urgentRepeatMs
         else {
             throw ProtocolError(.invalidTransition, "no repeat of \(messageID) is due for \(recipient)")
         }
-        try transaction.scheduleRepeat(of: messageID, to: recipient, at: event.ts + repeatMs)
-        event.payload = try JSONValue.canonicalText(of: ChatUrgentRepeated(message: try transaction.wire(of: message), repeat: Int(due.repeats) + 1))
+        try ChatTables(transaction).scheduleRepeat(of: messageID, to: recipient, at: event.ts + repeatMs)
+        event.payload = try JSONValue.canonicalText(
+            of: ChatUrgentRepeated(message: try ChatTables(transaction).wire(of: message), repeat: Int(due.repeats) + 1))
         return []
     }
 }

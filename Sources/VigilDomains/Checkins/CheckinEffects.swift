@@ -12,7 +12,7 @@ struct CreateCheckpoint: DomainEffect {
     let everyMs: Int64
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard try transaction.checkpointCount(of: site) < CheckinService.maxCheckpointsPerSite else {
+        guard try CheckinTables(transaction).checkpointCount(of: site) < CheckinService.maxCheckpointsPerSite else {
             throw ProtocolError(.limitReached, "site \(site) has \(CheckinService.maxCheckpointsPerSite) checkpoints, the most a site keeps")
         }
         let checkpoint = CheckpointRecord(site: site, id: id, name: name, everyMs: everyMs, createdAt: event.ts)
@@ -28,10 +28,10 @@ struct RecordCheckIn: DomainEffect {
     let checkpoint: String
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard let record = try transaction.checkpoint(checkpoint, site: site) else {
+        guard let record = try CheckinTables(transaction).checkpoint(checkpoint, site: site) else {
             throw ProtocolError(.notFound, "there is no checkpoint \(checkpoint) at site \(site)")
         }
-        try transaction.recordCheckIn(at: record, guard: event.from, time: event.ts)
+        try CheckinTables(transaction).recordCheckIn(at: record, guard: event.from, time: event.ts)
         event.payload = try JSONValue.canonicalText(
             of: CheckInRecorded(
                 checkpoint: record.id, name: record.name, guard: event.from, at: event.ts, nextDueAt: event.ts + record.everyMs))
@@ -46,13 +46,13 @@ struct MissCheckpoint: DomainEffect {
     let checkpoint: String
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard let record = try transaction.checkpoint(checkpoint, site: site), record.dueAt <= event.ts else {
+        guard let record = try CheckinTables(transaction).checkpoint(checkpoint, site: site), record.dueAt <= event.ts else {
             throw ProtocolError(.invalidTransition, "checkpoint \(checkpoint) is not overdue")
         }
         // The next round is a full interval from now: one alert for however many rounds passed
         // unvisited (a hub that was down notices late), then a fair chance to make the next one.
         let nextDue = event.ts + record.everyMs
-        try transaction.setDue(of: record, at: nextDue)
+        try CheckinTables(transaction).setDue(of: record, at: nextDue)
         let missed = AlertDraft.byHub(
             site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))")
         let alert = try transaction.raiseAlert(missed, by: event.from, at: event.ts)

@@ -11,11 +11,11 @@ struct CheckinQueries: Sendable {
         try await store.read { transaction in
             TopicSnapshot(
                 head: try transaction.head(of: topic.rawValue),
-                data: JSONValue.fields(of: CheckinsState(checkpoints: try transaction.checkpoints(of: topic.scope).map(\.wire))))
+                data: JSONValue.fields(of: CheckinsState(checkpoints: try CheckinTables(transaction).checkpoints(of: topic.scope).map(\.wire))))
         }
     }
 
     func checkpoint(_ id: String, site: String) async throws -> CheckpointRecord? {
-        try await store.read { try $0.checkpoint(id, site: site) }
+        try await store.read { try CheckinTables($0).checkpoint(id, site: site) }
     }
 }

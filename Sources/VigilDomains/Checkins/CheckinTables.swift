@@ -24,33 +24,41 @@ struct CheckpointRecord: Sendable, Equatable, TableRecord {
     }
 }
 
-extension DomainTransaction {
+/// The check-in domain's tables, read and written in the transaction it is given: the one place their SQL is written.
+struct CheckinTables {
+    let transaction: any DomainTransaction
+
+    init(_ transaction: any DomainTransaction) {
+        self.transaction = transaction
+    }
+
     func checkpoint(_ id: String, site: String) throws -> CheckpointRecord? {
-        try fetchOne(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? AND id = ?", [site, id])
+        try transaction.fetchOne(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? AND id = ?", [site, id])
     }
 
     func checkpointCount(of site: String) throws -> Int64 {
-        try fetchInteger("SELECT count(*) FROM checkpoints WHERE site = ?", [site]) ?? 0
+        try transaction.fetchInteger("SELECT count(*) FROM checkpoints WHERE site = ?", [site]) ?? 0
     }
 
     func checkpoints(of site: String) throws -> [CheckpointRecord] {
-        try fetchAll(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? ORDER BY name, id", [site])
+        try transaction.fetchAll(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE site = ? ORDER BY name, id", [site])
     }
 
     /// Records a guard's check-in; the next one is due an interval later.
     func recordCheckIn(at checkpoint: CheckpointRecord, guard name: String, time: Int64) throws {
-        try execute("INSERT INTO check_ins (site, checkpoint, guard, at) VALUES (?, ?, ?, ?)", [checkpoint.site, checkpoint.id, name, time])
-        try execute(
+        try transaction.execute(
+            "INSERT INTO check_ins (site, checkpoint, guard, at) VALUES (?, ?, ?, ?)", [checkpoint.site, checkpoint.id, name, time])
+        try transaction.execute(
             "UPDATE checkpoints SET last_check_in_at = ?, last_guard = ?, due_at = ? WHERE site = ? AND id = ?",
             [time, name, time + checkpoint.everyMs, checkpoint.site, checkpoint.id])
     }
 
     func setDue(of checkpoint: CheckpointRecord, at time: Int64) throws {
-        try execute("UPDATE checkpoints SET due_at = ? WHERE site = ? AND id = ?", [time, checkpoint.site, checkpoint.id])
+        try transaction.execute("UPDATE checkpoints SET due_at = ? WHERE site = ? AND id = ?", [time, checkpoint.site, checkpoint.id])
     }
 
     /// Checkpoints whose check-in is overdue.
     func checkpointsDue(at now: Int64) throws -> [CheckpointRecord] {
-        try fetchAll(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE due_at <= ? ORDER BY due_at LIMIT 500", [now])
+        try transaction.fetchAll(CheckpointRecord.self, "SELECT * FROM checkpoints WHERE due_at <= ? ORDER BY due_at LIMIT 500", [now])
     }
 }

@@ -7,7 +7,7 @@ import VigilStore
 /// (also told on `checkins/{site}`) for each checkpoint past its due time.
 enum CheckinTimers {
     static func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        try transaction.checkpointsDue(at: now).map { checkpoint in
+        try CheckinTables(transaction).checkpointsDue(at: now).map { checkpoint in
             TimerFiring(
                 topic: AlertTopics.of(site: checkpoint.site), type: AlertEventType.raised.rawValue,
                 effect: MissCheckpoint(site: checkpoint.site, checkpoint: checkpoint.id))

@@ -36,7 +36,8 @@ struct FloodLegacyAPI: Sendable {
         case .getEventsByBoundaryID(let boundary):
             return .events(boundaryID: boundary, try await events(of: boundary, request))
         case .getMarkerFile(let event, let boundary):
-            guard try await request.read({ try await store.read { try $0.floodEvent(Int64(event))?.boundary } }) == Int64(boundary) else {
+            guard try await request.read({ try await store.read { try FloodTables($0).floodEvent(Int64(event))?.boundary } }) == Int64(boundary)
+            else {
                 throw ProtocolError(.notFound, "no event \(event) in boundary \(boundary)")
             }
             return .markerFile(eventID: event, boundaryID: boundary, url: "\(request.origin)/\(FloodRoutes.kmlPath(event: event))")
@@ -47,10 +48,10 @@ struct FloodLegacyAPI: Sendable {
 
     private func regions() async throws -> [FloodRegion] {
         try await store.read { transaction in
-            try transaction.floodRegions().map { region in
+            try FloodTables(transaction).floodRegions().map { region in
                 FloodRegion(
                     id: Int(region.number), name: region.name,
-                    boundaries: try transaction.floodBoundaries(of: region.id).map {
+                    boundaries: try FloodTables(transaction).floodBoundaries(of: region.id).map {
                         FloodBoundary(id: Int($0.id), name: $0.name, box: try $0.box)
                     })
             }
@@ -60,10 +61,12 @@ struct FloodLegacyAPI: Sendable {
     private func events(of boundary: Int, _ request: RouteRequest) async throws(ProtocolError) -> [FloodEvent] {
         let found = try await request.read {
             try await store.read { transaction -> (String, [FloodEventRecord])? in
-                guard let record = try transaction.floodBoundary(Int64(boundary)), let region = try transaction.floodRegion(record.region) else {
+                guard let record = try FloodTables(transaction).floodBoundary(Int64(boundary)),
+                    let region = try FloodTables(transaction).floodRegion(record.region)
+                else {
                     return nil
                 }
-                return (region.timeZone, try transaction.floodEvents(ofBoundary: record.id))
+                return (region.timeZone, try FloodTables(transaction).floodEvents(ofBoundary: record.id))
             }
         }
         guard let (zoneName, events) = found else { throw ProtocolError(.notFound, "no boundary \(boundary)") }
@@ -81,8 +84,9 @@ struct FloodLegacyAPI: Sendable {
         let observation = submission.observation
         let holder = try await request.read {
             try await store.read { transaction -> (FloodRegionRecord, Int64)? in
-                for (event, boundary) in try transaction.openFloodEventsWithBoundaries() where try boundary.box.contains(observation.location) {
-                    if let region = try transaction.floodRegion(boundary.region) { return (region, event.id) }
+                for (event, boundary) in try FloodTables(transaction).openFloodEventsWithBoundaries()
+                where try boundary.box.contains(observation.location) {
+                    if let region = try FloodTables(transaction).floodRegion(boundary.region) { return (region, event.id) }
                 }
                 return nil
             }

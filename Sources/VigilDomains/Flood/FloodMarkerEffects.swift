@@ -45,8 +45,8 @@ struct SubmitFloodMarker: DomainEffect {
             }
             return id
         }
-        for record in try transaction.openFloodEvents(of: region) {
-            if let boundary = try transaction.floodBoundary(record.boundary), try boundary.box.contains(draft.point) {
+        for record in try FloodTables(transaction).openFloodEvents(of: region) {
+            if let boundary = try FloodTables(transaction).floodBoundary(record.boundary), try boundary.box.contains(draft.point) {
                 return record.id
             }
         }
@@ -64,7 +64,7 @@ struct ModerateFloodMarkers: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         var markers = try selected(transaction)
-        try transaction.moderateFloodMarkers(markers.map(\.id), to: decision, by: event.from, at: event.ts)
+        try FloodTables(transaction).moderateFloodMarkers(markers.map(\.id), to: decision, by: event.from, at: event.ts)
         for index in markers.indices {
             markers[index].status = decision
             markers[index].moderatedBy = event.from
@@ -81,10 +81,11 @@ struct ModerateFloodMarkers: DomainEffect {
     private func selected(_ transaction: any DomainTransaction) throws -> [FloodMarkerRecord] {
         switch selection {
         case .markers(let ids):
-            return try transaction.floodMarkers(ids, in: region, allIn: .pending)
+            return try FloodTables(transaction).floodMarkers(ids, in: region, allIn: .pending)
         case .boundary(let boundary):
             _ = try existingBoundary(boundary, in: region, transaction)
-            let markers = try transaction.floodMarkers(in: region, status: .pending, boundary: boundary, limit: FloodMarkerCommands.maxModerated)
+            let markers = try FloodTables(transaction).floodMarkers(
+                in: region, status: .pending, boundary: boundary, limit: FloodMarkerCommands.maxModerated)
             guard !markers.isEmpty else {
                 throw ProtocolError(.invalidTransition, "nothing is pending in boundary \(boundary)")
             }
@@ -93,7 +94,8 @@ struct ModerateFloodMarkers: DomainEffect {
     }
 }
 
-extension DomainTransaction {
+/// A moderator's selection, checked whole.
+extension FloodTables {
     /// The markers `ids` of the region, every one in `status`; an unknown marker, one of another
     /// region or one in another status refuses the whole selection.
     func floodMarkers(_ ids: [Int], in region: String, allIn status: FloodMarkerStatus) throws -> [FloodMarkerRecord] {

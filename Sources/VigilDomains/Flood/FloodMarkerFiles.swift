@@ -50,8 +50,8 @@ struct FloodMarkerFiles: Sendable {
     private func describe(event id: Int64) async throws -> (FloodRegionRecord, FloodEventRecord, UInt64) {
         // A refusal thrown inside a read would come out as a store failure: decide outside it.
         let found = try await store.read { transaction -> (FloodRegionRecord, FloodEventRecord, UInt64)? in
-            guard let event = try transaction.floodEvent(id), let boundary = try transaction.floodBoundary(event.boundary),
-                let region = try transaction.floodRegion(boundary.region)
+            guard let event = try FloodTables(transaction).floodEvent(id), let boundary = try FloodTables(transaction).floodBoundary(event.boundary),
+                let region = try FloodTables(transaction).floodRegion(boundary.region)
             else { return nil }
             return (region, event, try transaction.head(of: FloodService.topic(of: region.id)))
         }
@@ -67,11 +67,11 @@ struct FloodMarkerFiles: Sendable {
         try await store.read { transaction in
             func write<Writer: FloodFileWriter>(_ writer: consuming Writer) throws -> [UInt8] {
                 var writer = writer
-                try transaction.forEachFloodMarker(ofEvent: event.id, status: .approved) { marker in
+                try FloodTables(transaction).forEachFloodMarker(ofEvent: event.id, status: .approved) { marker in
                     if delta?.approved.contains(marker.id) ?? true { writer.append(marker) }
                 }
                 if let delta, !delta.removed.isEmpty {
-                    try transaction.forEachFloodMarker(ofEvent: event.id, status: .rejected) { marker in
+                    try FloodTables(transaction).forEachFloodMarker(ofEvent: event.id, status: .rejected) { marker in
                         if delta.removed.contains(marker.id) { writer.appendRemoval(marker) }
                     }
                 }
@@ -80,7 +80,8 @@ struct FloodMarkerFiles: Sendable {
             switch format {
             case .kml:
                 let expected =
-                    try delta.map { $0.approved.count + $0.removed.count } ?? transaction.floodMarkerCount(ofEvent: event.id, status: .approved)
+                    try delta.map { $0.approved.count + $0.removed.count }
+                    ?? FloodTables(transaction).floodMarkerCount(ofEvent: event.id, status: .approved)
                 return try write(FloodKMLFileWriter(name: event.name, timeZone: region.timeZone, origin: origin, expectedMarkers: expected))
             case .geoJSON:
                 return try write(FloodGeoJSONFileWriter(name: event.name, head: head, delta: delta != nil))

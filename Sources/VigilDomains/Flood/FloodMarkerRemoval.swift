@@ -11,8 +11,8 @@ struct RemoveFloodMarkers: DomainEffect {
     let ids: [Int]
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        let markers = try transaction.floodMarkers(ids, in: region, allIn: .approved)
-        try transaction.moderateFloodMarkers(markers.map(\.id), to: .rejected, by: event.from, at: event.ts)
+        let markers = try FloodTables(transaction).floodMarkers(ids, in: region, allIn: .approved)
+        try FloodTables(transaction).moderateFloodMarkers(markers.map(\.id), to: .rejected, by: event.from, at: event.ts)
         event.payload = try JSONValue.canonicalText(of: FloodMarkersRemoved(markers: markers.map(\.removalWire)))
         return [FloodService.topic(of: region)]
     }

@@ -13,7 +13,7 @@ struct FloodQueries: Sendable {
         let region = topic.scope
         return try await store.read { transaction in
             let head = try transaction.head(of: topic.rawValue)
-            let markers = try transaction.floodMarkers(in: region, status: .approved, openOnly: true, limit: Self.maxStateMarkers + 1)
+            let markers = try FloodTables(transaction).floodMarkers(in: region, status: .approved, openOnly: true, limit: Self.maxStateMarkers + 1)
             var data = try Self.outline(of: region, transaction)
             data["markers"] = try JSONValue(encoding: markers.prefix(Self.maxStateMarkers).map(\.publicWire))
             if markers.count > Self.maxStateMarkers { data["truncated"] = true }
@@ -26,7 +26,7 @@ struct FloodQueries: Sendable {
         let region = topic.scope
         return try await store.read { transaction in
             let head = try transaction.head(of: topic.rawValue)
-            let pending = try transaction.floodMarkers(in: region, status: .pending, limit: Self.maxStateMarkers + 1)
+            let pending = try FloodTables(transaction).floodMarkers(in: region, status: .pending, limit: Self.maxStateMarkers + 1)
             var data: [String: JSONValue] = ["pending": try JSONValue(encoding: pending.prefix(Self.maxStateMarkers).map(\.moderationWire))]
             if pending.count > Self.maxStateMarkers { data["truncated"] = true }
             return TopicSnapshot(head: head, data: data)
@@ -39,7 +39,7 @@ struct FloodQueries: Sendable {
         let box = try GeoBox.around(view.center, radius: view.radius)
         return try await store.read { transaction in
             let head = try transaction.head(of: view.source.rawValue)
-            let markers = try transaction.approvedFloodMarkers(in: view.source.scope, within: box, limit: Self.maxStateMarkers + 1)
+            let markers = try FloodTables(transaction).approvedFloodMarkers(in: view.source.scope, within: box, limit: Self.maxStateMarkers + 1)
                 .filter { view.contains(latitude: $0.latitude, longitude: $0.longitude) }
             var data: [String: JSONValue] = ["markers": try JSONValue(encoding: markers.prefix(Self.maxStateMarkers).map(\.publicWire))]
             if markers.count > Self.maxStateMarkers { data["truncated"] = true }
@@ -58,13 +58,13 @@ struct FloodQueries: Sendable {
 
     /// The region's record, nil when there is none.
     func region(_ id: String) async throws -> FloodRegionRecord? {
-        try await store.read { try $0.floodRegion(id) }
+        try await store.read { try FloodTables($0).floodRegion(id) }
     }
 
     /// Every region with its boundaries and open events: `{regions: [...]}`.
     func regions() async throws -> JSONValue {
         try await store.read { transaction in
-            .object(["regions": .array(try transaction.floodRegions().map { .object(try Self.outline(of: $0.id, transaction)) })])
+            .object(["regions": .array(try FloodTables(transaction).floodRegions().map { .object(try Self.outline(of: $0.id, transaction)) })])
         }
     }
 
@@ -73,8 +73,9 @@ struct FloodQueries: Sendable {
         // The region is null, not absent, before it is made.
         var outline = JSONValue.fields(
             of: FloodOutline(
-                region: try transaction.floodRegion(region)?.wire, boundaries: try transaction.floodBoundaries(of: region).map(\.wire),
-                events: try transaction.openFloodEvents(of: region).map(\.wire)))
+                region: try FloodTables(transaction).floodRegion(region)?.wire,
+                boundaries: try FloodTables(transaction).floodBoundaries(of: region).map(\.wire),
+                events: try FloodTables(transaction).openFloodEvents(of: region).map(\.wire)))
         outline["region"] = outline["region"] ?? .null
         return outline
     }

@@ -12,13 +12,13 @@ struct CreateFloodRegion: DomainEffect {
     let anonymous: Bool
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard try transaction.floodRegion(id) == nil else {
+        guard try FloodTables(transaction).floodRegion(id) == nil else {
             throw ProtocolError(.alreadyExists, "flood region \(id) exists already")
         }
-        guard try transaction.floodRegionCount() < Self.maxRegions else {
+        guard try FloodTables(transaction).floodRegionCount() < Self.maxRegions else {
             throw ProtocolError(.limitReached, "the hub has \(Self.maxRegions) flood regions, its most")
         }
-        let region = try transaction.insertFloodRegion(id: id, name: name, timeZone: timeZone, anonymous: anonymous, at: event.ts)
+        let region = try FloodTables(transaction).insertFloodRegion(id: id, name: name, timeZone: timeZone, anonymous: anonymous, at: event.ts)
         event.payload = try JSONValue.canonicalText(of: FloodRegionCreated(region: region.wire))
         return []
     }
@@ -34,10 +34,10 @@ struct AddFloodBoundary: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         _ = try existingRegion(region, transaction)
-        guard try transaction.floodBoundaryCount(of: region) < Self.maxPerRegion else {
+        guard try FloodTables(transaction).floodBoundaryCount(of: region) < Self.maxPerRegion else {
             throw ProtocolError(.limitReached, "flood region \(region) has \(Self.maxPerRegion) boundaries, its most")
         }
-        let boundary = try transaction.insertFloodBoundary(region: region, name: name, box: box, at: event.ts)
+        let boundary = try FloodTables(transaction).insertFloodBoundary(region: region, name: name, box: box, at: event.ts)
         event.payload = try JSONValue.canonicalText(of: FloodBoundaryAdded(boundary: boundary.wire))
         return []
     }
@@ -53,10 +53,10 @@ struct OpenFloodEvent: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         _ = try existingBoundary(boundary, in: region, transaction)
-        guard try transaction.floodEventCount(of: region) < Self.maxPerRegion else {
+        guard try FloodTables(transaction).floodEventCount(of: region) < Self.maxPerRegion else {
             throw ProtocolError(.limitReached, "flood region \(region) has \(Self.maxPerRegion) events, its most; events are kept when closed")
         }
-        let opened = try transaction.insertFloodEvent(boundary: boundary, name: name, by: event.from, at: event.ts)
+        let opened = try FloodTables(transaction).insertFloodEvent(boundary: boundary, name: name, by: event.from, at: event.ts)
         event.payload = try JSONValue.canonicalText(of: FloodEventChanged(event: opened.wire))
         return []
     }
@@ -72,7 +72,7 @@ struct CloseFloodEvent: DomainEffect {
         guard record.closedAt == nil else {
             throw ProtocolError(.invalidTransition, "flood event \(record.id) is already closed")
         }
-        try transaction.closeFloodEvent(record.id, by: event.from, at: event.ts)
+        try FloodTables(transaction).closeFloodEvent(record.id, by: event.from, at: event.ts)
         record.closedAt = event.ts
         record.closedBy = event.from
         event.payload = try JSONValue.canonicalText(of: FloodEventChanged(event: record.wire))
@@ -88,7 +88,7 @@ struct RenameFloodEvent: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         var record = try existingEvent(self.event, in: region, transaction).event
-        try transaction.renameFloodEvent(record.id, to: name)
+        try FloodTables(transaction).renameFloodEvent(record.id, to: name)
         record.name = name
         event.payload = try JSONValue.canonicalText(of: FloodEventChanged(event: record.wire))
         return []
@@ -96,14 +96,14 @@ struct RenameFloodEvent: DomainEffect {
 }
 
 func existingRegion(_ id: String, _ transaction: any DomainTransaction) throws -> FloodRegionRecord {
-    guard let region = try transaction.floodRegion(id) else {
+    guard let region = try FloodTables(transaction).floodRegion(id) else {
         throw ProtocolError(.notFound, "there is no flood region \(id)")
     }
     return region
 }
 
 func existingBoundary(_ id: Int64, in region: String, _ transaction: any DomainTransaction) throws -> FloodBoundaryRecord {
-    guard let boundary = try transaction.floodBoundary(id), boundary.region == region else {
+    guard let boundary = try FloodTables(transaction).floodBoundary(id), boundary.region == region else {
         throw ProtocolError(.notFound, "flood region \(region) has no boundary \(id)")
     }
     return boundary
@@ -113,7 +113,9 @@ func existingBoundary(_ id: Int64, in region: String, _ transaction: any DomainT
 func existingEvent(_ id: Int64, in region: String, _ transaction: any DomainTransaction) throws -> (
     event: FloodEventRecord, boundary: FloodBoundaryRecord
 ) {
-    guard let event = try transaction.floodEvent(id), let boundary = try transaction.floodBoundary(event.boundary), boundary.region == region else {
+    guard let event = try FloodTables(transaction).floodEvent(id), let boundary = try FloodTables(transaction).floodBoundary(event.boundary),
+        boundary.region == region
+    else {
         throw ProtocolError(.notFound, "flood region \(region) has no event \(id)")
     }
     return (event, boundary)

@@ -99,75 +99,84 @@ extension FloodMarkerRecord {
     }
 }
 
-extension DomainTransaction {
+/// The flood domain's tables (regions, boundaries, events, markers), read and written in the transaction it is given: the one place their SQL is written.
+struct FloodTables {
+    let transaction: any DomainTransaction
+
+    init(_ transaction: any DomainTransaction) {
+        self.transaction = transaction
+    }
+
     func floodRegion(_ id: String) throws -> FloodRegionRecord? {
-        try fetchOne(FloodRegionRecord.self, "SELECT * FROM flood_regions WHERE id = ?", [id])
+        try transaction.fetchOne(FloodRegionRecord.self, "SELECT * FROM flood_regions WHERE id = ?", [id])
     }
 
     func floodRegions() throws -> [FloodRegionRecord] {
-        try fetchAll(FloodRegionRecord.self, "SELECT * FROM flood_regions ORDER BY number", [])
+        try transaction.fetchAll(FloodRegionRecord.self, "SELECT * FROM flood_regions ORDER BY number", [])
     }
 
     func floodRegionCount() throws -> Int {
-        Int(try fetchInteger("SELECT COUNT(*) FROM flood_regions", []) ?? 0)
+        Int(try transaction.fetchInteger("SELECT COUNT(*) FROM flood_regions", []) ?? 0)
     }
 
     func insertFloodRegion(id: String, name: String, timeZone: String, anonymous: Bool, at time: Int64) throws -> FloodRegionRecord {
         var region = FloodRegionRecord(number: 0, id: id, name: name, timeZone: timeZone, anonymous: anonymous, createdAt: time)
-        region.number = try insertNumbering(region)
+        region.number = try transaction.insertNumbering(region)
         return region
     }
 
     func insertFloodBoundary(region: String, name: String, box: GeoBox, at time: Int64) throws -> FloodBoundaryRecord {
         var boundary = FloodBoundaryRecord(
             id: 0, region: region, name: name, north: box.north, west: box.west, south: box.south, east: box.east, createdAt: time)
-        boundary.id = try insertNumbering(boundary)
+        boundary.id = try transaction.insertNumbering(boundary)
         return boundary
     }
 
     func floodBoundary(_ id: Int64) throws -> FloodBoundaryRecord? {
-        try fetchOne(FloodBoundaryRecord.self, "SELECT * FROM flood_boundaries WHERE id = ?", [id])
+        try transaction.fetchOne(FloodBoundaryRecord.self, "SELECT * FROM flood_boundaries WHERE id = ?", [id])
     }
 
     func floodBoundaries(of region: String) throws -> [FloodBoundaryRecord] {
-        try fetchAll(FloodBoundaryRecord.self, "SELECT * FROM flood_boundaries WHERE region = ? ORDER BY id", [region])
+        try transaction.fetchAll(FloodBoundaryRecord.self, "SELECT * FROM flood_boundaries WHERE region = ? ORDER BY id", [region])
     }
 
     func floodBoundaryCount(of region: String) throws -> Int {
-        Int(try fetchInteger("SELECT COUNT(*) FROM flood_boundaries WHERE region = ?", [region]) ?? 0)
+        Int(try transaction.fetchInteger("SELECT COUNT(*) FROM flood_boundaries WHERE region = ?", [region]) ?? 0)
     }
 
     /// The region's events, open or closed.
     func floodEventCount(of region: String) throws -> Int {
-        Int(try fetchInteger("SELECT COUNT(*) FROM flood_events e JOIN flood_boundaries b ON b.id = e.boundary WHERE b.region = ?", [region]) ?? 0)
+        Int(
+            try transaction.fetchInteger(
+                "SELECT COUNT(*) FROM flood_events e JOIN flood_boundaries b ON b.id = e.boundary WHERE b.region = ?", [region]) ?? 0)
     }
 
     func insertFloodEvent(boundary: Int64, name: String, by person: String, at time: Int64) throws -> FloodEventRecord {
         var event = FloodEventRecord(id: 0, boundary: boundary, name: name, openedAt: time, openedBy: person)
-        event.id = try insertNumbering(event)
+        event.id = try transaction.insertNumbering(event)
         return event
     }
 
     func floodEvent(_ id: Int64) throws -> FloodEventRecord? {
-        try fetchOne(FloodEventRecord.self, "SELECT * FROM flood_events WHERE id = ?", [id])
+        try transaction.fetchOne(FloodEventRecord.self, "SELECT * FROM flood_events WHERE id = ?", [id])
     }
 
     func closeFloodEvent(_ id: Int64, by person: String, at time: Int64) throws {
-        try execute("UPDATE flood_events SET closed_at = ?, closed_by = ? WHERE id = ?", [time, person, id])
+        try transaction.execute("UPDATE flood_events SET closed_at = ?, closed_by = ? WHERE id = ?", [time, person, id])
     }
 
     func renameFloodEvent(_ id: Int64, to name: String) throws {
-        try execute("UPDATE flood_events SET name = ? WHERE id = ?", [name, id])
+        try transaction.execute("UPDATE flood_events SET name = ? WHERE id = ?", [name, id])
     }
 
     /// A boundary's events, oldest first.
     func floodEvents(ofBoundary boundary: Int64) throws -> [FloodEventRecord] {
-        try fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE boundary = ? ORDER BY id", [boundary])
+        try transaction.fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE boundary = ? ORDER BY id", [boundary])
     }
 
     /// The region's events still open, oldest first.
     func openFloodEvents(of region: String) throws -> [FloodEventRecord] {
-        try fetchAll(
+        try transaction.fetchAll(
             FloodEventRecord.self,
             """
             SELECT e.* FROM flood_events e JOIN flood_boundaries b ON b.id = e.boundary
@@ -178,7 +187,7 @@ extension DomainTransaction {
     /// The markers among `ids` that belong to the region, in id order.
     func floodMarkers(_ ids: [Int], in region: String) throws -> [FloodMarkerRecord] {
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        return try fetchAll(
+        return try transaction.fetchAll(
             FloodMarkerRecord.self,
             """
             SELECT m.* FROM flood_markers m JOIN flood_events e ON e.id = m.event JOIN flood_boundaries b ON b.id = e.boundary
@@ -199,7 +208,7 @@ extension DomainTransaction {
         }
         if openOnly { filter += " AND e.closed_at IS NULL" }
         arguments.append(limit)
-        return try fetchAll(
+        return try transaction.fetchAll(
             FloodMarkerRecord.self,
             """
             SELECT m.* FROM flood_markers m JOIN flood_events e ON e.id = m.event JOIN flood_boundaries b ON b.id = e.boundary
@@ -209,29 +218,30 @@ extension DomainTransaction {
 
     func moderateFloodMarkers(_ ids: [Int64], to status: FloodMarkerStatus, by person: String, at time: Int64) throws {
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        try execute(
+        try transaction.execute(
             "UPDATE flood_markers SET status = ?, moderated_by = ?, moderated_at = ? WHERE id IN (\(placeholders))",
             [status.rawValue, person, time] + ids.map { $0 as any StoreArgument })
     }
 }
 
-extension DomainTransaction {
+/// Markers as the files and the legacy API read them, and the open events with their boundaries.
+extension FloodTables {
     /// Runs `body` on each marker of one event in one status, in id order, read row by row (a file
     /// of a hundred thousand markers is not held as records twice).
     func forEachFloodMarker(ofEvent event: Int64, status: FloodMarkerStatus, _ body: (FloodMarkerRecord) throws -> Void) throws {
-        try forEachRow(
+        try transaction.forEachRow(
             "SELECT \(FloodMarkerRecord.columns) FROM flood_markers WHERE event = ? AND status = ? ORDER BY id", [event, status.rawValue]
         ) { row in try body(FloodMarkerRecord(row)) }
     }
 
     func floodMarkerCount(ofEvent event: Int64, status: FloodMarkerStatus) throws -> Int {
-        Int(try fetchInteger("SELECT COUNT(*) FROM flood_markers WHERE event = ? AND status = ?", [event, status.rawValue]) ?? 0)
+        Int(try transaction.fetchInteger("SELECT COUNT(*) FROM flood_markers WHERE event = ? AND status = ?", [event, status.rawValue]) ?? 0)
     }
 
     /// Approved markers of the region's open events inside `box` (across the antimeridian too), oldest first.
     func approvedFloodMarkers(in region: String, within box: GeoBox, limit: Int) throws -> [FloodMarkerRecord] {
         let longitudes = box.crossesAntimeridian ? "(m.longitude >= ? OR m.longitude <= ?)" : "m.longitude BETWEEN ? AND ?"
-        return try fetchAll(
+        return try transaction.fetchAll(
             FloodMarkerRecord.self,
             """
             SELECT m.* FROM flood_markers m JOIN flood_events e ON e.id = m.event JOIN flood_boundaries b ON b.id = e.boundary
@@ -243,7 +253,7 @@ extension DomainTransaction {
 
     /// Every open event with its boundary, across regions, oldest event first.
     func openFloodEventsWithBoundaries() throws -> [(event: FloodEventRecord, boundary: FloodBoundaryRecord)] {
-        try fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE closed_at IS NULL ORDER BY id", []).compactMap { event in
+        try transaction.fetchAll(FloodEventRecord.self, "SELECT * FROM flood_events WHERE closed_at IS NULL ORDER BY id", []).compactMap { event in
             try floodBoundary(event.boundary).map { (event, $0) }
         }
     }
