@@ -133,7 +133,7 @@ enum DetectionMigrations {
         // the others store by reading the rows committed since their last read (`CommitMark`),
         // which needs each row's writing transaction. Rows from before have none and are read by
         // a first load only. Nothing on SQLite, which one hub writes.
-        StoreMigration("analytics-5: each detection's writing transaction") { transaction in
+        StoreMigration("analytics-7: each detection's writing transaction") { transaction in
             guard transaction.dialect == .postgres else { return }
             try transaction.execute(
                 """
