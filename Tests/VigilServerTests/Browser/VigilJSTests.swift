@@ -65,8 +65,8 @@ struct VigilJSTests {
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))&url=\(gone),\(hub.url)")
                 #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
                 #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in on the second node")
-                let states = try await browser.evaluate("return window.states") as? [String]
-                #expect(states == ["connecting", "reconnecting", "open"], "\(states ?? [])")
+                let states = try await browser.evaluate("return window.states") as? [String] ?? []
+                #expect(states.first == "connecting" && states.contains("reconnecting") && states.last == "open", "\(states)")
                 #expect(try await browser.evaluate("return connection.url") as? String == hub.url)
 
                 try await publishNotice(hub, "one")
