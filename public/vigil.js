@@ -1,7 +1,8 @@
 // vigil.js: the browser client of a Vigil hub (docs/client-js.md). One WebSocket, authenticated
 // with `hello`; requests are promises matched by `ref`; subscriptions to exact topics resume after a
 // drop from the last `seq` they delivered, so a page neither misses nor doubles an event; the
-// connection comes back by itself with backoff and jitter until the token is refused.
+// connection comes back by itself with backoff and jitter until the token is refused, going to the
+// next of several nodes' URLs when it is given more than one.
 // Plain ES module, no dependency: `import { VigilConnection } from "/vigil.js"`. What an event's
 // `data`, a state or a query's answer holds is described in /wire-types.js, JSDoc made from the
 // hub's own Swift types (`@typedef {import("/wire-types.js").ChatMessage} ChatMessage`).
@@ -29,7 +30,9 @@ const FINAL_CLOSE_CODES = new Set([4001, 4010]);
 export class VigilConnection extends EventTarget {
   constructor({ url = defaultURL(), token, minBackoff = 250, maxBackoff = 15000, WebSocketType = WebSocket } = {}) {
     super();
-    this.url = url;
+    // Several nodes of one hub: an array, or URLs separated by commas as `vigil sub --url` takes them.
+    this.urls = (Array.isArray(url) ? url : url.split(",")).map((each) => each.trim()).filter((each) => each !== "");
+    this.node = 0;
     this.token = token;
     this.minBackoff = minBackoff;
     this.maxBackoff = maxBackoff;
@@ -44,6 +47,11 @@ export class VigilConnection extends EventTarget {
     this.attempt = 0;
     this.retryTimer = null;
     this.wanted = false;
+  }
+
+  /** The node in use: the URL connected to, or tried next. */
+  get url() {
+    return this.urls[this.node];
   }
 
   /** Opens the connection; resolves with the first `welcome`, rejects if the token is refused. */
@@ -245,6 +253,9 @@ export class VigilConnection extends EventTarget {
       this.rejectFirst?.(refusal);
       return;
     }
+    // The node in use is gone or refused: the next one, which serves the same store; exact
+    // subscriptions resume there from their last `seq` (the epoch is the same on every node).
+    this.node = (this.node + 1) % this.urls.length;
     const ceiling = Math.min(this.maxBackoff, this.minBackoff * 2 ** this.attempt);
     const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2)); // jitter: no stampede after a restart
     this.attempt += 1;

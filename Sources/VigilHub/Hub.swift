@@ -23,6 +23,10 @@ public final class Hub: Sendable {
     let commits: GroupCommit
     let sessions: SessionRegistry
     let logger: Logger
+    /// Where this hub and the others of a shared store tell each other of their connections.
+    let roster: (any HubRoster)?
+    /// This hub's name among the hubs of a shared store, new each time it starts.
+    let rosterName = TokenSecret.recordID(prefix: "h_")
 
     public init(
         configuration: HubConfiguration, domains: [any Domain], store: any EventStore, bus: any EventBus, sites: SiteDirectory,
@@ -44,6 +48,7 @@ public final class Hub: Sendable {
             store: store, bus: bus, metrics: metrics, maxBatch: configuration.maxCommitBatch, rowsPerScope: configuration.commitRowsPerSite,
             logger: logger)
         sessions = SessionRegistry(maxPerToken: configuration.maxConnectionsPerToken, logger: logger)
+        roster = store.makeRoster()
     }
 
     /// Names the store: a client that sees it change knows the store was made anew.

@@ -21,6 +21,12 @@ public struct HubConfiguration: Sendable {
     public var revocationCheckInterval: Duration = .seconds(5)
     /// How often the domains' timers are asked what is due.
     public var timerInterval: Duration = .seconds(1)
+    /// On a store several hubs share: how often a hub tells the others who is present through it
+    /// and how many connections each token holds there, and learns theirs (`HubRoster`).
+    public var rosterInterval: Duration = .seconds(1)
+    /// How long the others count a hub's report after it was made: a hub that died is gone from
+    /// their presence and counts within this and one `rosterInterval`.
+    public var rosterLifetimeMilliseconds: Int64 = 10_000
     /// Most events one prune transaction removes (`Hub.pruneExpiredEvents`): what an append
     /// queued behind it waits for is one such delete.
     public var pruneChunkEvents = 500

@@ -102,6 +102,7 @@ public struct HubServer: Sendable {
                     await hub.pruneExpiredAuditEntries()
                 },
                 OtherHubs(hub: hub),
+                Periodic(interval: configuration.hub.rosterInterval) { [hub] in await hub.exchangeWithOtherHubs() },
             ],
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)

@@ -14,49 +14,12 @@ struct SeveralHubsTests {
     /// The `application_name` of the connection on which a hub follows the others' events.
     static let followerConnection = "vigil follower"
 
-    /// Two started nodes on one new database, with site hq, and a client maker for each.
-    private struct Nodes {
-        let a: HubProcess
-        let b: HubProcess
-        let operatorToken: String
-        let adminToken: String
-        let deviceToken: String
-
-        /// `siteOptions`: what `vigil site create hq` is given besides the site.
-        init(siteOptions: [String] = []) async throws {
-            a = try HubProcess(inPostgres: true)
-            b = try HubProcess(sharingStoreOf: a)
-            try await a.command(["site", "create", "hq"] + siteOptions)
-            operatorToken = try await a.token(["--role", "operator", "--site", "hq", "--name", "olga"])
-            adminToken = try await a.token(["--role", "admin", "--all-sites", "--name", "root"])
-            deviceToken = try await a.token(["--role", "device", "--site", "hq", "--name", "pir-1"])
-            try await a.start()
-            // One certificate for the hub's name on both nodes, as behind one name: a client
-            // trusts one CA whichever node it reaches.
-            let certificates = a.directory.appendingPathComponent("certs")
-            try await b.start(
-                certificate: (
-                    chain: certificates.appendingPathComponent("vigil-dev-server.pem").path,
-                    key: certificates.appendingPathComponent("vigil-dev-server-key.pem").path, ca: a.caFile
-                ))
-        }
-
-        func client(of hub: HubProcess, _ token: String) -> VigilClient {
-            VigilClient(configuration: ClientConfiguration(url: hub.url, token: token, caFile: hub.caFile))
-        }
-
-        func stop() async {
-            await b.stop()
-            await a.stop()
-        }
-    }
-
     /// Publishers on both nodes write one topic at once, so that a node's own commit often comes
     /// before the other node's lower `seq` has been followed: every subscriber, on either node,
     /// gets 1...n in order, once; a pattern subscriber (no `since`, no order to repair) gets each
     /// event once, the node's own included, whoever committed it.
     @Test func eventsPublishedOnEitherNodeReachEverySubscriberInOrder() async throws {
-        let nodes = try await Nodes()
+        let nodes = try await HubNodes()
         let readers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
         var streams: [AsyncThrowingStream<Event, any Error>] = []
         for reader in readers { streams.append(try await reader.subscribe("notice/hq", since: 0)) }
@@ -94,7 +57,7 @@ struct SeveralHubsTests {
     /// (`pg_terminate_backend`) between two bursts published on the other node: the node connects
     /// again and its subscriber gets the second burst after the first, nothing missed or repeated.
     @Test func aNodeWhoseFollowingConnectionIsKilledCatchesUp() async throws {
-        let nodes = try await Nodes()
+        let nodes = try await HubNodes()
         let reader = nodes.client(of: nodes.a, nodes.operatorToken)
         let stream = try await reader.subscribe("notice/hq", since: 0)
         let publisher = nodes.client(of: nodes.b, nodes.operatorToken)
@@ -116,7 +79,7 @@ struct SeveralHubsTests {
     /// Both nodes run the timers: an alert raised through a escalates once, not once per node; and
     /// an alert raised through a just before a is killed (-9) escalates all the same, through b.
     @Test func timersFireOnceAcrossNodesAndStillFireWhenANodeDies() async throws {
-        let nodes = try await Nodes(siteOptions: ["--escalate-after", "2s", "--quiet-after", "2s"])
+        let nodes = try await HubNodes(siteOptions: ["--escalate-after", "2s", "--quiet-after", "2s"])
         let device = nodes.client(of: nodes.a, nodes.deviceToken)
         let reader = nodes.client(of: nodes.b, nodes.adminToken)
         func escalations() async -> [JSONValue] {
@@ -147,7 +110,7 @@ struct SeveralHubsTests {
     /// A client given both nodes' URLs reads through a; a is killed (-9) and b goes on taking
     /// publishes: the client moves on to b and resumes with `since`, every `seq` once, in order.
     @Test func aClientGivenBothNodesMovesOnWhenItsNodeDies() async throws {
-        let nodes = try await Nodes()
+        let nodes = try await HubNodes()
         var configuration = ClientConfiguration(url: nodes.a.url, token: nodes.operatorToken, caFile: nodes.a.caFile)
         configuration.otherURLs = [nodes.b.url]
         configuration.minBackoff = .milliseconds(50)
@@ -171,7 +134,7 @@ struct SeveralHubsTests {
     /// A token connected to both nodes is revoked with `vigil token revoke` (in the store, through
     /// neither node): both nodes end its connections (close 4010), each by its own sweep.
     @Test func aRevokedTokenIsEndedOnEveryNode() async throws {
-        let nodes = try await Nodes()
+        let nodes = try await HubNodes()
         let guardToken = try await nodes.a.token(["--role", "guard", "--site", "hq", "--name", "gus"])
         let clients = [nodes.client(of: nodes.a, guardToken), nodes.client(of: nodes.b, guardToken)]
         var streams: [AsyncThrowingStream<Event, any Error>] = []
@@ -197,7 +160,7 @@ struct SeveralHubsTests {
     /// four lanes. Every acknowledged event is stored with its text, the log has no gap, and every
     /// reader, moved by the proxy to b, gets exactly the stored events, in order, once.
     @Test func aNodeKilledDuringAPublishBurstBehindHAProxyLosesNothing() async throws {
-        let nodes = try await Nodes()
+        let nodes = try await HubNodes()
         let proxy = try HAProxy(nodes: [nodes.a.port, nodes.b.port], caFile: nodes.a.caFile)
         try await proxy.start(caFile: nodes.a.caFile)
         func client(_ token: String) -> VigilClient {
@@ -250,7 +213,7 @@ struct SeveralHubsTests {
     /// `vigil pub` given both nodes in `--url`, the first of them killed: it publishes through the
     /// second; given the dead node alone, it fails.
     @Test func vigilPubGoesToTheNextNodeWhenTheFirstIsGone() async throws {
-        let nodes = try await Nodes()
+        let nodes = try await HubNodes()
         nodes.a.kill()
         let publish = ["pub", "notice/hq", "notice", #"{"text":"Gate B closed"}"#, "--token", nodes.operatorToken, "--ca", nodes.a.caFile]
         let published = try await runVigilTellingErrors(publish + ["--url", "\(nodes.a.url),\(nodes.b.url)"])

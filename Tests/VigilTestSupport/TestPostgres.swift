@@ -30,13 +30,14 @@ public enum TestPostgres {
         try? administer(server, "DROP DATABASE IF EXISTS \(location.database) WITH (FORCE)")
     }
 
-    /// Ends every connection to the database at `location` whose `application_name` is `name`
-    /// (`pg_terminate_backend`).
-    public static func terminateConnections(to location: PostgresLocation, named name: String) throws {
+    /// Ends every connection to the database at `location` whose `application_name` is `name`,
+    /// or every one when `name` is nil (`pg_terminate_backend`), as a restarted server would.
+    public static func terminateConnections(to location: PostgresLocation, named name: String? = nil) throws {
         guard let serverURL else { throw TestPostgresError.noServer }
+        let named = name.map { " AND application_name = '\($0)'" } ?? ""
         try administer(
             try PostgresLocation(url: serverURL),
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(location.database)' AND application_name = '\(name)'")
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(location.database)'\(named)")
     }
 
     /// Runs one statement on the server's maintenance database, on a connection of its own.

@@ -49,6 +49,12 @@ struct AppearanceEntries: SiteIndexEntries {
         }
     }
 
+    mutating func read(_ site: String, committedAfter mark: CommitMark, in transaction: any DomainTransaction) throws {
+        try transaction.forEachAppearance(site: site, since: cutoff, afterID: 0, committedAfter: mark) { id, cameraKey, ts, track, vector in
+            append(id: id, ts: ts, cameraKey: cameraKey, track: track, vector: vector)
+        }
+    }
+
     /// Adds a detection's vector (32-bit floats in place); one without direction is left out.
     mutating func append(id: Int64, ts: Int64, cameraKey: Int64, track: Int64?, vector: UnsafeRawBufferPointer) {
         let length = self.length ?? vector.count / MemoryLayout<Float>.size

@@ -25,6 +25,9 @@ public protocol SiteIndexEntries: Sendable {
     mutating func forget(before cutoff: Int64)
     /// Appends what the store holds of the site from `cutoff` on, in id order: the first load.
     mutating func read(_ site: String, in transaction: any DomainTransaction) throws
+    /// Appends what the store holds of the site from `cutoff` on that was committed after `mark`,
+    /// by any hub, in id order: what a store several hubs write adds after the first load.
+    mutating func read(_ site: String, committedAfter mark: CommitMark, in transaction: any DomainTransaction) throws
 }
 
 /// An in-memory index of detections, per site (appearances' `AppearanceIndex`, detections'
@@ -32,6 +35,12 @@ public protocol SiteIndexEntries: Sendable {
 /// each commit that stores detections adds them after it succeeds (a refused batch or a failed
 /// commit adds nothing, `DomainTransaction.afterCommit`), and each that stores or prunes raises the
 /// retention cut-off it pruned by.
+///
+/// On a store several hubs write (PostgreSQL, which gives each read a `CommitMark`), commits of
+/// other hubs never reach this one's `afterCommit`: there each search first reads what any hub
+/// committed of the site since the last read (one indexed query, nothing when nothing came), and
+/// the commits' own additions are not used. So a search on any node sees every detection whose
+/// batch was acknowledged before it began.
 public final class DetectionIndex<Entries: SiteIndexEntries>: Sendable {
     /// A detection as its commit tells the index.
     public typealias Stored = Entries.Stored
@@ -71,14 +80,26 @@ public final class DetectionIndex<Entries: SiteIndexEntries>: Sendable {
             return made
         }
         do {
-            return try await entries.snapshot { [store, clock, cutoff, makeEntries] in
-                try await store.read { transaction in
-                    var entries = makeEntries()
-                    entries.forget(before: try cutoff(site, clock.milliseconds(), transaction))
-                    try entries.read(site, in: transaction)
-                    return entries
-                }
-            }
+            return try await entries.snapshot(
+                load: { [store, clock, cutoff, makeEntries] in
+                    try await store.read { transaction in
+                        // Taken first: the read's one snapshot, which the rows below are read in.
+                        let mark = try transaction.commitMark()
+                        var entries = makeEntries()
+                        entries.forget(before: try cutoff(site, clock.milliseconds(), transaction))
+                        try entries.read(site, in: transaction)
+                        return (entries, mark)
+                    }
+                },
+                catchUp: { [store, clock, cutoff] held, mark in
+                    try await store.read { transaction in
+                        let next = try transaction.commitMark()
+                        var entries = held
+                        entries.forget(before: try cutoff(site, clock.milliseconds(), transaction))
+                        try entries.read(site, committedAfter: mark, in: transaction)
+                        return (entries, next ?? mark)
+                    }
+                })
         } catch {
             // Forgotten, so that additions are not kept waiting for a load that may not come.
             sites.withLock { if $0[site] === entries { $0[site] = nil } }
@@ -102,7 +123,15 @@ final class SiteIndex<Entries: SiteIndexEntries>: Sendable {
         /// What commits stored while the site was being read: merged when the read is done.
         var pending: [Entries.Stored] = []
         var pendingCutoff = Int64.min
+        /// What the store had committed when the entries were last read from it: set on a store
+        /// several hubs write, where each search reads what came since, and commits add nothing.
+        var mark: CommitMark?
+        /// The last read of what came since `mark`: the next waits for it, so that none is read twice.
+        var catchingUp: Task<Void, any Error>?
     }
+
+    /// The entries as they are held, and what the store had committed when they were read.
+    typealias Read = (entries: Entries, mark: CommitMark?)
 
     private let state: Mutex<State>
 
@@ -112,6 +141,7 @@ final class SiteIndex<Entries: SiteIndexEntries>: Sendable {
 
     func add(_ detections: [Entries.Stored], cutoff: Int64) {
         state.withLock { state in
+            guard state.mark == nil else { return }
             guard case .ready = state.phase else {
                 state.pending += detections
                 state.pendingCutoff = max(state.pendingCutoff, cutoff)
@@ -122,8 +152,12 @@ final class SiteIndex<Entries: SiteIndexEntries>: Sendable {
     }
 
     /// The entries as they are now, after `load` has read them from the store the first time
-    /// (concurrent first searches wait for the same read).
-    func snapshot(load: @escaping @Sendable () async throws -> Entries) async throws -> Entries.Snapshot {
+    /// (concurrent first searches wait for the same read) and, when it gave a mark, `catchUp` has
+    /// added what was committed after the mark.
+    func snapshot(
+        load: @escaping @Sendable () async throws -> Read,
+        catchUp: @escaping @Sendable (Entries, CommitMark) async throws -> (Entries, CommitMark)
+    ) async throws -> Entries.Snapshot {
         let loading = state.withLock { state -> Task<Void, any Error>? in
             switch state.phase {
             case .ready:
@@ -144,15 +178,38 @@ final class SiteIndex<Entries: SiteIndexEntries>: Sendable {
             }
         }
         try await loading?.value
+        try await caughtUp(catchUp)
         return state.withLock { $0.entries.snapshot }
     }
 
-    private func install(_ loaded: Entries) {
+    /// Reads what was committed after the mark, when there is one, after any read already begun.
+    /// The entries are read into a copy, which writes only slots past what a snapshot sees, and
+    /// replace the held ones when done: the reads are their only writer.
+    private func caughtUp(_ catchUp: @escaping @Sendable (Entries, CommitMark) async throws -> (Entries, CommitMark)) async throws {
+        let reading = state.withLock { state -> Task<Void, any Error>? in
+            guard state.mark != nil else { return nil }
+            let previous = state.catchingUp
+            let task = Task {
+                // A failed read before changed nothing: this one reads from the same mark.
+                _ = try? await previous?.value
+                guard let held = self.state.withLock({ state in state.mark.map { (state.entries, $0) } }) else { return }
+                let (entries, next) = try await catchUp(held.0, held.1)
+                self.state.withLock { ($0.entries, $0.mark) = (entries, next) }
+            }
+            state.catchingUp = task
+            return task
+        }
+        try await reading?.value
+    }
+
+    private func install(_ loaded: Read) {
         state.withLock { state in
+            state.mark = loaded.mark
             // The store gives each new row an id above all it holds, so a detection committed
-            // after the read began has an id above every one the read saw.
-            let missed = state.pending.filter { Entries.id(of: $0) > loaded.lastID }
-            state.entries = loaded
+            // after the read began has an id above every one the read saw. With a mark, what
+            // came after the read is read by the next search instead.
+            let missed = loaded.mark == nil ? state.pending.filter { Entries.id(of: $0) > loaded.entries.lastID } : []
+            state.entries = loaded.entries
             Self.add(missed, cutoff: state.pendingCutoff, to: &state.entries)
             (state.pending, state.phase) = ([], .ready)
         }

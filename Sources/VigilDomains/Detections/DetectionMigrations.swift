@@ -129,5 +129,18 @@ enum DetectionMigrations {
         // The box index's coordinates, from raw camera keys and milliseconds to `DetectionBoxSpace`,
         // whose comment says why. On PostgreSQL the index is still empty here: nothing to rebuild.
         StoreMigration("analytics-4: the box index in comparable units") { try $0.reindexDetectionBoxes() },
+        // Several hubs on one PostgreSQL store: each hub's in-memory indexes learn the detections
+        // the others store by reading the rows committed since their last read (`CommitMark`),
+        // which needs each row's writing transaction. Rows from before have none and are read by
+        // a first load only. Nothing on SQLite, which one hub writes.
+        StoreMigration("analytics-7: each detection's writing transaction") { transaction in
+            guard transaction.dialect == .postgres else { return }
+            try transaction.execute(
+                """
+                ALTER TABLE detections ADD COLUMN xid BIGINT;
+                ALTER TABLE detections ALTER COLUMN xid SET DEFAULT (pg_current_xact_id()::text::bigint);
+                CREATE INDEX detections_by_xid ON detections (xid);
+                """)
+        },
     ]
 }

@@ -85,10 +85,14 @@ struct DetectionRowEntries: SiteIndexEntries {
         try transaction.forEachDetectionRow(site: site, since: cutoff, afterID: afterID) { append($0) }
     }
 
-    /// Adds a row. One already held (its id not above the last), or past the cut-off, is not; one
-    /// past what a camera or label code can say is left out, and raises `heldFrom` above it.
+    mutating func read(_ site: String, committedAfter mark: CommitMark, in transaction: any DomainTransaction) throws {
+        try transaction.forEachDetectionRow(site: site, since: cutoff, afterID: 0, committedAfter: mark) { append($0) }
+    }
+
+    /// Adds a row. One past the cut-off is not; one past what a camera or label code can say is
+    /// left out, and raises `heldFrom` above it.
     mutating func append(_ row: DetectionRow) {
-        guard row.id > lastID, row.ts >= cutoff else { return }
+        guard row.ts >= cutoff else { return }
         let limit = Int(UInt16.max) + 1
         guard let camera = cameras.code(of: row.cameraKey, limit: limit), let label = labels.code(of: row.label, limit: limit) else {
             chunks.leftOut(at: row.ts)
@@ -105,7 +109,7 @@ struct DetectionRowEntries: SiteIndexEntries {
         chunk.tracks[slot] = row.track ?? -1
         chunk.labels[slot] = UInt16(label)
         chunks.filled(at: row.ts)
-        lastID = row.id
+        lastID = max(lastID, row.id)
     }
 
     mutating func forget(before cutoff: Int64) {

@@ -181,20 +181,21 @@ extension DomainTransaction {
         return measured
     }
 
-    /// Every vector of the site's detections from `since` on with an id above `afterID`, in the
-    /// order they were stored, in place: what the appearance index is filled with. One pass over the
-    /// vectors in id order, each row found by its id (the `+` keep the camera and time indexes out,
-    /// which would leave a million rows to sort).
+    /// Every vector of the site's detections from `since` on with an id above `afterID` (and
+    /// committed after `mark`, when given), in the order they were stored, in place: what the
+    /// appearance index is filled with. One pass over the vectors in id order, each row found by its
+    /// id (the `+` keep the camera and time indexes out, which would leave a million rows to sort).
     public func forEachAppearance(
-        site: String, since: Int64, afterID: Int64,
+        site: String, since: Int64, afterID: Int64, committedAfter mark: CommitMark? = nil,
         _ body: (_ id: Int64, _ cameraKey: Int64, _ ts: Int64, _ track: Int64?, UnsafeRawBufferPointer) -> Void
     ) throws {
+        let committed = committedCondition(after: mark)
         try forEachRow(
             """
             SELECT d.id, d.camera_key, d.ts, d.track, a.vector FROM detection_appearances a \(joinInOrder) detections d ON d.id = a.id
-            WHERE a.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?
+            WHERE a.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?\(committed.sql)
             ORDER BY a.id
-            """, [afterID, site, since]
+            """, ([afterID, site, since] as [any StoreArgument]) + committed.arguments
         ) { row in
             _ = try row.withBlob(4) { body(row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2) ?? 0, row.integer(3), $0) }
         }
@@ -261,16 +262,27 @@ extension DomainTransaction {
         ) { body(DetectionRow($0)) }
     }
 
-    /// Every detection of the site from `since` on with an id above `afterID`, in id order, as the
-    /// row index keeps it. One pass over the rows by id (the `+` keep the camera and time indexes out).
-    func forEachDetectionRow(site: String, since: Int64, afterID: Int64, _ body: (DetectionRow) -> Void) throws {
+    /// Every detection of the site from `since` on with an id above `afterID` (and committed after
+    /// `mark`, when given), in id order, as the row index keeps it. One pass over the rows by id
+    /// (the `+` keep the camera and time indexes out).
+    func forEachDetectionRow(
+        site: String, since: Int64, afterID: Int64, committedAfter mark: CommitMark? = nil, _ body: (DetectionRow) -> Void
+    ) throws {
+        let committed = committedCondition(after: mark)
         try forEachRow(
             """
             SELECT \(DetectionRow.columns) FROM detections d
-            WHERE d.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?
+            WHERE d.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?\(committed.sql)
             ORDER BY d.id
-            """, [afterID, site, since]
+            """, ([afterID, site, since] as [any StoreArgument]) + committed.arguments
         ) { body(DetectionRow($0)) }
+    }
+
+    /// ` AND` the detections (`d`) committed after `mark`, or nothing when there is no mark.
+    private func committedCondition(after mark: CommitMark?) -> (sql: String, arguments: [any StoreArgument]) {
+        guard let mark else { return ("", []) }
+        let condition = committed(after: mark, xid: "d.xid")
+        return (" AND " + condition.sql, condition.arguments)
     }
 }
 

@@ -1,6 +1,7 @@
 import NIOCore
 import Synchronization
 import VigilCore
+import VigilStore
 
 /// Who is on each exact topic, by session. A join or leave is an ephemeral event on
 /// `presence/{topic}`; a new presence subscriber first gets `presence.state` with every member.
@@ -20,6 +21,8 @@ final class PresenceTracker: Sendable {
     }
 
     private let members = Mutex<[String: [String: Member]]>([:])
+    /// Who is present through the other hubs of a shared store, as they last reported.
+    private let elsewhere = Mutex<[String: [String: Member]]>([:])
     private let bus: any EventBus
     private let clock: any HubClock
 
@@ -43,9 +46,41 @@ final class PresenceTracker: Sendable {
         if let member { announce("presence.leave", member: member, on: topic) }
     }
 
+    /// Everyone present through this hub, for the other hubs of a shared store.
+    var localMembers: [HubReport.Member] {
+        members.withLock { members in
+            members.flatMap { topic, sessions in
+                sessions.values.map { HubReport.Member(topic: topic, session: $0.session, user: $0.user, role: $0.role.rawValue) }
+            }
+        }
+    }
+
+    /// The members the other hubs of a shared store now report: whoever is new is told as a join
+    /// and whoever is gone (left, or their hub died) as a leave, as a local member would be.
+    func othersReport(_ reported: [HubReport.Member]) {
+        var now: [String: [String: Member]] = [:]
+        for member in reported {
+            guard let role = Role(rawValue: member.role) else { continue }
+            now[member.topic, default: [:]][member.session] = Member(session: member.session, user: member.user, role: role)
+        }
+        let before = elsewhere.withLock { known in
+            defer { known = now }
+            return known
+        }
+        for (topic, sessions) in now {
+            guard let watched = try? Topic(topic) else { continue }
+            for (session, member) in sessions where before[topic]?[session] == nil { announce("presence.join", member: member, on: watched) }
+        }
+        for (topic, sessions) in before {
+            guard let watched = try? Topic(topic) else { continue }
+            for (session, member) in sessions where now[topic]?[session] == nil { announce("presence.leave", member: member, on: watched) }
+        }
+    }
+
     /// The `presence.state` frame for `watched`, sent to one new subscriber.
     func stateFrame(of watched: Topic) -> ByteBuffer {
-        let current = members.withLock { $0[watched.rawValue].map { Array($0.values) } ?? [] }
+        let here = members.withLock { $0[watched.rawValue].map { Array($0.values) } ?? [] }
+        let current = here + elsewhere.withLock { $0[watched.rawValue].map { Array($0.values) } ?? [] }
         let list = JSONValue.array(current.sorted { $0.session < $1.session }.map(\.json))
         return frame(type: "presence.state", data: ["topic": .string(watched.rawValue), "members": list], watched: watched)
     }

@@ -11,6 +11,8 @@ final class SessionRegistry: Sendable {
     private struct State {
         var sessions: [String: Session] = [:]
         var perToken: [String: Int] = [:]
+        /// What the other hubs of a shared store last said each token holds there.
+        var elsewhere: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -29,10 +31,11 @@ final class SessionRegistry: Sendable {
         if isDraining { session.outbox.close(Self.shutdownClose) }
     }
 
-    /// Counts the session against its token; false when the token already holds its limit.
+    /// Counts the session against its token; false when the token already holds its limit, here
+    /// and on the other hubs of a shared store together.
     func admit(tokenID: String) -> Bool {
         state.withLock { state in
-            guard state.perToken[tokenID, default: 0] < maxPerToken else { return false }
+            guard state.perToken[tokenID, default: 0] + state.elsewhere[tokenID, default: 0] < maxPerToken else { return false }
             state.perToken[tokenID, default: 0] += 1
             return true
         }
@@ -49,6 +52,14 @@ final class SessionRegistry: Sendable {
     }
 
     var count: Int { state.withLock { $0.sessions.count } }
+
+    /// How many connections each token holds on this hub.
+    var connectionsPerToken: [String: Int] { state.withLock { $0.perToken } }
+
+    /// What the other hubs of a shared store now hold, by token: counted by `admit`.
+    func othersHold(_ connections: [String: Int]) {
+        state.withLock { $0.elsewhere = connections }
+    }
 
     private var all: [Session] { state.withLock { Array($0.sessions.values) } }
 

@@ -37,6 +37,10 @@ public final class PostgresEventLog: EventStore {
         PostgresEventFollower(location: database.location, own: own)
     }
 
+    public func makeRoster() -> (any HubRoster)? {
+        PostgresHubRoster(database: database)
+    }
+
     public func head(of topic: String) async throws(StoreError) -> UInt64 {
         try await database.read { try $0.head(of: topic) }
     }

@@ -103,5 +103,6 @@ enum PostgresMigrations {
                 """),
         StoreMigration("postgres-3: event retention", sql: EventRetention.postgresTables),
         StoreMigration("postgres-4: events followed by every hub", sql: PostgresEventFollower.tables),
+        StoreMigration("postgres-5: the hubs' roster", sql: PostgresHubRoster.tables),
     ]
 }

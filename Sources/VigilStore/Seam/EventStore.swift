@@ -20,4 +20,7 @@ public protocol EventStore: Sendable {
     func write<T: Sendable>(_ body: @escaping @Sendable (any DomainTransaction) throws -> T) async throws(StoreError) -> T
     /// What delivers the events other hubs commit to this store; nil when one hub writes it.
     func makeFollower() -> (any EventFollower)?
+    /// Where the hubs sharing this store tell each other of their connections; nil when one hub
+    /// writes it.
+    func makeRoster() -> (any HubRoster)?
 }

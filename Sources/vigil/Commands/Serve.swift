@@ -55,6 +55,12 @@ struct Serve: AsyncParsableCommand {
     )
     var maxMessageBytes: Int?
     @Option(
+        name: .customLong("max-connections-per-token"),
+        help:
+            "Connections one token may hold at once, on all the nodes of a shared database together (env VIGIL_MAX_CONNECTIONS_PER_TOKEN, default 64)."
+    )
+    var maxConnectionsPerToken: Int?
+    @Option(
         name: .customLong("index-mb-per-site"),
         help:
             "MiB of one site's detections an in-memory index may keep; queries read older ones from the database (env VIGIL_INDEX_MB_PER_SITE, default 512)."
@@ -121,6 +127,10 @@ struct Serve: AsyncParsableCommand {
         if let bytes = maxMessageBytes ?? ProcessInfo.processInfo.environment["VIGIL_MAX_MESSAGE_BYTES"].flatMap({ Int($0) }) {
             guard bytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
             configuration.hub.maxFrameBytes = bytes
+        }
+        if let limit = maxConnectionsPerToken ?? ProcessInfo.processInfo.environment["VIGIL_MAX_CONNECTIONS_PER_TOKEN"].flatMap({ Int($0) }) {
+            guard limit > 0 else { throw ValidationError("--max-connections-per-token must be at least 1") }
+            configuration.hub.maxConnectionsPerToken = limit
         }
         if let megabytes = indexMegabytesPerSite ?? ProcessInfo.processInfo.environment["VIGIL_INDEX_MB_PER_SITE"].flatMap({ Int($0) }) {
             guard megabytes > 0 else { throw ValidationError("--index-mb-per-site must be at least 1") }

@@ -44,20 +44,20 @@ import VigilStore
 
     /// A database that applied the analytics migrations of the single domain up to analytics-2
     /// (detections and zones, before vectors had a table) opens with the three domains, which list
-    /// detections' (1, 3, 4) before the zones' (2, 5, 6), and takes the rest: every migration
+    /// detections' (1, 3, 4, 7) before the zones' (2, 5, 6), and takes the rest: every migration
     /// applied once, the zones' later tables there.
     @Test func aDatabaseFromTheSingleAnalyticsDomainTakesTheMigrationsItLacks() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vigil-migration-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("vigil.sqlite").path
-        let later = ["analytics-3", "analytics-4", "analytics-5", "analytics-6"]
+        let later = ["analytics-3", "analytics-4", "analytics-5", "analytics-6", "analytics-7"]
         func isLater(_ migration: StoreMigration) -> Bool { later.contains { migration.identifier.hasPrefix($0 + ":") } }
         #expect(Domains.migrations.filter(isLater).count == later.count)
 
         _ = try VigilDatabase(path: path, migrations: Domains.migrations.filter { !isLater($0) })
         let after = try VigilDatabase(path: path, migrations: Domains.migrations)
         try after.transaction { transaction in
-            #expect(try transaction.fetchInteger("SELECT count(*) FROM grdb_migrations WHERE identifier LIKE 'analytics-%'", []) == 6)
+            #expect(try transaction.fetchInteger("SELECT count(*) FROM grdb_migrations WHERE identifier LIKE 'analytics-%'", []) == 7)
             let tables = try transaction.fetchText(
                 """
                 SELECT group_concat(name) FROM (SELECT name FROM sqlite_master

@@ -46,9 +46,10 @@ final class HubProcess: @unchecked Sendable {
         ownsDatabase = false
     }
 
-    /// Ends this hub's connections to its PostgreSQL store named `applicationName`, as an
-    /// operator's `pg_terminate_backend` or a network fault would.
-    func terminateStoreConnections(named applicationName: String) throws {
+    /// Ends this hub's connections to its PostgreSQL store named `applicationName` (every
+    /// connection to its database, of every hub sharing it, when nil), as an operator's
+    /// `pg_terminate_backend`, a network fault or a restarted server would.
+    func terminateStoreConnections(named applicationName: String? = nil) throws {
         guard let database else { return }
         try TestPostgres.terminateConnections(to: database, named: applicationName)
     }

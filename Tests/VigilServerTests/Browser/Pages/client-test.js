@@ -1,8 +1,11 @@
 // Drives vigil.js for VigilJSTests: what the page saw is left on `window` for the test to read.
 import { VigilConnection } from "/vigil.js";
 
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
-const connection = new VigilConnection({ token, minBackoff: 100, maxBackoff: 1000 });
+const settings = new URLSearchParams(location.hash.slice(1));
+const token = settings.get("token");
+// The nodes' URLs, when the test gives them; else the page's own hub.
+const url = settings.get("url") ?? undefined;
+const connection = new VigilConnection({ url, token, minBackoff: 100, maxBackoff: 1000 });
 window.connection = connection;
 window.states = [];
 window.seen = [];

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import VigilClient
+import VigilCore
+import VigilTestSupport
+
+/// Nodes of one hub on one PostgreSQL store recover: a node started late catches up, and nodes
+/// whose every connection to the store is cut during a burst come back with nothing acknowledged
+/// lost.
+@Suite(
+    .timeLimit(.minutes(10)),
+    .enabled(if: TestPostgres.serverURL != nil || TestPostgres.isRequired, "needs a PostgreSQL server (VIGIL_TEST_POSTGRES_URL)"))
+struct SeveralHubsRecoveryTests {
+    /// A third node started after events were published through the first two: a subscriber on it
+    /// resumes from 0 with every one, then gets what the others publish next, in order, once.
+    @Test func aThirdNodeStartedLateCatchesUp() async throws {
+        let nodes = try await HubNodes()
+        let publishers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
+        for number in 1...10 {
+            _ = try await publishers[number % 2].publish(topic: "notice/hq", type: "notice", data: notice("before #\(number)"))
+        }
+
+        let c = try await nodes.another()
+        let reader = nodes.client(of: c, nodes.operatorToken)
+        let stream = try await reader.subscribe("notice/hq", since: 0)
+        for number in 1...10 {
+            _ = try await publishers[number % 2].publish(topic: "notice/hq", type: "notice", data: notice("after #\(number)"))
+        }
+        let events = try await collect(20, from: stream)
+        #expect(events.compactMap(\.seq) == Array(1...20))
+        #expect(events.compactMap { $0.data["text"]?.stringValue } == (1...10).map { "before #\($0)" } + (1...10).map { "after #\($0)" })
+
+        for client in publishers + [reader] { await client.close() }
+        await c.stop()
+        await nodes.stop()
+    }
+
+    /// Every connection of both nodes to the store is ended (`pg_terminate_backend`, as a restart
+    /// of the server ends them) in the middle of a burst published through both: publishes cut by
+    /// it fail or are answered; both nodes then publish again; every acknowledged event is stored
+    /// with its text, with no gap, and the subscribers on both nodes get exactly the stored events,
+    /// in order, once.
+    ///
+    /// Disabled: it finds a defect not fixed yet. After the cut, one node never connects to the
+    /// store again: a thread of the shared event loop group spins at full speed reading in a
+    /// PostgreSQL connection's channel handler, the node's follower and store connections on that
+    /// loop never come back, and the node does not end on SIGTERM (docs/scale-out.md, "Not yet").
+    @Test(.disabled("a node whose store connections are all ended mid-write never reconnects (docs/scale-out.md)"))
+    func nodesWhoseStoreConnectionsAreAllCutLoseNothingAcknowledged() async throws {
+        let nodes = try await HubNodes()
+        let readers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
+        var streams: [AsyncThrowingStream<Event, any Error>] = []
+        for reader in readers { streams.append(try await reader.subscribe("notice/hq", since: 0)) }
+
+        let acknowledged = Acknowledged()
+        let publishers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
+        func publish(_ text: String, through publisher: VigilClient) async {
+            if let receipt = try? await publisher.publish(topic: "notice/hq", type: "notice", data: notice(text)) {
+                acknowledged.texts.withLock { $0[receipt.seq ?? 0] = text }
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (node, publisher) in publishers.enumerated() {
+                group.addTask {
+                    for index in 0..<60 { await publish("node \(node) #\(index)", through: publisher) }
+                }
+            }
+            group.addTask {
+                _ = await eventually(timeout: .seconds(30)) { acknowledged.texts.withLock { $0.count } >= 30 }
+                try nodes.a.terminateStoreConnections()
+            }
+            try await group.waitForAll()
+        }
+        // Both nodes take publishes again.
+        for (node, publisher) in publishers.enumerated() {
+            let back = await eventually(timeout: .seconds(20)) {
+                (try? await publisher.publish(topic: "notice/hq", type: "notice", data: notice("node \(node) is back"))) != nil
+            }
+            #expect(back, "node \(node) publishes again")
+        }
+        #expect(nodes.a.log.contains("connecting again") || nodes.b.log.contains("connecting again"), "the cut was seen")
+
+        let stored = try await publishers[0].history(topic: "notice/hq", before: nil, limit: 1000)
+        let texts = Dictionary(uniqueKeysWithValues: stored.compactMap { event in event.seq.map { ($0, event.data["text"]?.stringValue ?? "") } })
+        #expect(stored.compactMap(\.seq) == Array(1...UInt64(stored.count)), "no gap, no repeat")
+        let lost = acknowledged.texts.withLock { $0 }.filter { texts[$0.key] != $0.value }
+        #expect(lost.isEmpty, "acknowledged but not stored as acknowledged: \(lost)")
+        for (node, stream) in zip(["a", "b"], streams) {
+            let events = try await collect(stored.count, from: stream)
+            #expect(events.compactMap(\.seq) == Array(1...UInt64(stored.count)), "node \(node)'s reader: each stored event once, in order")
+            #expect(events.map { $0.data["text"]?.stringValue ?? "" } == stored.map { $0.data["text"]?.stringValue ?? "" }, "node \(node)'s reader")
+        }
+        for client in readers + publishers { await client.close() }
+        await nodes.stop()
+    }
+}
