@@ -70,6 +70,7 @@ struct Serve: AsyncParsableCommand {
         help: "Serve /metrics only to requests bearing this secret as Authorization: Bearer (env VIGIL_METRICS_TOKEN; default: open).")
     var metricsToken: String?
     @OptionGroup var map: MapOptions
+    @OptionGroup var push: PushOptions
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel:
         String?
 
@@ -121,6 +122,7 @@ struct Serve: AsyncParsableCommand {
         configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["VIGIL_METRICS_TOKEN"]
         if configuration.metricsToken?.isEmpty == true { throw ValidationError("--metrics-token must not be empty") }
         map.apply(to: &configuration)
+        try push.apply(to: &configuration.hub)
 
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info
