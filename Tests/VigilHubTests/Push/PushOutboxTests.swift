@@ -64,7 +64,8 @@ import VigilTestSupport
         #expect(message.tag == PushDecisions.tag("alert", id) && message.tag.count == 32 && !message.tag.contains("al_"))
         let shown = try JSONDecoder().decode(LockScreenMessage.self, from: Data(message.payload.utf8))
         #expect(shown.title == "Escalated: door at North gate")
-        #expect(shown.url == "/guard/?site=hq&alert=\(id)")
+        #expect(shown.url == "/?site=hq&alert=\(id)")
+        #expect(shown.tag == message.tag, "the phone's notification is replaced by a newer one about the same alert")
         #expect(!message.payload.contains("Badge 4411"), "the alert's own words stay off the lock screen")
     }
 
@@ -125,7 +126,7 @@ import VigilTestSupport
         let urgent = try await queued(engine).filter { $0.urgency == "high" }
         #expect(urgent.map(\.name) == ["olga"], "an urgent message asks the site's other people")
         #expect(try urgent.map { try lockScreen($0).title } == ["Urgent message in Control room"])
-        #expect(try urgent.map { try lockScreen($0).url } == ["/guard/?site=hq&room=control"])
+        #expect(try urgent.map { try lockScreen($0).url } == ["/?site=hq&room=control"])
 
         _ = try await olga.publish("chat/hq/control", "say", ["text": "nobody named here"])
         #expect(try await queued(engine).count == 2, "a message for nobody in particular is pushed to nobody")
@@ -142,7 +143,7 @@ import VigilTestSupport
         let sent = try await queued(engine)
         #expect(sent.map(\.name) == ["gus"], "the newer camera replaced the one not yet delivered")
         #expect(try sent.map { try lockScreen($0).title } == ["Camera sent to you: camera 2"])
-        #expect(try sent.map { try lockScreen($0).url } == ["/guard/?site=hq&camera=2"])
+        #expect(try sent.map { try lockScreen($0).url } == ["/?site=hq&camera=2"])
 
         _ = try await gus.publish("cameras/hq", "swipe", ["direction": "left"])
         #expect(try await queued(engine).count == 1, "a person's own swipe is not news to them")
