@@ -90,6 +90,7 @@ struct PhoneNotificationTests {
                     ),
                     "off, with the button to turn it on; the browser is asked nothing until it is clicked")
                 #expect(try await phone.evaluate("return Notification.permission") as? String == "default")
+                _ = try await phone.evaluate("document.querySelector('.guard-phone').scrollIntoView(); return null")
                 try await BrowserPages.saveScreenshot(phone, as: "guard-notifications")
 
                 try await phone.setNotificationPermission("denied", for: hub.httpsBase)
