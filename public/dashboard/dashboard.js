@@ -5,7 +5,7 @@
 // view fills the window and scrolls only inside its panels. Everything of a site comes through one
 // SiteFeed; the flood view, which is not a site's, reads its own topics once it is first opened.
 // "Notifications" in the toolbar has this device notified of the site shown while the page is
-// closed (as a guard's phone is); a notification's link opens its site, and its chat room.
+// closed (as a guard's phone is); a notification's link opens its site, its alert or its chat room.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted, soundSwitch } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
@@ -91,7 +91,12 @@ export async function mountDashboard(root, { connection, welcome, linked }) {
     closeSite();
     sessionStorage.setItem(SITE_KEY, site);
     const feed = new SiteFeed(connection);
-    const context = { connection, feed, site, role: welcome.role, me: welcome.user, token: welcome.token, server: welcome.server };
+    // A notification's link names what to show on its site, the first time that site opens.
+    const link = linked?.get("site") === site ? linked : new URLSearchParams();
+    linked = null;
+    const context = {
+      connection, feed, site, role: welcome.role, me: welcome.user, token: welcome.token, server: welcome.server, linked: link.get("alert"),
+    };
     const notifyThisDevice = phoneNotifications(connection, site);
     notifications.replaceChildren(notifyThisDevice.element);
     const panel = (id) => root.querySelector(`#${id}`);
@@ -100,7 +105,7 @@ export async function mountDashboard(root, { connection, welcome, linked }) {
       mountVisits(panel("visits"), context),
       mountCameras(panel("cameras"), context)?.dispose,
       mountPeople(panel("people"), context)?.dispose,
-      mountChat(panel("chat"), { ...context, room: linked?.get("site") === site ? linked.get("room") ?? undefined : undefined }).dispose,
+      mountChat(panel("chat"), { ...context, room: link.get("room") ?? undefined }).dispose,
       mountAnalytics(panel("analytics"), context).dispose,
       mountAdministration(panel("administration"), context),
       notifyThisDevice.dispose,

@@ -111,6 +111,14 @@ struct PhoneNotificationTests {
                     ),
                     "the control room has the same control, for the site shown")
                 if Axe.isAvailable { #expect(try await Axe.violations(in: controlRoom, of: "document.querySelector('.phone-menu')") == []) }
+
+                // An operator's notification links to the control room's queue: the alert is marked and has the focus.
+                let alert = try await DashboardTests.raise(hub, at: "back-door", kind: "door", severity: 3)
+                try await controlRoom.open("\(hub.httpsBase)/?site=hq&alert=\(alert.id)")
+                let linked = "document.querySelector('#alerts li[aria-current=\"true\"]')"
+                #expect(
+                    await controlRoom.waitUntil("return \(linked)?.dataset.alert === '\(alert.id)' && document.activeElement === \(linked)"),
+                    "the linked alert, marked and focused in the queue")
             }
         }
     }
