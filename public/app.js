@@ -1,11 +1,15 @@
 // The page's shell: signs in with the one-time link (#token=..., taken out of the address bar at
 // once) or a pasted token, keeps the secret for this tab's session only, shows the connection's
 // state, signs out, and opens the view of the token's role: the control-room dashboard for admins
-// and operators, the guard's view for guards. It talks to the hub only through vigil.js.
+// and operators, the guard's view for guards. It talks to the hub only through vigil.js. Its
+// service worker (sw.js) keeps its files, so that with no connection it opens and says so, and
+// shows the hub's Web Push notifications; a notification's link is this page with what to show
+// in the query (`?site=hq&alert=ID`), which the views read.
 import { VigilConnection } from "/vigil.js";
 import { h, keepTimesCurrent } from "/ui/dom.js";
 import { mountDashboard } from "/dashboard/dashboard.js";
 import { mountGuardView } from "/guard/guard.js";
+import { forgetThisPhone } from "/ui/phone-notifications.js";
 
 const TOKEN_KEY = "vigil.token";
 const element = (id) => document.getElementById(id);
@@ -41,6 +45,7 @@ async function signIn(token) {
     const { state, code, reason } = event.detail;
     element("connection").textContent = STATES[state] ?? state;
     document.body.dataset.connection = state;
+    element("offline").hidden = state !== "reconnecting";
     if (state === "closed" && code !== 1000 && sessionStorage.getItem(TOKEN_KEY)) {
       sessionStorage.removeItem(TOKEN_KEY);
       showSignIn(`Signed out by the hub: ${reason}`);
@@ -65,7 +70,7 @@ async function signIn(token) {
 
 function openView(welcome) {
   const root = element("app");
-  const context = { connection, welcome };
+  const context = { connection, welcome, linked: new URLSearchParams(location.search) };
   switch (welcome.role) {
     case "admin":
     case "operator": return mountDashboard(root, context);
@@ -76,8 +81,11 @@ function openView(welcome) {
   }
 }
 
-function signOut() {
+async function signOut() {
   sessionStorage.removeItem(TOKEN_KEY);
+  // The next person to sign in on this phone does not get the last one's notifications.
+  // Unreachable, the hub drops it on its own: the push service answers 410 for a subscription ended here.
+  if (connection) await forgetThisPhone(connection).catch(() => {});
   connection?.close();
   connection = null;
   showSignIn();
@@ -98,6 +106,22 @@ window.addEventListener("hashchange", () => {
   signIn(sessionStorage.getItem(TOKEN_KEY));
 });
 
+// The browser says the network is back: no need to wait out the reconnection's backoff.
+window.addEventListener("online", () => connection?.retryNow());
+
+// The files the page loaded before its service worker ran (its first visit) are kept too, and its
+// icons and manifest, which the browser loads itself.
+async function startServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  await navigator.serviceWorker.register("/sw.js");
+  const { active } = await navigator.serviceWorker.ready;
+  const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
+  const linked = [...document.querySelectorAll("link[href]")].map((link) => link.href);
+  const own = [new URL("/", location.origin).href, ...loaded, ...linked].filter((url) => url.startsWith(location.origin));
+  active.postMessage({ type: "keep", urls: own });
+}
+
+startServiceWorker();
 keepTimesCurrent();
 takeTokenFromLink();
 const saved = sessionStorage.getItem(TOKEN_KEY);

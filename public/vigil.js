@@ -73,6 +73,11 @@ export class VigilConnection extends EventTarget {
     this.setState("closed", { code: 1000, reason: "closed by the page" });
   }
 
+  /** Tries again now instead of waiting out the backoff (the browser says its network is back). */
+  retryNow() {
+    if (this.wanted && this.state === "reconnecting" && !this.socket) this.open();
+  }
+
   /** Sends a request (`op` and its fields) and resolves with the fields of its `ok`. */
   request(op, fields = {}) {
     if (this.state !== "open") {

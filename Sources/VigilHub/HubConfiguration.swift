@@ -58,6 +58,11 @@ public struct HubConfiguration: Sendable {
     /// services) trust besides the system's: for tests, whose push endpoint's certificate is made
     /// by a CA of their own.
     public var outgoingTrustRootsFile: String?
+    /// How a service the hub sends requests to reaches the hub's operator, a `mailto:` or `https:`
+    /// URL, given with each request that carries one (a push's VAPID `sub`, RFC 8292 §2.1).
+    public var operatorContact = HubConfiguration.defaultOperatorContact
+    /// The contact of a hub whose operator gave none: an address that reaches nobody.
+    public static let defaultOperatorContact = "mailto:operator@vigil.invalid"
     public var serverName = "vigil/0.1"
     /// How the broker finds the views an event concerns: through their cells (always, but in a
     /// benchmark's baseline), or by offering it to every view of its topic (`vigil bench flood`).

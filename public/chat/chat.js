@@ -12,7 +12,7 @@ const MODERATORS = new Set(["admin", "operator"]);
 const READ_DELAY_MS = 400;
 const ROOM_NAME_MAX = 80; // the hub's longest room name
 
-export function mountChat(root, { connection, site, role, me }) {
+export function mountChat(root, { connection, site, role, me, room: firstRoom = "control" }) {
   installThumbnailDrag();
   const rooms = new Map(); // id -> {room, unread, mentioned}
   const waitingForMe = new Map(); // message id -> message (urgent, not yet acknowledged by me)
@@ -42,7 +42,7 @@ export function mountChat(root, { connection, site, role, me }) {
   function onDirectory(event) {
     if (event.type === "state") {
       for (const room of event.data.rooms) rooms.set(room.id, { room, unread: room.unread, mentioned: false });
-      if (!current) open("control");
+      if (!current) open(rooms.has(firstRoom) ? firstRoom : "control");
     } else if (event.type === "room.created") {
       rooms.set(event.data.room.id, { room: event.data.room, unread: 0, mentioned: false });
     } else if (event.type === "room.archived" && rooms.has(event.data.room)) {

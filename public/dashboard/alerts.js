@@ -10,9 +10,11 @@ import { alertTitle, alertWhere, kindName, learnLocation } from "../ui/names.js"
 /** Who raised an alert, in words: a person or device by name, the hub itself as "automatically". */
 export const raisedBy = (alert, server) => (alert.raisedBy === server ? "raised automatically" : `raised by ${alert.raisedBy}`);
 
-export function mountAlertQueue(root, { connection, feed, site, server }) {
+// `linked` is the alert a notification opened the page for: marked, and focused once it is there.
+export function mountAlertQueue(root, { connection, feed, site, server, linked }) {
   const alerts = new Map();
   const rows = new Map();
+  let shownLinked = false;
   const list = h("ul", { class: "alert-list", "aria-label": "Open alerts, oldest unacknowledged first" });
   const count = h("span", { class: "count" });
   const help = h("p", { class: "help", id: "alert-keys" }, "Keys: ↑ ↓ or j k move · a acknowledge · r resolve");
@@ -27,7 +29,15 @@ export function mountAlertQueue(root, { connection, feed, site, server }) {
     // The row goes before the first row that sorts after it.
     const next = [...alerts.values()].filter((other) => other.id !== alert.id && order(alert, other) < 0).sort(order)[0];
     list.insertBefore(row, next ? rows.get(next.id) : null);
+    focusLinked();
     updateCount();
+  }
+
+  // Once: a later change of the queue leaves the focus where the person put it.
+  function focusLinked() {
+    if (shownLinked || !rows.has(linked)) return;
+    shownLinked = true;
+    rows.get(linked).focus();
   }
 
   function draw(alert) {
@@ -40,6 +50,7 @@ export function mountAlertQueue(root, { connection, feed, site, server }) {
     return h("li", {
       class: `alert severity-${alert.severity} ${alert.state}${alert.escalatedAt ? " escalated" : ""}`,
       dataset: { alert: alert.id }, tabindex: "-1", "aria-labelledby": `alert-title-${alert.id}`, "aria-describedby": "alert-keys",
+      "aria-current": alert.id === linked ? "true" : null,
     },
       alert.thumbnails?.length
         ? draggableThumbnail(alert.thumbnails[0], { kind: "alert", id: alert.id, ts: alert.raisedAt },
@@ -88,6 +99,7 @@ export function mountAlertQueue(root, { connection, feed, site, server }) {
           rows.set(alert.id, row);
           list.append(row);
         }
+        focusLinked();
         updateCount();
         // For DevTools and the benchmark: when the queue a subscriber first gets is on screen.
         performance.mark("vigil:queue-drawn", { detail: { alerts: alerts.size } });

@@ -4,6 +4,8 @@
 // and the administration view. The view last chosen is remembered. On a wall or desk screen every
 // view fills the window and scrolls only inside its panels. Everything of a site comes through one
 // SiteFeed; the flood view, which is not a site's, reads its own topics once it is first opened.
+// "Notifications" in the toolbar has this device notified of the site shown while the page is
+// closed (as a guard's phone is); a notification's link opens its site, its alert or its chat room.
 import { h } from "../ui/dom.js";
 import { isMuted, setMuted, soundSwitch } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
@@ -16,11 +18,12 @@ import { mountAdministration } from "./admin.js";
 import { mountAnalytics } from "./analytics.js";
 import { mountChat } from "../chat/chat.js";
 import { mountFlood } from "./flood.js";
+import { phoneNotifications } from "../ui/phone-notifications.js";
 
 const SITE_KEY = "vigil.site";
 const VIEW_KEY = "vigil.view";
 
-export async function mountDashboard(root, { connection, welcome }) {
+export async function mountDashboard(root, { connection, welcome, linked }) {
   const sites = welcome.sites.includes("*") ? (await connection.api("GET", "/api/sites")).sites.map((site) => site.id) : welcome.sites;
   const picker = h("select", { id: "site", "aria-label": "Site" }, sites.map((site) => h("option", { value: site }, site)));
   const mute = h("button", { type: "button", id: "mute", "aria-pressed": String(isMuted()) }, "Mute alert sound");
@@ -48,7 +51,9 @@ export async function mountDashboard(root, { connection, welcome }) {
     flood: h("div", { class: "view flood-view", hidden: true }, h("section", { id: "flood", class: "panel" })),
     admin: h("div", { class: "view admin", hidden: true }, h("section", { id: "administration", class: "panel" })),
   };
-  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, soundSwitch(), tabs), ...Object.values(views));
+  const notifications = h("div", { class: "phone-menu-panel" });
+  const notificationsMenu = h("details", { class: "phone-menu" }, h("summary", {}, "Notifications"), notifications);
+  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, soundSwitch(), notificationsMenu, tabs), ...Object.values(views));
   document.body.classList.add("control-room");
   let floodPanel = null;
 
@@ -86,16 +91,24 @@ export async function mountDashboard(root, { connection, welcome }) {
     closeSite();
     sessionStorage.setItem(SITE_KEY, site);
     const feed = new SiteFeed(connection);
-    const context = { connection, feed, site, role: welcome.role, me: welcome.user, token: welcome.token, server: welcome.server };
+    // A notification's link names what to show on its site, the first time that site opens.
+    const link = linked?.get("site") === site ? linked : new URLSearchParams();
+    linked = null;
+    const context = {
+      connection, feed, site, role: welcome.role, me: welcome.user, token: welcome.token, server: welcome.server, linked: link.get("alert"),
+    };
+    const notifyThisDevice = phoneNotifications(connection, site);
+    notifications.replaceChildren(notifyThisDevice.element);
     const panel = (id) => root.querySelector(`#${id}`);
     const disposers = [
       mountAlertQueue(panel("alerts"), context),
       mountVisits(panel("visits"), context),
       mountCameras(panel("cameras"), context)?.dispose,
       mountPeople(panel("people"), context)?.dispose,
-      mountChat(panel("chat"), context).dispose,
+      mountChat(panel("chat"), { ...context, room: link.get("room") ?? undefined }).dispose,
       mountAnalytics(panel("analytics"), context).dispose,
       mountAdministration(panel("administration"), context),
+      notifyThisDevice.dispose,
     ];
     current = { site, feed, disposers };
     await mountNotices(panel("notices"), context);
@@ -106,7 +119,8 @@ export async function mountDashboard(root, { connection, welcome }) {
 
   picker.addEventListener("change", () => show(picker.value));
   const rememberedSite = sessionStorage.getItem(SITE_KEY);
-  picker.value = sites.includes(rememberedSite) ? rememberedSite : sites[0];
+  const linkedSite = linked?.get("site");
+  picker.value = sites.includes(linkedSite) ? linkedSite : sites.includes(rememberedSite) ? rememberedSite : sites[0];
   if (picker.value) {
     await show(picker.value);
   } else {

@@ -1,6 +1,8 @@
 // The guard's view, made for a phone: the site's escalated alerts to acknowledge, the camera the
 // control room pushed (swipe to a neighbour), check-in at a checkpoint by its QR code (scanned with
-// the browser's barcode detector where there is one, pasted otherwise), the site's chat, and the notices.
+// the browser's barcode detector where there is one, pasted otherwise), the site's chat, the notices,
+// and the switch that has this phone notified while the page is closed. Opened from a notification,
+// it shows what the link names: the alert, the chat room or the camera.
 import { chime, soundSwitch } from "../ui/sound.js";
 import { h, ago, announce } from "../ui/dom.js";
 import { CameraPictures } from "../ui/camera-pictures.js";
@@ -11,8 +13,9 @@ import { SiteFeed } from "../dashboard/feed.js";
 import { mountNotices } from "../dashboard/notices.js";
 import { roundText, watchCheckpoints } from "../dashboard/checkpoints.js";
 import { mountChat } from "../chat/chat.js";
+import { phoneNotifications } from "../ui/phone-notifications.js";
 
-export async function mountGuardView(root, { connection, welcome }) {
+export async function mountGuardView(root, { connection, welcome, linked }) {
   const site = welcome.sites[0];
   const me = welcome.user;
   if (!site || site === "*") {
@@ -25,25 +28,32 @@ export async function mountGuardView(root, { connection, welcome }) {
   const checkinSection = h("section", { class: "panel guard-checkin", "aria-labelledby": "g-checkin" });
   const noticeSection = h("section", { class: "panel guard-notices", "aria-label": "Notices" });
   const chatSection = h("section", { id: "chat", class: "panel guard-chat", "aria-label": "Chat" });
-  root.replaceChildren(h("div", { class: "guard" }, soundSwitch(), alertsSection, chatSection, checkinSection, cameraSection, noticeSection));
+  const notifications = phoneNotifications(connection, site);
+  const phoneSection = h("section", { class: "panel guard-phone", "aria-labelledby": "g-phone" }, h("h2", { id: "g-phone" }, "Notifications"), notifications.element);
+  root.replaceChildren(h("div", { class: "guard" }, soundSwitch(), alertsSection, chatSection, checkinSection, cameraSection, noticeSection, phoneSection));
+  const link = linked?.get("site") === site ? linked : new URLSearchParams();
+  if (link.has("room")) chatSection.scrollIntoView();
+  if (link.has("camera")) cameraSection.scrollIntoView();
 
   const pictures = new CameraPictures();
-  guardAlerts(alertsSection, feed, connection, site, welcome.server, pictures);
+  guardAlerts(alertsSection, feed, connection, site, welcome.server, pictures, link.get("alert"));
   const camera = guardCamera(cameraSection, feed, connection, site, me, pictures);
   guardCheckIn(checkinSection, feed, connection, site);
-  const chat = mountChat(chatSection, { connection, site, role: welcome.role, me });
+  const chat = mountChat(chatSection, { connection, site, role: welcome.role, me, room: link.get("room") ?? undefined });
   await mountNotices(noticeSection, { connection, feed, site, role: welcome.role });
   await feed.start();
-  return { dispose: () => { feed.stop(); chat.dispose(); camera.dispose(); } };
+  return { dispose: () => { feed.stop(); chat.dispose(); camera.dispose(); notifications.dispose(); } };
 }
 
-function guardAlerts(root, feed, connection, site, server, pictures) {
+// `linked` is the alert a notification opened the page for: marked, and brought into view once it is there.
+function guardAlerts(root, feed, connection, site, server, pictures, linked) {
   const alerts = new Map();
+  let shownLinked = false;
   const list = h("ul", { class: "alert-list" });
   root.replaceChildren(h("h2", { id: "g-alerts" }, "Alerts for you"), list);
   function draw() {
     list.replaceChildren(...[...alerts.values()].sort((a, b) => a.raisedAt - b.raisedAt).map((alert) =>
-      h("li", { class: `alert severity-${alert.severity} ${alert.state} escalated`, dataset: { alert: alert.id } },
+      h("li", { class: `alert severity-${alert.severity} ${alert.state} escalated`, dataset: { alert: alert.id }, "aria-current": alert.id === linked ? "true" : null },
         alert.thumbnails?.length ? draggableThumbnail(alert.thumbnails[0], { kind: "alert", id: alert.id, ts: alert.raisedAt },
           { class: "snapshot", alt: `Snapshot: ${alertTitle(alert)}`, width: 128, height: 72 }) : null,
         h("div", { class: "summary" }, h("strong", {}, alertTitle(alert)),
@@ -51,6 +61,10 @@ function guardAlerts(root, feed, connection, site, server, pictures) {
           h("span", { class: "status" }, alert.state === "acknowledged" ? `Acknowledged by ${alert.acknowledgedBy}` : "Not acknowledged")),
         alert.state === "raised" ? h("button", { type: "button", onclick: () => acknowledge(alert.id) }, "Acknowledge") : null)));
     if (!alerts.size) list.append(h("li", { class: "empty" }, "Nothing needs you now."));
+    if (alerts.has(linked) && !shownLinked) {
+      shownLinked = true;
+      list.querySelector('[aria-current="true"]').scrollIntoView({ block: "center" });
+    }
   }
   async function acknowledge(id) {
     try {

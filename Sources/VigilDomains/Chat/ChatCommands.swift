@@ -64,7 +64,7 @@ struct ChatCommands {
         let fields = try CommandData(data, shape: "{message, text}")
         let change = MessageChange(site: site, room: room, message: try fields.identifier("message"), moderator: isModerator)
         guard let text = try Self.text(fields) else { throw ProtocolError(.invalidData, "data.text is required") }
-        return ValidatedEvent(type: ChatEventType.messageEdited.rawValue, payload: [:], effect: EditMessage(change: change, text: text))
+        return ValidatedEvent(type: ChatEventType.messageEdited.rawValue, payload: [:], effect: EditMessage(change: change, text: text, feed: feed))
     }
 
     func delete(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {

@@ -108,10 +108,12 @@ struct PostMessage: DomainEffect {
 }
 
 /// Replaces the text of one's own message; the log keeps the earlier version in its event. People
-/// the new text mentions for the first time get the edited message on their inbox.
+/// the new text mentions for the first time get the edited message on their inbox, and the
+/// domains that watch the chat hear that it is addressed to them.
 struct EditMessage: DomainEffect {
     let change: MessageChange
     let text: String
+    let feed: ChatFeed
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let message = try liveMessage(change, transaction)
@@ -120,9 +122,16 @@ struct EditMessage: DomainEffect {
         }
         let mentions = try ChatPeople.mentions(in: text, site: change.site, by: event.from, at: event.ts, in: transaction)
         let newlyMentioned = mentions.filter { !message.mentions.items.contains($0) }
-        try ChatTables(transaction).edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
-        guard let edited = try ChatTables(transaction).message(message.id, site: change.site, room: change.room) else { return [] }
-        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: try ChatTables(transaction).wire(of: edited)))
+        let tables = ChatTables(transaction)
+        try tables.edit(message, text: text, mentions: message.mentions.items + newlyMentioned, at: event.ts)
+        guard let edited = try tables.message(message.id, site: change.site, room: change.room) else { return [] }
+        let wire = try tables.wire(of: edited)
+        event.payload = try JSONValue.canonicalText(of: ChatMessageEvent(message: wire))
+        if !newlyMentioned.isEmpty, let room = try tables.room(change.room, site: change.site) {
+            for watcher in feed.all {
+                try watcher.addressed(wire, roomName: room.name, to: newlyMentioned, urgent: false, at: event.ts, in: transaction)
+            }
+        }
         return newlyMentioned.map { InboxService.topic(of: $0, site: change.site) }
     }
 }

@@ -14,7 +14,8 @@ public protocol ChatWatcher: Sendable {
     /// `message` (as subscribers see it) was posted at `time` in the room called `roomName`, for
     /// `people`: names of the message's site, as its inbox topics name them
     /// (`inbox/{site}/{name}`): the people it mentions, and for an urgent one the people asked to
-    /// acknowledge it. Throwing fails the commit.
+    /// acknowledge it; or it was edited to mention `people` for the first time. Throwing fails the
+    /// commit.
     func addressed(
         _ message: ChatMessage, roomName: String, to people: [String], urgent: Bool, at time: Int64, in transaction: any DomainTransaction
     ) throws

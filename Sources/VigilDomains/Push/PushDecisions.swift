@@ -31,7 +31,7 @@ struct PushDecisions: AlertWatcher, ChatWatcher, CameraWatcher {
         try decide(
             .escalation, about: Self.tag("alert", alert.id), site: alert.site, urgent: true, ttl: Self.escalationTTLSeconds,
             title: "Escalated: \(alert.kind)\(place)", body: { "\($0): not acknowledged yet" },
-            url: "/guard/?site=\(alert.site)&alert=\(alert.id)", at: time, in: transaction)
+            url: "/?site=\(alert.site)&alert=\(alert.id)", at: time, in: transaction)
     }
 
     /// A message mentioning people, or asking them to acknowledge it: their phones alone. The lock
@@ -43,7 +43,7 @@ struct PushDecisions: AlertWatcher, ChatWatcher, CameraWatcher {
             .chat, about: Self.tag("chat", message.id), site: message.site, for: people, urgent: urgent,
             ttl: urgent ? Self.urgentChatTTLSeconds : Self.mentionTTLSeconds,
             title: urgent ? "Urgent message in \(roomName)" : "You were mentioned in \(roomName)",
-            body: { urgent ? "\($0): please acknowledge it" : $0 }, url: "/guard/?site=\(message.site)&room=\(message.room)", at: time,
+            body: { urgent ? "\($0): please acknowledge it" : $0 }, url: "/?site=\(message.site)&room=\(message.room)", at: time,
             in: transaction)
     }
 
@@ -53,7 +53,7 @@ struct PushDecisions: AlertWatcher, ChatWatcher, CameraWatcher {
         try decide(
             .camera, about: Self.tag("camera", viewer), site: site, for: [viewer], urgent: false, ttl: Self.cameraTTLSeconds,
             title: "Camera sent to you: \(camera.name ?? "camera \(camera.id)")", body: { $0 },
-            url: "/guard/?site=\(site)&camera=\(camera.id)", at: time, in: transaction)
+            url: "/?site=\(site)&camera=\(camera.id)", at: time, in: transaction)
     }
 
     /// Queues one message for the phones of `site` (of `people` only, when given), and rings the
@@ -65,7 +65,7 @@ struct PushDecisions: AlertWatcher, ChatWatcher, CameraWatcher {
         let siteName = try transaction.fetchOne(SiteName.self, "SELECT name FROM sites WHERE id = ?", [site])?.name ?? site
         let message = PushMessageRecord(
             site: site, kind: kind, tag: tag, urgency: urgent ? "high" : "normal", ttlSeconds: ttl,
-            payload: LockScreenMessage(kind: kind.rawValue, title: title, body: body(siteName), url: url).text, createdAt: time)
+            payload: LockScreenMessage(kind: kind.rawValue, title: title, body: body(siteName), url: url, tag: tag).text, createdAt: time)
         if try transaction.enqueue(message, for: people, limit: Self.outboxLimitPerSite) > 0 { transaction.afterCommit(bell) }
     }
 
@@ -82,12 +82,16 @@ private struct SiteName: Decodable {
 }
 
 /// What one push shows on a lock screen, and the view a tap opens: the whole plaintext of the
-/// message (docs/security.md says what it may carry).
+/// message (docs/security.md says what it may carry). `url` is the page's own address with the
+/// thing to show in its query (the page opens the view of the signed-in token's role); `tag` is the
+/// message's `Topic`, which the service worker gives its notification so that a newer one about the
+/// same thing replaces it on the phone too.
 struct LockScreenMessage: Codable, Equatable {
     var kind: String
     var title: String
     var body: String
     var url: String
+    var tag: String
 
     var text: String { (try? JSONValue.canonicalText(of: self)) ?? "{}" }
 }

@@ -20,7 +20,7 @@ public struct PushDomain: Domain {
         queries = PushQueries(store: context.store)
         service = PushService(sites: context.sites, allowLocalEndpoints: context.allowsLocalEndpoints, queries: queries)
         let sender = PushSender(
-            store: context.store, clock: context.clock, vapid: vapid,
+            store: context.store, clock: context.clock, vapid: vapid, subject: context.operatorContact,
             transport: PushTransport(allowLocal: context.allowsLocalEndpoints, trustRootsFile: context.outgoingTrustRootsFile))
         timers = PushTimers(sender: sender)
         let decisions = PushDecisions(bell: { sender.ring() })

@@ -18,19 +18,19 @@ final class PushSender: Sendable {
     /// The first retry's wait; each next one doubles it, up to `longestWait`.
     static let firstWait: Int64 = 5_000
     static let longestWait: Int64 = 600_000
-    /// How the push services reach the hub's operator (RFC 8292 §2.1).
-    static let subject = "mailto:operator@vigil.invalid"
-
     private let store: any EventStore
     private let clock: any HubClock
     private let vapid: VapidKey
+    /// How the push services reach the hub's operator (RFC 8292 §2.1): `HubConfiguration.operatorContact`.
+    private let subject: String
     private let transport: PushTransport
     private let state = Mutex<(running: Bool, again: Bool)>((false, false))
 
-    init(store: any EventStore, clock: any HubClock, vapid: VapidKey, transport: PushTransport) {
+    init(store: any EventStore, clock: any HubClock, vapid: VapidKey, subject: String, transport: PushTransport) {
         self.store = store
         self.clock = clock
         self.vapid = vapid
+        self.subject = subject
         self.transport = transport
     }
 
@@ -96,7 +96,7 @@ final class PushSender: Sendable {
         do {
             let body = try PushMessageEncryption.encrypt(Array(push.payload.utf8), for: keys)
             let headers = [
-                ("Authorization", try vapid.authorization(for: url, expiry: now / 1000 + 12 * 3600, subject: Self.subject)),
+                ("Authorization", try vapid.authorization(for: url, expiry: now / 1000 + 12 * 3600, subject: subject)),
                 ("Content-Encoding", "aes128gcm"), ("Content-Type", "application/octet-stream"),
                 ("TTL", "\((expiry - now) / 1000)"), ("Urgency", push.urgency), ("Topic", push.tag),
             ]

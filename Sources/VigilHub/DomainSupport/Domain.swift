@@ -45,12 +45,15 @@ public struct DomainContext: Sendable {
     public let allowsLocalEndpoints: Bool
     /// `HubConfiguration.outgoingTrustRootsFile`: authorities a domain's outgoing TLS also trusts.
     public let outgoingTrustRootsFile: String?
+    /// `HubConfiguration.operatorContact`: how a service a domain sends requests to reaches the operator.
+    public let operatorContact: String
     /// What this hub's domains share with each other (`DomainLinks`).
     public let links = DomainLinks()
 
     public init(
         store: any EventStore, sites: SiteDirectory, clock: any HubClock, indexBytesPerSite: Int, allowsLocalEndpoints: Bool = false,
-        outgoingTrustRootsFile: String? = nil, key: @escaping @Sendable (String) throws -> [UInt8]
+        outgoingTrustRootsFile: String? = nil, operatorContact: String = HubConfiguration.defaultOperatorContact,
+        key: @escaping @Sendable (String) throws -> [UInt8]
     ) {
         self.store = store
         self.sites = sites
@@ -58,6 +61,7 @@ public struct DomainContext: Sendable {
         self.indexBytesPerSite = indexBytesPerSite
         self.allowsLocalEndpoints = allowsLocalEndpoints
         self.outgoingTrustRootsFile = outgoingTrustRootsFile
+        self.operatorContact = operatorContact
         self.key = key
     }
 }

@@ -13,7 +13,8 @@ extension Hub {
         let sites = SiteDirectory(store: store)
         let context = DomainContext(
             store: store, sites: sites, clock: clock, indexBytesPerSite: configuration.indexBytesPerSite,
-            allowsLocalEndpoints: configuration.allowsLocalEndpoints, outgoingTrustRootsFile: configuration.outgoingTrustRootsFile
+            allowsLocalEndpoints: configuration.allowsLocalEndpoints, outgoingTrustRootsFile: configuration.outgoingTrustRootsFile,
+            operatorContact: configuration.operatorContact
         ) { name in
             try database.key(named: name)
         }

@@ -85,6 +85,7 @@ struct Serve: AsyncParsableCommand {
         help: "How long the audit trail keeps an entry: 1d to 366d, or forever (env VIGIL_KEEP_AUDIT, default 366d).")
     var keepAudit: String?
     @OptionGroup var map: MapOptions
+    @OptionGroup var push: PushOptions
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (env VIGIL_LOG_LEVEL, default info).") var logLevel:
         String?
 
@@ -148,6 +149,7 @@ struct Serve: AsyncParsableCommand {
             configuration.hub.auditRetentionMs = milliseconds
         }
         map.apply(to: &configuration)
+        try push.apply(to: &configuration.hub)
 
         var logger = Logger(label: "vigil")
         logger.logLevel = Logger.Level(rawValue: setting(logLevel, env: "VIGIL_LOG_LEVEL", default: "info")) ?? .info

@@ -18,6 +18,8 @@ final class Chromium: @unchecked Sendable {
     private let base: URL
     private let profile: URL
     let session: String
+    /// Where the browser's own DevTools protocol listens (`host:port`), for `DevTools`.
+    let debuggerAddress: String
 
     /// Starts chromedriver and a browser session that trusts the key of `certificate` (PEM).
     static func start(trusting certificate: String) async throws -> Chromium {
@@ -44,24 +46,30 @@ final class Chromium: @unchecked Sendable {
                             "--user-data-dir=\(profile.path)", "--ignore-certificate-errors-spki-list=\(spki)",
                             // performance.memory in whole bytes, not rounded buckets, for the benchmark.
                             "--enable-precise-memory-info",
+                            // DevTools' own WebSocket (`DevTools`) takes the test's client, which names this origin.
+                            "--remote-allow-origins=ws://localhost",
                         ],
                     ],
                 ]
             ]
         ]
         let created = try await call(base, "POST", "/session", capabilities)
-        guard let value = created["value"] as? [String: Any], let session = value["sessionId"] as? String else {
+        guard let value = created["value"] as? [String: Any], let session = value["sessionId"] as? String,
+            let options = (value["capabilities"] as? [String: Any])?["goog:chromeOptions"] as? [String: Any],
+            let debuggerAddress = options["debuggerAddress"] as? String
+        else {
             await stop(process)
             throw BrowserError.driver("no session: \(created)")
         }
-        return Chromium(process: process, base: base, profile: profile, session: session)
+        return Chromium(process: process, base: base, profile: profile, session: session, debuggerAddress: debuggerAddress)
     }
 
-    private init(process: ChildProcess, base: URL, profile: URL, session: String) {
+    private init(process: ChildProcess, base: URL, profile: URL, session: String, debuggerAddress: String) {
         self.process = process
         self.base = base
         self.profile = profile
         self.session = session
+        self.debuggerAddress = debuggerAddress
     }
 
     func open(_ url: String) async throws {
@@ -86,6 +94,13 @@ final class Chromium: @unchecked Sendable {
         _ = try await command(
             "POST", "/goog/cdp/execute",
             ["cmd": "Emulation.setGeolocationOverride", "params": ["latitude": latitude, "longitude": longitude, "accuracy": 10]])
+    }
+
+    /// Answers the page's notification permission for `origin` as a person would: `granted` or `denied`.
+    func setNotificationPermission(_ setting: String, for origin: String) async throws {
+        _ = try await command(
+            "POST", "/goog/cdp/execute",
+            ["cmd": "Browser.setPermission", "params": ["origin": origin, "permission": ["name": "notifications"], "setting": setting]])
     }
 
     /// Gives the page a viewport of this size, as a phone, a tablet or a wall screen shows it: the

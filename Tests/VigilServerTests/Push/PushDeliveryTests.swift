@@ -56,7 +56,8 @@ struct PushDeliveryTests {
             let shown = try JSONValue(parsing: message.plaintext ?? "")
             #expect(shown["title"] == "Escalated: door at North gate")
             #expect(shown["body"] == "Headquarters: not acknowledged yet")
-            #expect(shown["url"]?.stringValue == "/guard/?site=hq&alert=\(id)")
+            #expect(shown["url"]?.stringValue == "/?site=hq&alert=\(id)")
+            #expect(shown["tag"] == message.headers["Topic"], "the notification's tag is the message's Topic")
             #expect(message.claims?["aud"]?.stringValue == "https://127.0.0.1:\(service.port)")
         }
     }
