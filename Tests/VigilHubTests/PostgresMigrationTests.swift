@@ -53,14 +53,18 @@ private enum PostgresDifferences {
     /// columns and adds `rowid` (implicit in SQLite) and `words`, the text's `tsvector`, under
     /// `chat_search_words` (`ChatMigrations`); the detections' box index is a table of the R*Tree's
     /// columns under `detection_boxes_space` (`DetectionMigrations`). Each event keeps the
-    /// transaction that wrote it, by which the other hubs follow the log (`PostgresEventFollower`).
+    /// transaction that wrote it, by which the other hubs follow the log (`PostgresEventFollower`);
+    /// so does each detection, by which their indexes learn the others' rows. The hubs sharing the
+    /// database report who is present through them in `hub_roster`.
     static func expected(from sqlite: SchemaShape) -> SchemaShape {
         var shape = sqlite
         shape.columns["grdb_migrations"] = nil
         shape.columns["schema_migrations"] = ["identifier", "applied_at"]
         shape.columns["chat_search", default: []].formUnion(["rowid", "words"])
         shape.columns["events", default: []].insert("xid")
-        shape.indexes.formUnion(["chat_search_words", "detection_boxes_space", "events_by_xid"])
+        shape.columns["detections", default: []].insert("xid")
+        shape.columns["hub_roster"] = ["hub", "alive_until", "report"]
+        shape.indexes.formUnion(["chat_search_words", "detection_boxes_space", "events_by_xid", "detections_by_xid"])
         return shape
     }
 }
