@@ -56,7 +56,8 @@ struct AlertRecord: Sendable, Equatable, TableRecord {
     }
 }
 
-/// The alert domain's alerts table, read and written in the transaction it is given: the one place its SQL is written.
+/// The alert domain's alerts table, read and written in the transaction it is given: the one place
+/// its SQL is written.
 struct AlertTables {
     let transaction: any DomainTransaction
 

@@ -33,7 +33,8 @@ struct QuietLocation: Sendable, Equatable, Decodable {
     var visit: Int64
 }
 
-/// The alert domain's locations and their visits, read and written in the transaction it is given: the one place their SQL is written.
+/// The alert domain's locations and their visits, read and written in the transaction it is given:
+/// the one place their SQL is written.
 struct LocationTables {
     let transaction: any DomainTransaction
 

@@ -10,7 +10,8 @@ struct CameraViewRecord: Sendable, Equatable, Decodable {
     var switchedAt: Int64
 }
 
-/// The camera domain's tables (topologies and who views which camera), read and written in the transaction it is given: the one place their SQL is written.
+/// The camera domain's tables (topologies and who views which camera), read and written in the
+/// transaction it is given: the one place their SQL is written.
 struct CameraTables {
     let transaction: any DomainTransaction
 

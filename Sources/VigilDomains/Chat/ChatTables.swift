@@ -61,14 +61,16 @@ struct UrgentRecipient: Sendable, Equatable, Decodable {
     var repeats: Int64
 }
 
-/// A recipient whose repeat is due, and the site of the message (where the recipient is that person).
+/// A recipient whose repeat is due, and the site of the message (where the recipient is that
+/// person).
 struct DueRepeat: Sendable, Decodable {
     var messageId: String
     var name: String
     var site: String
 }
 
-/// The chat domain's tables (rooms, messages, their versions and urgent recipients, read marks), read and written in the transaction it is given: the one place their SQL is written.
+/// The chat domain's tables (rooms, messages, their versions and urgent recipients, read marks),
+/// read and written in the transaction it is given: the one place their SQL is written.
 struct ChatTables {
     let transaction: any DomainTransaction
 

@@ -24,7 +24,8 @@ struct CheckpointRecord: Sendable, Equatable, TableRecord {
     }
 }
 
-/// The check-in domain's tables, read and written in the transaction it is given: the one place their SQL is written.
+/// The check-in domain's tables, read and written in the transaction it is given: the one place
+/// their SQL is written.
 struct CheckinTables {
     let transaction: any DomainTransaction
 

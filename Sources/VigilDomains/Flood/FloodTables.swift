@@ -1,7 +1,8 @@
 import VigilCore
 import VigilStore
 
-/// A region as `flood_regions` keeps it: a topic scope (`id`), and a number for the legacy protocol.
+/// A region as `flood_regions` keeps it: a topic scope (`id`), and a number for the legacy
+/// protocol.
 struct FloodRegionRecord: Sendable, Equatable, TableRecord {
     static let table = "flood_regions"
     static let generatedColumns: Set<String> = ["number"]
@@ -54,7 +55,8 @@ enum FloodMarkerStatus: String, Sendable, Decodable {
     case pending, approved, rejected
 }
 
-/// A marker as `flood_markers` keeps it, with its reporter's contact (`FloodJSON` decides who sees what).
+/// A marker as `flood_markers` keeps it, with its reporter's contact (`FloodJSON` decides who sees
+/// what).
 struct FloodMarkerRecord: Sendable, Equatable, TableRecord {
     static let table = "flood_markers"
     static let generatedColumns: Set<String> = ["id"]
@@ -99,7 +101,8 @@ extension FloodMarkerRecord {
     }
 }
 
-/// The flood domain's tables (regions, boundaries, events, markers), read and written in the transaction it is given: the one place their SQL is written.
+/// The flood domain's tables (regions, boundaries, events, markers), read and written in the
+/// transaction it is given: the one place their SQL is written.
 struct FloodTables {
     let transaction: any DomainTransaction
 
