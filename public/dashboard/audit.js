@@ -15,7 +15,8 @@ const quoted = (text) => `“${text}”`;
 const last = (target) => target.split("/").at(-1);
 
 function alertWords(detail, verb) {
-  // Named when this page has seen the alert (in the queue); an older one is "an alert".
+  // Named when this page has seen the alert (in the queue; the trail redraws when the queue
+  // arrives after it); an older one is "an alert".
   const title = knownAlert(detail.alert);
   const what = title ? `the alert ${quoted(title)}` : "an alert";
   return `${verb} ${what}${detail.note ? `: ${quoted(detail.note)}` : ""}`;
@@ -58,15 +59,23 @@ export function auditSection(connection) {
   let oldest = null;
   const siteName = (id) => sites.get(id) ?? id;
 
+  const shown = new Map(); // row -> its entry, to say it again when names are learned
   function row(entry) {
     const at = new Date(entry.at);
-    return h("tr", { dataset: { action: entry.action } },
+    const line = h("tr", { dataset: { action: entry.action } },
       h("td", {}, h("time", { datetime: at.toISOString() }, at.toLocaleString())),
       h("td", {}, entry.name, h("span", { class: "meta" }, ` ${entry.role}`)),
       h("td", { class: "what" }, auditSentence(entry, siteName)),
       h("td", {}, entry.site ? siteName(entry.site) : "the whole hub"),
       h("td", {}, address(entry.peer)));
+    shown.set(line, entry);
+    return line;
   }
+  function sayAgain() {
+    if (!rows.isConnected) return document.removeEventListener("vigil:names", sayAgain);
+    for (const [line, entry] of shown) line.querySelector(".what").textContent = auditSentence(entry, siteName);
+  }
+  document.addEventListener("vigil:names", sayAgain);
 
   async function load(more) {
     const query = new URLSearchParams({ limit: String(PAGE) });
@@ -75,7 +84,10 @@ export function auditSection(connection) {
     if (more && oldest !== null) query.set("before", String(oldest));
     try {
       const { entries } = await connection.api("GET", `/api/audit?${query}`);
-      if (!more) rows.replaceChildren();
+      if (!more) {
+        rows.replaceChildren();
+        shown.clear();
+      }
       rows.append(...entries.map(row));
       oldest = entries.at(-1)?.id ?? oldest;
       earlier.hidden = entries.length < PAGE;

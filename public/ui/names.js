@@ -10,10 +10,22 @@ export function learnLocation(id, name) {
   if (name && name !== id) locations.set(id, name);
 }
 
-/** Learns the cameras' names; panels that show places redraw on the document's "vigil:names". */
+// Panels that show names redraw on the document's "vigil:names"; a burst of names learned (a
+// queue's history arriving) is told once, after the burst.
+let telling = false;
+function namesLearned() {
+  if (telling) return;
+  telling = true;
+  queueMicrotask(() => {
+    telling = false;
+    document.dispatchEvent(new Event("vigil:names"));
+  });
+}
+
+/** Learns the cameras' names. */
 export function learnCameras(list) {
   for (const camera of list) if (camera.name) cameras.set(camera.id, camera.name);
-  document.dispatchEvent(new Event("vigil:names"));
+  namesLearned();
 }
 
 /** "open-office" -> "Open office": an id read aloud. */
@@ -32,7 +44,10 @@ export const kindName = (kind) => KIND_NAMES[kind] ?? spoken(kind);
 export function alertTitle(alert) {
   const fallback = alert.location ? `${alert.kind.charAt(0).toUpperCase()}${alert.kind.slice(1)} at ${alert.location}` : null;
   const title = alert.message === fallback || !alert.message ? `${kindName(alert.kind)}${alert.location ? ` at ${placeName(alert.location)}` : ""}` : alert.message;
-  alerts.set(alert.id, title);
+  if (alerts.get(alert.id) !== title) {
+    alerts.set(alert.id, title);
+    namesLearned();
+  }
   return title;
 }
 
