@@ -101,20 +101,13 @@ struct FloodLegacyAPI: Sendable {
         }
         let picture = photos.first?.hash
         let observedAt = observation.observationTime.date(in: TimeZone(identifier: region.timeZone) ?? .gmt).timeIntervalSince1970 * 1000
-        var data: [String: JSONValue] = [
-            "event": .number(Double(event)), "latitude": .number(observation.location.latitude), "longitude": .number(observation.location.longitude),
-            "severity": .number(Double(observation.severity.level)), "observedAt": .number(observedAt.rounded()),
-        ]
-        for (key, text) in [
-            ("description", observation.comment), ("email", observation.email), ("phone", observation.phoneNumber),
-            ("coverType", observation.coverType),
-        ]
-        where !text.isEmpty {
-            data[key] = .string(text)
-        }
-        data["coverHeight"] = observation.coverHeight.map(JSONValue.number)
-        data["picture"] = picture.map(JSONValue.string)
-        _ = try await request.publish(topic: FloodService.reportsTopic(of: region.id), type: "submit", data: .object(data), storing: photos)
+        func given(_ text: String) -> String? { text.isEmpty ? nil : text }
+        let report = FloodReport(
+            position: observation.location, severity: observation.severity.level, description: observation.comment, event: event,
+            observedAt: Int64(observedAt.rounded()), picture: picture, email: given(observation.email), phone: given(observation.phoneNumber),
+            coverType: given(observation.coverType), coverHeight: observation.coverHeight)
+        _ = try await request.publish(
+            topic: FloodService.reportsTopic(of: region.id), type: "submit", data: .object(JSONValue.fields(of: report)), storing: photos)
         return picture == nil
             ? FloodSubmitResult(status: .markerAdded, message: "marker added; it shows once a moderator approves it")
             : FloodSubmitResult(status: .markerAndImageAdded, message: "marker and image added; they show once a moderator approves them")

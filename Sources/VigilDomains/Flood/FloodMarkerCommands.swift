@@ -18,7 +18,7 @@ enum FloodMarkerCommands {
                 effect: SubmitFloodMarker(region: region, draft: draft))
         case "approve", "reject":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins moderate reports")
-            let selection = try FloodSelection(try CommandData(data, shape: "{markers} or {boundary}"))
+            let selection = try Self.selection(try data.decode(FloodModeration.self))
             let decision: FloodMarkerStatus = type == "approve" ? .approved : .rejected
             let type = decision == .approved ? FloodEventType.markersApproved : .markersRejected
             return ValidatedEvent(
@@ -26,8 +26,7 @@ enum FloodMarkerCommands {
                 audited: true)
         case "remove":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins remove markers")
-            let fields = try CommandData(data, shape: "{markers}")
-            guard let markers = try fields.integers("markers", in: 1...Int.max, max: maxModerated) else {
+            guard case .markers(let markers) = try Self.selection(try data.decode(FloodModeration.self)) else {
                 throw ProtocolError(.invalidData, "data.markers must list the approved markers to remove")
             }
             return ValidatedEvent(
@@ -39,18 +38,19 @@ enum FloodMarkerCommands {
     }
 }
 
-/// Which markers a moderation command decides: the listed ones, or everything pending in a boundary.
-enum FloodSelection: Sendable {
-    case markers([Int])
-    case boundary(Int64)
-
-    init(_ fields: CommandData) throws(ProtocolError) {
-        let markers = try fields.integers("markers", in: 1...Int.max, max: FloodMarkerCommands.maxModerated)
-        let boundary = try fields.integer("boundary", in: 1...Int.max)
-        switch (markers, boundary) {
-        case (let markers?, nil): self = .markers(markers)
-        case (nil, let boundary?): self = .boundary(Int64(boundary))
-        default: throw ProtocolError(.invalidData, "data must name either markers (a list of marker numbers) or a boundary, not both")
+extension FloodMarkerCommands {
+    /// The selection with its numbers held to their bounds: 1 to `maxModerated` markers, each
+    /// named once.
+    static func selection(_ moderation: FloodModeration) throws(ProtocolError) -> FloodModeration {
+        switch moderation {
+        case .markers(let ids):
+            guard (1...maxModerated).contains(ids.count), ids.allSatisfy({ $0 >= 1 }) else {
+                throw ProtocolError(.invalidData, "data.markers must be a list of 1 to \(maxModerated) marker numbers (1 or more)")
+            }
+            var seen = Set<Int64>()
+            return .markers(ids.filter { seen.insert($0).inserted })
+        case .boundary(let boundary):
+            return .boundary(try CommandBounds.recordNumber(boundary, "boundary"))
         }
     }
 }
@@ -74,31 +74,22 @@ struct FloodMarkerDraft: Sendable {
     var coverHeight: Double?
 
     init(_ data: JSONValue, reporter: Identity) throws(ProtocolError) {
-        let fields = try CommandData(
-            data, shape: "{latitude, longitude, severity, description?, event?, observedAt?, picture?, email?, phone?, coverType?, coverHeight?}")
-        guard let latitude = try fields.number("latitude", in: -90...90), let longitude = try fields.number("longitude", in: -180...180) else {
-            throw ProtocolError(.invalidData, "data.latitude and data.longitude are required, in degrees")
-        }
-        // Both in range, so this cannot fail; the refusal keeps the compiler's typed throw.
-        guard let point = try? GeoPoint(latitude: latitude, longitude: longitude) else {
-            throw ProtocolError(.invalidData, "data.latitude and data.longitude must be a point on the Earth")
-        }
-        guard let severity = try fields.integer("severity", in: FloodSeverity.levels) else {
-            throw ProtocolError(.invalidData, "data.severity is required: a whole number from 1 to 5")
-        }
-        self.point = point
-        self.severity = severity
-        event = try fields.integer("event", in: 1...Int.max).map(Int64.init)
-        description = try fields.optionalString("description", maxLength: FloodMarkerCommands.maxDescriptionLength) ?? ""
-        observedAt = try fields.integer("observedAt", in: 0...Int.max).map(Int64.init)
-        picture = try fields.optionalString("picture", maxLength: 64)
+        let report = try data.decode(FloodReport.self)
+        point = report.position
+        severity = try CommandBounds.whole(report.severity, "severity", in: FloodSeverity.levels)
+        event = try report.event.map { id throws(ProtocolError) in try CommandBounds.recordNumber(id, "event") }
+        description =
+            try CommandBounds.optionalText(
+                report.description.isEmpty ? nil : report.description, "description", maxLength: FloodMarkerCommands.maxDescriptionLength) ?? ""
+        observedAt = try report.observedAt.map { at throws(ProtocolError) in try CommandBounds.whole(at, "observedAt", in: 0...Int64.max) }
+        picture = report.picture
         if let picture, !HexText.isSHA256(picture) {
             throw ProtocolError(.invalidData, "data.picture must be a SHA-256 hash (64 lowercase hex digits), as POST /api/thumbnails returns it")
         }
-        email = try fields.optionalString("email", maxLength: 254) ?? ""
-        phone = try fields.optionalString("phone", maxLength: 40) ?? ""
-        coverType = try fields.optionalString("coverType", maxLength: 64) ?? ""
-        coverHeight = try fields.number("coverHeight", in: 0...100_000)
+        email = try CommandBounds.optionalText(report.email, "email", maxLength: 254) ?? ""
+        phone = try CommandBounds.optionalText(report.phone, "phone", maxLength: 40) ?? ""
+        coverType = try CommandBounds.optionalText(report.coverType, "coverType", maxLength: 64) ?? ""
+        coverHeight = try CommandBounds.number(report.coverHeight, "coverHeight", in: 0...100_000)
         self.reporter = reporter.name
         anonymous = reporter.isAnonymous
     }

@@ -59,7 +59,7 @@ struct SubmitFloodMarker: DomainEffect {
 /// public topic, carrying the markers' public form only.
 struct ModerateFloodMarkers: DomainEffect {
     let region: String
-    let selection: FloodSelection
+    let selection: FloodModeration
     let decision: FloodMarkerStatus
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
@@ -98,9 +98,9 @@ struct ModerateFloodMarkers: DomainEffect {
 extension FloodTables {
     /// The markers `ids` of the region, every one in `status`; an unknown marker, one of another
     /// region or one in another status refuses the whole selection.
-    func floodMarkers(_ ids: [Int], in region: String, allIn status: FloodMarkerStatus) throws -> [FloodMarkerRecord] {
+    func floodMarkers(_ ids: [Int64], in region: String, allIn status: FloodMarkerStatus) throws -> [FloodMarkerRecord] {
         let markers = try floodMarkers(ids, in: region)
-        if let missing = ids.first(where: { id in !markers.contains { $0.id == Int64(id) } }) {
+        if let missing = ids.first(where: { id in !markers.contains { $0.id == id } }) {
             throw ProtocolError(.notFound, "flood region \(region) has no marker \(missing)")
         }
         if let other = markers.first(where: { $0.status != status }) {

@@ -8,7 +8,7 @@ import VigilStore
 /// the whole files, and shows as removed in the files' deltas.
 struct RemoveFloodMarkers: DomainEffect {
     let region: String
-    let ids: [Int]
+    let ids: [Int64]
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let markers = try FloodTables(transaction).floodMarkers(ids, in: region, allIn: .approved)

@@ -11,45 +11,47 @@ enum FloodRegionCommands {
         switch type {
         case "create_region":
             try require(identity.role == .admin, "only admins create flood regions")
-            let fields = try CommandData(data, shape: "{name, timeZone, anonymous?}")
-            let name = try fields.string("name", maxLength: maxNameLength)
-            let zone = try fields.string("timeZone", maxLength: 64)
+            let command = try data.decode(FloodRegionCommand.CreateRegion.self)
+            let name = try CommandBounds.text(command.name, "name", maxLength: maxNameLength)
+            let zone = try CommandBounds.text(command.timeZone, "timeZone", maxLength: 64)
             guard TimeZone(identifier: zone) != nil else {
                 throw ProtocolError(.invalidData, "data.timeZone must be an IANA time zone such as America/Chicago")
             }
             return ValidatedEvent(
                 type: FloodEventType.regionCreated.rawValue, payload: ["region": .string(region)],
-                effect: CreateFloodRegion(id: region, name: name, timeZone: zone, anonymous: try fields.bool("anonymous") ?? false))
+                effect: CreateFloodRegion(id: region, name: name, timeZone: zone, anonymous: command.anonymous ?? false))
         case "add_boundary":
             try require(identity.role == .admin, "only admins add boundaries to a flood region")
-            let fields = try CommandData(data, shape: "{name, northWest: {latitude, longitude}, southEast: {latitude, longitude}}")
-            let name = try fields.string("name", maxLength: maxNameLength)
+            let command = try data.decode(FloodRegionCommand.AddBoundary.self)
+            let name = try CommandBounds.text(command.name, "name", maxLength: maxNameLength)
             let box: GeoBox
             do {
-                box = try GeoBox(northWest: try point(fields, "northWest"), southEast: try point(fields, "southEast"))
-            } catch let error as GeoError {
-                throw ProtocolError(.invalidData, "the boundary is not a box: \(error.description)")
+                box = try GeoBox(northWest: try point(command.northWest, "northWest"), southEast: try point(command.southEast, "southEast"))
             } catch {
-                throw error as? ProtocolError ?? ProtocolError(.invalidData, "\(error)")
+                throw ProtocolError(.invalidData, "the boundary is not a box: \(error.description)")
             }
             return ValidatedEvent(
                 type: FloodEventType.boundaryAdded.rawValue, payload: ["name": .string(name)],
                 effect: AddFloodBoundary(region: region, name: name, box: box))
         case "open_event":
             try require(FloodService.moderates(identity), "only operators and admins open flood events")
-            let (boundary, name) = try numberAndName(data, "boundary")
+            let command = try data.decode(FloodRegionCommand.OpenEvent.self)
+            let boundary = try CommandBounds.recordNumber(command.boundary, "boundary")
+            let name = try CommandBounds.text(command.name, "name", maxLength: maxNameLength)
             return ValidatedEvent(
                 type: FloodEventType.eventOpened.rawValue, payload: ["boundary": .number(Double(boundary))],
                 effect: OpenFloodEvent(region: region, boundary: boundary, name: name))
         case "close_event":
             try require(FloodService.moderates(identity), "only operators and admins close flood events")
-            let event = try requiredID(try CommandData(data, shape: "{event}"), "event")
+            let event = try CommandBounds.recordNumber(try data.decode(FloodRegionCommand.CloseEvent.self).event, "event")
             return ValidatedEvent(
                 type: FloodEventType.eventClosed.rawValue, payload: ["event": .number(Double(event))],
                 effect: CloseFloodEvent(region: region, event: event))
         case "rename_event":
             try require(FloodService.moderates(identity), "only operators and admins rename flood events")
-            let (event, name) = try numberAndName(data, "event")
+            let command = try data.decode(FloodRegionCommand.RenameEvent.self)
+            let event = try CommandBounds.recordNumber(command.event, "event")
+            let name = try CommandBounds.text(command.name, "name", maxLength: maxNameLength)
             return ValidatedEvent(
                 type: FloodEventType.eventRenamed.rawValue, payload: ["event": .number(Double(event))],
                 effect: RenameFloodEvent(region: region, event: event, name: name))
@@ -64,26 +66,8 @@ enum FloodRegionCommands {
         guard allowed else { throw ProtocolError(.forbidden, message) }
     }
 
-    /// A record number (boundary, event, marker) that must be present.
-    static func requiredID(_ fields: CommandData, _ key: String) throws(ProtocolError) -> Int64 {
-        guard let id = try fields.integer(key, in: 1...Int.max) else {
-            throw ProtocolError(.invalidData, "data.\(key) is required: the number of a \(key)")
-        }
-        return Int64(id)
-    }
-
-    /// `{key, name}`: the number of the record acted on and a name, as opening and renaming an event take them.
-    static func numberAndName(_ data: JSONValue, _ key: String) throws(ProtocolError) -> (Int64, String) {
-        let fields = try CommandData(data, shape: "{\(key), name}")
-        return (try requiredID(fields, key), try fields.string("name", maxLength: maxNameLength))
-    }
-
-    /// `{latitude, longitude}` under `key`.
-    static func point(_ fields: CommandData, _ key: String) throws -> GeoPoint {
-        let corner = try CommandData(fields.fields[key] ?? .null, shape: "{latitude, longitude} at data.\(key)")
-        guard let latitude = try corner.number("latitude", in: -90...90), let longitude = try corner.number("longitude", in: -180...180) else {
-            throw ProtocolError(.invalidData, "data.\(key) must be {latitude, longitude} in degrees")
-        }
-        return try GeoPoint(latitude: latitude, longitude: longitude)
+    /// A boundary's corner as a point on the Earth.
+    static func point(_ corner: FloodWire.Corner, _ key: String) throws(GeoError) -> GeoPoint {
+        try GeoPoint(latitude: corner.latitude, longitude: corner.longitude)
     }
 }

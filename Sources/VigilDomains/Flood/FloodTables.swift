@@ -188,7 +188,7 @@ struct FloodTables {
     }
 
     /// The markers among `ids` that belong to the region, in id order.
-    func floodMarkers(_ ids: [Int], in region: String) throws -> [FloodMarkerRecord] {
+    func floodMarkers(_ ids: [Int64], in region: String) throws -> [FloodMarkerRecord] {
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         return try transaction.fetchAll(
             FloodMarkerRecord.self,

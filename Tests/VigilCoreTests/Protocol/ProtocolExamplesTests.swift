@@ -99,6 +99,22 @@ struct ProtocolExamplesTests {
         return nil
     }
 
+    /// The contract's type of a command's `data`; nil for a command whose `data` the contract does
+    /// not define yet.
+    static func commandData(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
+        guard topic.hasPrefix("flood/") else { return nil }
+        switch type {
+        case "create_region": return { try roundTrip(FloodRegionCommand.CreateRegion.self, $0) }
+        case "add_boundary": return { try roundTrip(FloodRegionCommand.AddBoundary.self, $0) }
+        case "open_event": return { try roundTrip(FloodRegionCommand.OpenEvent.self, $0) }
+        case "rename_event": return { try roundTrip(FloodRegionCommand.RenameEvent.self, $0) }
+        case "close_event": return { try roundTrip(FloodRegionCommand.CloseEvent.self, $0) }
+        case "submit": return { try roundTrip(FloodReport.self, $0) }
+        case "approve", "reject", "remove": return { try roundTrip(FloodModeration.self, $0) }
+        default: return nil
+        }
+    }
+
     /// The contract's type of a query's `result`.
     static func queryResult(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
         switch (topic.split(separator: "/").first, type) {
@@ -135,6 +151,13 @@ struct ProtocolExamplesTests {
                     checked.append("\(type) data")
                 }
             }
+            if example.op == "publish", let topic = example.topic, let type = example.type, let data = example.message["data"],
+                let check = Self.commandData(topic: topic, type: type)
+            {
+                let again = try check(data)
+                #expect(again == data, "\(place): the \(type) command's data encodes back unchanged: \(again.canonicalText)")
+                checked.append("\(type) command")
+            }
             if let topic = example.topic, let type = example.type, example.op == "event" || example.op == "ok",
                 let data = example.message["data"], let check = Self.eventData(topic: topic, type: type, data: data)
             {
@@ -155,7 +178,7 @@ struct ProtocolExamplesTests {
                 "room.created", "message.posted", "search", "state", "alert.raised", "alert.acknowledged", "alert.resolved", "visit.motion",
                 "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
-                "zones data", "zones",
+                "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -174,6 +197,14 @@ struct ProtocolExamplesTests {
         #expect(throws: ProtocolError(.invalidData, "data.thumbnail must be a SHA-256 hash as POST /api/thumbnails returns it")) {
             try JSONValue.object(["thumbnail": "9f2c...", "source": ["kind": "upload"]]).decode(ChatAttachment.self)
         }
+        #expect(throws: ProtocolError(.invalidData, "data.markers or data.boundary, one of them: a list of marker numbers or a boundary's number")) {
+            try JSONValue.object(["markers": .array([.number(7)]), "boundary": .number(1)]).decode(FloodModeration.self)
+        }
+        let offTheEarth = #expect(throws: ProtocolError.self) {
+            try JSONValue.object(["latitude": .number(95), "longitude": .number(0), "severity": .number(3)]).decode(FloodReport.self)
+        }
+        #expect(
+            offTheEarth?.message.hasPrefix("data.latitude and longitude must be a point on the Earth") == true, "\(String(describing: offTheEarth))")
         #expect(throws: ProtocolError(.invalidData, "data.message.seq is required")) {
             try JSONValue.object(["message": ["id": "msg_1", "site": "hq", "room": "control", "author": "olga", "postedAt": 1]]).decode(
                 ChatMessageEvent.self)

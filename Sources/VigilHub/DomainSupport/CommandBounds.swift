@@ -1,0 +1,44 @@
+import VigilCore
+
+/// The bounds a command's fields are held to once the contract's type has read them
+/// (`JSONValue.decode`): a refusal is `invalid_data` naming the field, as `CommandData`'s are.
+public enum CommandBounds {
+    /// `text`, non-blank and at most `maxLength` characters.
+    public static func text(_ text: String, _ field: String, maxLength: Int) throws(ProtocolError) -> String {
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw ProtocolError(.invalidData, "data.\(field) must be a non-empty string")
+        }
+        guard text.count <= maxLength else {
+            throw ProtocolError(.invalidData, "data.\(field) is longer than \(maxLength) characters")
+        }
+        return text
+    }
+
+    /// `text` as `text(_:_:maxLength:)` holds it, when given.
+    public static func optionalText(_ text: String?, _ field: String, maxLength: Int) throws(ProtocolError) -> String? {
+        guard let text else { return nil }
+        return try Self.text(text, field, maxLength: maxLength)
+    }
+
+    /// `value` within `range`.
+    public static func whole<Number: BinaryInteger>(_ value: Number, _ field: String, in range: ClosedRange<Number>) throws(ProtocolError) -> Number {
+        guard range.contains(value) else {
+            throw ProtocolError(.invalidData, "data.\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The number of a record the hub gave (a boundary, an event, a marker): 1 or more.
+    public static func recordNumber(_ value: Int64, _ field: String) throws(ProtocolError) -> Int64 {
+        try whole(value, field, in: 1...Int64.max)
+    }
+
+    /// `value`, finite and within `range`, when given.
+    public static func number(_ value: Double?, _ field: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double? {
+        guard let value else { return nil }
+        guard value.isFinite, range.contains(value) else {
+            throw ProtocolError(.invalidData, "data.\(field) must be a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+}
