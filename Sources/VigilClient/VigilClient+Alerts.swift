@@ -20,12 +20,10 @@ extension VigilClient {
         site: String, kind: String, message: String? = nil, severity: Int? = nil, location: String? = nil, locationName: String? = nil,
         thumbnails: [String] = []
     ) async throws -> RaisedAlert {
-        var data: [String: JSONValue] = ["kind": .string(kind), "thumbnails": .array(thumbnails.map(JSONValue.string))]
-        data["message"] = message.map(JSONValue.string)
-        data["severity"] = severity.map { .number(Double($0)) }
-        data["location"] = location.map(JSONValue.string)
-        data["locationName"] = locationName.map(JSONValue.string)
-        let ok = try await request(.publish(topic: "alerts/\(site)", type: "raise", data: .object(data)))
+        let raise = AlertCommand.Raise(
+            kind: kind, severity: severity, message: message, location: location, locationName: locationName,
+            thumbnails: thumbnails.isEmpty ? nil : thumbnails)
+        let ok = try await request(.publish(topic: "alerts/\(site)", type: "raise", data: try JSONValue(encoding: raise)))
         let raised = ok["data"] ?? .null
         if ok["type"]?.stringValue == AlertEventType.visitMotion.rawValue {
             return .moreMotion(try raised.decode(VisitMotion.self))
@@ -36,19 +34,17 @@ extension VigilClient {
     /// Acknowledges alert `id` of `site`: once, whoever is first (`invalid_transition` after).
     @discardableResult
     public func acknowledgeAlert(_ id: String, site: String) async throws -> AlertDecided {
-        try await decide("acknowledge", id, site: site, data: ["alert": .string(id)])
+        try await decide("acknowledge", site: site, AlertCommand.Decide(alert: id))
     }
 
     /// Resolves an acknowledged alert, with an optional note.
     @discardableResult
     public func resolveAlert(_ id: String, site: String, note: String? = nil) async throws -> AlertDecided {
-        var data: [String: JSONValue] = ["alert": .string(id)]
-        data["note"] = note.map(JSONValue.string)
-        return try await decide("resolve", id, site: site, data: data)
+        try await decide("resolve", site: site, AlertCommand.Decide(alert: id, note: note))
     }
 
-    private func decide(_ type: String, _ id: String, site: String, data: [String: JSONValue]) async throws -> AlertDecided {
-        let ok = try await request(.publish(topic: "alerts/\(site)", type: type, data: .object(data)))
+    private func decide(_ type: String, site: String, _ decision: AlertCommand.Decide) async throws -> AlertDecided {
+        let ok = try await request(.publish(topic: "alerts/\(site)", type: type, data: try JSONValue(encoding: decision)))
         return try (ok["data"] ?? .null).decode(AlertDecided.self)
     }
 }

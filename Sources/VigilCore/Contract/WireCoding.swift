@@ -57,6 +57,22 @@ extension KeyedDecodingContainer {
     func refuse(_ key: Key, _ sentence: String) -> DecodingError {
         DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: sentence)
     }
+
+    /// The whole number under `key`, nil when absent or null. A number with a fraction is refused
+    /// naming `key`: the decoder's own refusal of `2.5` for an `Int` names no field.
+    func decodeWholeIfPresent<Number: BinaryInteger & Decodable>(_ type: Number.Type, forKey key: Key) throws -> Number? {
+        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard let whole = Number(exactly: number) else { throw refuse(key, "must be a whole number") }
+        return whole
+    }
+
+    /// The whole number under `key`, as `decodeWholeIfPresent` reads it; required.
+    func decodeWhole<Number: BinaryInteger & Decodable>(_ type: Number.Type, forKey key: Key) throws -> Number {
+        guard let whole = try decodeWholeIfPresent(type, forKey: key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "required"))
+        }
+        return whole
+    }
 }
 
 extension JSONValue {

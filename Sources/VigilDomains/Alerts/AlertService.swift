@@ -60,14 +60,14 @@ struct AlertService: TopicService {
             guard responders.contains(identity.role) else {
                 throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may raise alerts but not \(type) them")
             }
-            let fields = try CommandData(data, shape: type == "resolve" ? "{alert, note?}" : "{alert}")
-            let id = try fields.identifier("alert")
+            let decision = try data.decode(AlertCommand.Decide.self)
+            let id = try CommandBounds.identifier(decision.alert, "alert")
             if type == "acknowledge" {
                 return ValidatedEvent(
                     type: AlertEventType.acknowledged.rawValue, payload: ["alert": .string(id)], effect: AcknowledgeAlert(site: topic.scope, id: id),
                     audited: true)
             }
-            let note = try fields.optionalString("note", maxLength: Self.maxNoteLength)
+            let note = try CommandBounds.optionalText(decision.note, "note", maxLength: Self.maxNoteLength)
             return ValidatedEvent(
                 type: AlertEventType.resolved.rawValue, payload: ["alert": .string(id)], effect: ResolveAlert(site: topic.scope, id: id, note: note),
                 audited: true)
@@ -77,21 +77,23 @@ struct AlertService: TopicService {
     }
 
     private func raise(_ identity: Identity, site: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        let fields = try CommandData(data, shape: "{kind, severity?, message?, location?, locationName?, thumbnails?}")
-        let kind = try fields.string("kind", maxLength: 32)
+        let raise = try data.decode(AlertCommand.Raise.self)
+        let kind = try CommandBounds.text(raise.kind, "kind", maxLength: 32)
         guard Self.kinds.contains(kind), !Self.raisedByHub.contains(kind) else {
             throw ProtocolError(.invalidData, "data.kind must be one of motion, door, panic, analytics, custom")
         }
-        let location = try fields.optionalIdentifier("location")
+        let location = try raise.location.map { id throws(ProtocolError) in try CommandBounds.identifier(id, "location") }
         if kind == "motion", location == nil {
             throw ProtocolError(.invalidData, "a motion alert needs data.location: visits are kept per location")
         }
         let draft = AlertDraft(
             id: TokenSecret.recordID(prefix: "al_"), site: site, kind: kind,
-            severity: try fields.integer("severity", in: 1...5) ?? Self.defaultSeverity(of: kind),
-            message: try fields.optionalString("message", maxLength: Self.maxMessageLength) ?? Self.defaultMessage(kind, at: location),
-            location: location, locationName: try fields.optionalString("locationName", maxLength: 100),
-            thumbnails: try fields.hashes("thumbnails", max: Self.maxThumbnails))
+            severity: try raise.severity.map { level throws(ProtocolError) in try CommandBounds.whole(level, "severity", in: 1...5) }
+                ?? Self.defaultSeverity(of: kind),
+            message: try CommandBounds.optionalText(raise.message, "message", maxLength: Self.maxMessageLength)
+                ?? Self.defaultMessage(kind, at: location),
+            location: location, locationName: try CommandBounds.optionalText(raise.locationName, "locationName", maxLength: 100),
+            thumbnails: try CommandBounds.hashes(raise.thumbnails ?? [], "thumbnails", max: Self.maxThumbnails))
         return ValidatedEvent(type: AlertEventType.raised.rawValue, payload: ["alert": .string(draft.id)], effect: RaiseAlert(draft: draft))
     }
 

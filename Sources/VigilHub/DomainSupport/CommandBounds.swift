@@ -41,4 +41,25 @@ public enum CommandBounds {
         }
         return value
     }
+
+    /// `id`, usable as a topic segment: 1-64 of A-Z a-z 0-9 - _ .
+    public static func identifier(_ id: String, _ field: String) throws(ProtocolError) -> String {
+        guard Topic.isValidSegment(id) else {
+            throw ProtocolError(.invalidData, "data.\(field) must be 1-\(Topic.maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
+        }
+        return id
+    }
+
+    /// Thumbnail hashes (lowercase hex SHA-256), at most `max`, each kept once in order.
+    public static func hashes(_ list: [String], _ field: String, max: Int) throws(ProtocolError) -> [String] {
+        guard list.count <= max else {
+            throw ProtocolError(.invalidData, "data.\(field) must be a list of at most \(max) thumbnail hashes")
+        }
+        guard list.allSatisfy(HexText.isSHA256) else {
+            throw ProtocolError(
+                .invalidData, "data.\(field) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
+        }
+        var seen = Set<String>()
+        return list.filter { seen.insert($0).inserted }
+    }
 }

@@ -102,6 +102,13 @@ struct ProtocolExamplesTests {
     /// The contract's type of a command's `data`; nil for a command whose `data` the contract does
     /// not define yet.
     static func commandData(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
+        if topic.hasPrefix("alerts/") {
+            switch type {
+            case "raise": return { try roundTrip(AlertCommand.Raise.self, $0) }
+            case "acknowledge", "resolve": return { try roundTrip(AlertCommand.Decide.self, $0) }
+            default: return nil
+            }
+        }
         guard topic.hasPrefix("flood/") else { return nil }
         switch type {
         case "create_region": return { try roundTrip(FloodRegionCommand.CreateRegion.self, $0) }
@@ -179,6 +186,7 @@ struct ProtocolExamplesTests {
                 "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
+                "acknowledge command", "raise command",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -199,6 +207,9 @@ struct ProtocolExamplesTests {
         }
         #expect(throws: ProtocolError(.invalidData, "data.markers or data.boundary, one of them: a list of marker numbers or a boundary's number")) {
             try JSONValue.object(["markers": .array([.number(7)]), "boundary": .number(1)]).decode(FloodModeration.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.severity must be a whole number")) {
+            try JSONValue.object(["kind": .string("door"), "severity": .number(2.5)]).decode(AlertCommand.Raise.self)
         }
         let offTheEarth = #expect(throws: ProtocolError.self) {
             try JSONValue.object(["latitude": .number(95), "longitude": .number(0), "severity": .number(3)]).decode(FloodReport.self)

@@ -129,10 +129,10 @@ public struct FloodReport: Sendable, Equatable, Codable {
         } catch let error as GeoError {
             throw fields.refuse(.latitude, "and longitude must be a point on the Earth, in degrees: \(error.description)")
         }
-        severity = try fields.decode(Int.self, forKey: .severity)
+        severity = try fields.decodeWhole(Int.self, forKey: .severity)
         description = try fields.decodeIfPresent(String.self, forKey: .description) ?? ""
-        event = try fields.decodeIfPresent(Int64.self, forKey: .event)
-        observedAt = try fields.decodeIfPresent(Int64.self, forKey: .observedAt)
+        event = try fields.decodeWholeIfPresent(Int64.self, forKey: .event)
+        observedAt = try fields.decodeWholeIfPresent(Int64.self, forKey: .observedAt)
         picture = try fields.decodeIfPresent(String.self, forKey: .picture)
         email = try fields.decodeIfPresent(String.self, forKey: .email)
         phone = try fields.decodeIfPresent(String.self, forKey: .phone)
@@ -172,7 +172,7 @@ public enum FloodModeration: Sendable, Equatable, Codable {
     /// Reads `{markers}` or `{boundary}`; both, or neither, is refused.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
-        switch (try fields.decodeIfPresent([Int64].self, forKey: .markers), try fields.decodeIfPresent(Int64.self, forKey: .boundary)) {
+        switch (try fields.decodeIfPresent([Int64].self, forKey: .markers), try fields.decodeWholeIfPresent(Int64.self, forKey: .boundary)) {
         case (let markers?, nil): self = .markers(markers)
         case (nil, let boundary?): self = .boundary(boundary)
         default: throw fields.refuse(.markers, "or data.boundary, one of them: a list of marker numbers or a boundary's number")
