@@ -65,8 +65,7 @@ actor DemoGuard {
     }
 
     func swipe(_ direction: CameraDirection) async throws -> String {
-        let ok = try await client.request(.publish(topic: "cameras/\(site)", type: "swipe", data: ["direction": .string(direction.rawValue)]))
-        let camera = ok["data"]?["camera"]?.stringValue.flatMap(building.topology.camera)
+        let camera = building.topology.camera(try await client.swipeCamera(site: site, direction).camera)
         return "\(name) swiped \(direction.rawValue) to \(camera?.title ?? "?")"
     }
 

@@ -65,10 +65,8 @@ actor DemoOperator {
     }
 
     func push(_ camera: Camera, to viewer: String, jump: Bool) async throws -> String {
-        let ok = try await client.request(
-            .publish(
-                topic: "cameras/\(site)", type: "switch", data: ["viewer": .string(viewer), "camera": .string(camera.id), "jump": .bool(jump)]))
-        let before = ok["data"]?["from"]?.stringValue.flatMap(building.topology.camera)
+        let switched = try await client.switchCamera(site: site, viewer: viewer, to: camera.id, jump: jump)
+        let before = switched.from.flatMap(building.topology.camera)
         return "\(name) put \(camera.title) on \(viewer)'s phone" + (jump ? " (a jump from \(before?.title ?? "another camera"))" : "")
     }
 

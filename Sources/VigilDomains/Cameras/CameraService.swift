@@ -60,19 +60,17 @@ struct CameraService: TopicService {
                 effect: ImportTopology(site: site, camerasJSON: cameras.canonicalText), audited: true)
         case "switch":
             try identity.require([.admin, .operator], to: "push a camera to a viewer")
-            let fields = try CommandData(data, shape: "{viewer, camera, jump?}")
-            let viewer = try fields.identifier("viewer")
-            let camera = try fields.string("camera", maxLength: 128)
-            let move = SwitchCamera.Move.to(camera, jump: try fields.bool("jump") ?? false)
+            let command = try data.decode(CameraCommand.Switch.self)
+            let viewer = try CommandBounds.identifier(command.viewer, "viewer")
+            let camera = try CommandBounds.text(command.camera, "camera", maxLength: 128)
+            let move = SwitchCamera.Move.to(camera, jump: command.jump ?? false)
             return ValidatedEvent(
                 type: CameraEventType.switched.rawValue, payload: [:], effect: SwitchCamera(site: site, viewer: viewer, move: move, feed: feed))
         case "swipe":
             try identity.require([.admin, .operator, .guard], to: "swipe a camera view")
-            let fields = try CommandData(data, shape: "{direction, viewer?}")
-            guard let name = fields.fields["direction"]?.stringValue, let direction = CameraDirection(rawValue: name) else {
-                throw ProtocolError(.invalidData, "data.direction must be up, down, left or right")
-            }
-            let viewer = try fields.optionalIdentifier("viewer") ?? identity.name
+            let command = try data.decode(CameraCommand.Swipe.self)
+            let direction = command.direction
+            let viewer = try command.viewer.map { name throws(ProtocolError) in try CommandBounds.identifier(name, "viewer") } ?? identity.name
             // A guard moves their own view; the control room may move any.
             if identity.role == .guard, viewer != identity.name {
                 throw ProtocolError(.forbidden, "a guard swipes their own view (\(identity.name)) only")

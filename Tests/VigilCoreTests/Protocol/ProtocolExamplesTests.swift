@@ -109,6 +109,13 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("cameras/") {
+            switch type {
+            case "switch": return { try roundTrip(CameraCommand.Switch.self, $0) }
+            case "swipe": return { try roundTrip(CameraCommand.Swipe.self, $0) }
+            default: return nil
+            }
+        }
         guard topic.hasPrefix("flood/") else { return nil }
         switch type {
         case "create_region": return { try roundTrip(FloodRegionCommand.CreateRegion.self, $0) }
@@ -186,7 +193,7 @@ struct ProtocolExamplesTests {
                 "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
-                "acknowledge command", "raise command",
+                "acknowledge command", "raise command", "swipe command",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -210,6 +217,9 @@ struct ProtocolExamplesTests {
         }
         #expect(throws: ProtocolError(.invalidData, "data.severity must be a whole number")) {
             try JSONValue.object(["kind": .string("door"), "severity": .number(2.5)]).decode(AlertCommand.Raise.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.direction must be up, down, left or right")) {
+            try JSONValue.object(["direction": .string("sideways")]).decode(CameraCommand.Swipe.self)
         }
         let offTheEarth = #expect(throws: ProtocolError.self) {
             try JSONValue.object(["latitude": .number(95), "longitude": .number(0), "severity": .number(3)]).decode(FloodReport.self)
