@@ -23,19 +23,8 @@ struct NoticeService: TopicService {
         guard type == Notice.eventType else {
             throw ProtocolError(.unknownType, "notice topics take type \"notice\"")
         }
-        guard let fields = data.objectValue else {
-            throw ProtocolError(.invalidData, "data must be an object {text, level?}")
-        }
-        guard let text = fields["text"]?.stringValue, text.contains(where: { !$0.isWhitespace }) else {
-            throw ProtocolError(.invalidData, "data.text must be a non-empty string")
-        }
-        guard text.count <= Self.maxTextLength else {
-            throw ProtocolError(.invalidData, "data.text is longer than \(Self.maxTextLength) characters")
-        }
-        let level = fields["level"] ?? "info"
-        guard let level = level.stringValue.flatMap(Notice.Level.init(rawValue:)) else {
-            throw ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")
-        }
-        return ValidatedEvent(type: Notice.eventType, payload: .object(JSONValue.fields(of: Notice(text: text, level: level))))
+        var notice = try data.decode(Notice.self)
+        notice.text = try CommandBounds.text(notice.text, "text", maxLength: Self.maxTextLength)
+        return ValidatedEvent(type: Notice.eventType, payload: .object(JSONValue.fields(of: notice)))
     }
 }

@@ -116,6 +116,7 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
         guard topic.hasPrefix("flood/") else { return nil }
         switch type {
         case "create_region": return { try roundTrip(FloodRegionCommand.CreateRegion.self, $0) }
@@ -193,7 +194,7 @@ struct ProtocolExamplesTests {
                 "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
-                "acknowledge command", "raise command", "swipe command",
+                "acknowledge command", "raise command", "swipe command", "notice command",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -221,6 +222,10 @@ struct ProtocolExamplesTests {
         #expect(throws: ProtocolError(.invalidData, "data.direction must be up, down, left or right")) {
             try JSONValue.object(["direction": .string("sideways")]).decode(CameraCommand.Swipe.self)
         }
+        #expect(throws: ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")) {
+            try JSONValue.object(["text": .string("Gate 3 closed"), "level": .string("loud")]).decode(Notice.self)
+        }
+        #expect(try JSONValue.object(["text": .string("Gate 3 closed")]).decode(Notice.self) == Notice(text: "Gate 3 closed"), "info when absent")
         let offTheEarth = #expect(throws: ProtocolError.self) {
             try JSONValue.object(["latitude": .number(95), "longitude": .number(0), "severity": .number(3)]).decode(FloodReport.self)
         }

@@ -19,4 +19,17 @@ public struct Notice: Sendable, Equatable, Codable {
         self.text = text
         self.level = level
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, level
+    }
+
+    /// Reads `{text, level?}`: `level` is `info` when absent; another word is refused in words.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        text = try fields.decode(String.self, forKey: .text)
+        let level = try fields.decodeIfPresent(String.self, forKey: .level) ?? Level.info.rawValue
+        guard let known = Level(rawValue: level) else { throw fields.refuse(.level, "must be one of info, warning, urgent") }
+        self.level = known
+    }
 }
