@@ -41,10 +41,13 @@ extension VigilClient {
     }
 
     /// Records that this person has read `room` (`chat/{site}/{room}`) up to `seq`; their other
-    /// devices learn it at once on their inbox in that site.
-    public func markRead(_ room: String, through seq: UInt64) async throws {
+    /// devices learn it at once on their inbox in that site. Returns the marker as it now is.
+    @discardableResult
+    public func markRead(_ room: String, through seq: UInt64) async throws -> ChatReadMarked {
         let inbox = try await inboxTopic(site: try Topic(room).scope)
-        _ = try await request(.publish(topic: inbox, type: "read", data: ["room": .string(room), "seq": .number(Double(seq))]))
+        let ok = try await request(
+            .publish(topic: inbox, type: "read", data: try JSONValue(encoding: ChatReadCommand(room: room, seq: Int64(clamping: seq)))))
+        return try (ok["data"] ?? .null).decode(ChatReadMarked.self)
     }
 
     /// Acknowledges an urgent message this person was asked to acknowledge.

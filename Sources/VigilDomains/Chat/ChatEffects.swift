@@ -47,7 +47,7 @@ struct ArchiveRoom: DomainEffect {
         }
         _ = try openRoom(room, site: site, transaction, at: event.ts)
         try ChatTables(transaction).archive(room: room, site: site, by: event.from, at: event.ts)
-        event.payload = JSONValue.object(["room": .string(room), "by": .string(event.from), "at": .number(Double(event.ts))]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: ChatRoomArchived(room: room, by: event.from, at: event.ts))
         return [ChatService.roomTopic(room, site: site)]
     }
 }
@@ -144,7 +144,7 @@ struct DeleteMessage: DomainEffect {
         let message = try liveMessage(change, transaction)
         try change.requireAuthorOrModerator(of: message, event.from, to: "delete")
         try ChatTables(transaction).delete(message, by: event.from, at: event.ts)
-        event.payload = change.done(by: event)
+        event.payload = try change.done(by: event)
         return []
     }
 }
@@ -181,7 +181,7 @@ extension MessageChange {
     }
 
     /// What an event acting on the message says: `{message, by, at}`.
-    func done(by event: NewEvent) -> String {
-        JSONValue.object(["message": .string(message), "by": .string(event.from), "at": .number(Double(event.ts))]).canonicalText
+    func done(by event: NewEvent) throws -> String {
+        try JSONValue.canonicalText(of: ChatMessageChanged(message: message, by: event.from, at: event.ts))
     }
 }

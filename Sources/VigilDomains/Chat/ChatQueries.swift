@@ -68,15 +68,14 @@ struct ChatQueries: Sendable {
     func inbox(of name: String, site: String) async throws -> TopicSnapshot {
         try await store.read { transaction in
             let head = try transaction.head(of: InboxService.topic(of: name, site: site))
-            var rooms: [JSONValue] = []
+            var rooms: [ChatInboxState.Room] = []
             for room in try ChatTables(transaction).roomsWithControl(of: site) {
                 let unread = try ChatTables(transaction).unreadCount(of: name, room: room.id, site: site)
                 guard unread > 0 else { continue }
-                rooms.append(["room": .string(room.topic), "name": .string(room.name), "unread": .number(Double(unread))])
+                rooms.append(ChatInboxState.Room(room: room.topic, name: room.name, unread: unread))
             }
-            let urgent = try ChatTables(transaction).urgentAwaiting(name, site: site)
-            return TopicSnapshot(
-                head: head, data: ["rooms": .array(rooms), "urgent": try JSONValue(encoding: try urgent.map(ChatTables(transaction).wire(of:)))])
+            let urgent = try ChatTables(transaction).urgentAwaiting(name, site: site).map(ChatTables(transaction).wire(of:))
+            return TopicSnapshot(head: head, data: JSONValue.fields(of: ChatInboxState(rooms: rooms, urgent: urgent)))
         }
     }
 }

@@ -35,17 +35,17 @@ struct InboxService: TopicService {
     func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         try authorizeOwner(identity, topic.segments)
         guard type == "read" else { throw ProtocolError(.unknownType, "an inbox takes read") }
-        let fields = try CommandData(data, shape: "{room, seq}")
-        let room = try Topic(try fields.string("room", maxLength: ClientMessage.maxTopicLength))
+        let read = try data.decode(ChatReadCommand.self)
+        let room = try Topic(try CommandBounds.text(read.room, "room", maxLength: ClientMessage.maxTopicLength))
         guard room.kind == "chat", room.segments.count == 3 else {
             throw ProtocolError(.invalidData, "data.room must be a room's topic, chat/{site}/{room}")
         }
         guard room.scope == topic.scope else {
             throw ProtocolError(.invalidData, "data.room must be a room of site \(topic.scope), this inbox's")
         }
-        guard let seq = try fields.integer("seq", in: 0...Int.max) else { throw ProtocolError(.invalidData, "data.seq is required") }
+        let seq = try CommandBounds.whole(read.seq, "seq", in: 0...Int64.max)
         return ValidatedEvent(
-            type: ChatEventType.readMarked.rawValue, payload: [:], effect: MarkRead(site: room.scope, room: room.segments[2], seq: Int64(seq)))
+            type: ChatEventType.readMarked.rawValue, payload: [:], effect: MarkRead(site: room.scope, room: room.segments[2], seq: seq))
     }
 
     func snapshot(of topic: Topic, for reader: Identity) async throws -> TopicSnapshot? {
@@ -68,11 +68,8 @@ struct MarkRead: DomainEffect {
             throw ProtocolError(.invalidData, "data.seq \(seq) is past the room's last event (\(head))")
         }
         let marker = try ChatTables(transaction).markRead(event.from, room: room, site: site, through: seq)
-        event.payload =
-            JSONValue.object([
-                "room": .string(ChatService.roomTopic(room, site: site)), "read": .number(Double(marker)),
-                "unread": .number(Double(try ChatTables(transaction).unreadCount(of: event.from, room: room, site: site))),
-            ]).canonicalText
+        let unread = try ChatTables(transaction).unreadCount(of: event.from, room: room, site: site)
+        event.payload = try JSONValue.canonicalText(of: ChatReadMarked(room: ChatService.roomTopic(room, site: site), read: marker, unread: unread))
         return []
     }
 }

@@ -16,11 +16,8 @@ struct AcknowledgeUrgent: DomainEffect {
             throw ProtocolError(.invalidTransition, "\(event.from) already acknowledged message \(message.id)")
         }
         try ChatTables(transaction).acknowledgeUrgent(message.id, by: event.from, at: event.ts)
-        let pending = recipients.filter { $0.acknowledgedAt == nil && $0.name != event.from }.map { JSONValue.string($0.name) }
-        event.payload =
-            JSONValue.object([
-                "message": .string(message.id), "by": .string(event.from), "at": .number(Double(event.ts)), "pending": .array(pending),
-            ]).canonicalText
+        let pending = recipients.filter { $0.acknowledgedAt == nil && $0.name != event.from }.map(\.name)
+        event.payload = try JSONValue.canonicalText(of: ChatMessageAcknowledged(message: message.id, by: event.from, at: event.ts, pending: pending))
         return []
     }
 }
@@ -33,7 +30,7 @@ struct CancelUrgent: DomainEffect {
         let message = try urgentMessage(change, transaction)
         try change.requireAuthorOrModerator(of: message, event.from, to: "cancel urgent")
         try ChatTables(transaction).cancelUrgent(message.id, at: event.ts)
-        event.payload = change.done(by: event)
+        event.payload = try change.done(by: event)
         return []
     }
 }

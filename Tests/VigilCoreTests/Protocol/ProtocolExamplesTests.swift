@@ -40,6 +40,10 @@ struct ProtocolExamplesTests {
             case .roomCreated?: return { try roundTrip(ChatRoomCreated.self, $0) }
             case .messagePosted?, .messageEdited?: return { try roundTrip(ChatMessageEvent.self, $0) }
             case .urgentRepeated?: return { try roundTrip(ChatUrgentRepeated.self, $0) }
+            case .roomArchived?: return { try roundTrip(ChatRoomArchived.self, $0) }
+            case .messageDeleted?, .urgentCancelled?: return { try roundTrip(ChatMessageChanged.self, $0) }
+            case .messageAcknowledged?: return { try roundTrip(ChatMessageAcknowledged.self, $0) }
+            case .readMarked?: return { try roundTrip(ChatReadMarked.self, $0) }
             default: return nil
             }
         }
@@ -117,6 +121,7 @@ struct ProtocolExamplesTests {
             }
         }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
+        if topic.hasPrefix("inbox/"), type == "read" { return { try roundTrip(ChatReadCommand.self, $0) } }
         guard topic.hasPrefix("flood/") else { return nil }
         switch type {
         case "create_region": return { try roundTrip(FloodRegionCommand.CreateRegion.self, $0) }
@@ -194,7 +199,7 @@ struct ProtocolExamplesTests {
                 "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
-                "acknowledge command", "raise command", "swipe command", "notice command",
+                "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
