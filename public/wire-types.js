@@ -47,6 +47,22 @@
  */
 
 /**
+ * @typedef {Object} AlertCommandDecide
+ * @property {string} alert
+ * @property {string} [note]
+ */
+
+/**
+ * @typedef {Object} AlertCommandRaise
+ * @property {string} kind
+ * @property {number} [severity]
+ * @property {string} [message]
+ * @property {string} [location]
+ * @property {string} [locationName]
+ * @property {Array<string>} [thumbnails]
+ */
+
+/**
  * @typedef {Object} AlertDecided
  * @property {string} alert
  * @property {string} by
@@ -103,6 +119,19 @@
  * @property {CameraNeighbours} neighbours
  * @property {string} reminderNotice
  * @property {string} animationStyle
+ */
+
+/**
+ * @typedef {Object} CameraCommandSwipe
+ * @property {"up"|"down"|"left"|"right"} direction
+ * @property {string} [viewer]
+ */
+
+/**
+ * @typedef {Object} CameraCommandSwitch
+ * @property {string} viewer
+ * @property {string} camera
+ * @property {boolean} [jump]
  */
 
 /**
@@ -172,6 +201,19 @@
  */
 
 /**
+ * @typedef {Object} ChatInboxState
+ * @property {Array<ChatInboxStateRoom>} rooms
+ * @property {Array<ChatMessage>} urgent
+ */
+
+/**
+ * @typedef {Object} ChatInboxStateRoom
+ * @property {string} room
+ * @property {string} name
+ * @property {number} unread
+ */
+
+/**
  * @typedef {Object} ChatMessage
  * @property {string} id
  * @property {string} site
@@ -189,6 +231,21 @@
  * @property {boolean} [deleted]
  * @property {number} [deletedAt]
  * @property {string} [deletedBy]
+ */
+
+/**
+ * @typedef {Object} ChatMessageAcknowledged
+ * @property {string} message
+ * @property {string} by
+ * @property {number} at
+ * @property {Array<string>} pending
+ */
+
+/**
+ * @typedef {Object} ChatMessageChanged
+ * @property {string} message
+ * @property {string} by
+ * @property {number} at
  */
 
 /**
@@ -216,6 +273,19 @@
  */
 
 /**
+ * @typedef {Object} ChatReadCommand
+ * @property {string} room
+ * @property {number} seq
+ */
+
+/**
+ * @typedef {Object} ChatReadMarked
+ * @property {string} room
+ * @property {number} read
+ * @property {number} unread
+ */
+
+/**
  * @typedef {Object} ChatRoom
  * @property {string} id
  * @property {string} site
@@ -228,6 +298,13 @@
  * @property {string} [archivedBy]
  * @property {number} [archivedAt]
  * @property {number} [unread]
+ */
+
+/**
+ * @typedef {Object} ChatRoomArchived
+ * @property {string} room
+ * @property {string} by
+ * @property {number} at
  */
 
 /**
@@ -355,6 +432,12 @@
  */
 
 /**
+ * @typedef {Object} FloodModeration
+ * @property {Array<number>} [markers]
+ * @property {number} [boundary]
+ */
+
+/**
  * @typedef {Object} FloodOutline
  * @property {FloodWireRegion} [region]
  * @property {Array<FloodWireBoundary>} boundaries
@@ -362,8 +445,54 @@
  */
 
 /**
+ * @typedef {Object} FloodRegionCommandAddBoundary
+ * @property {string} name
+ * @property {FloodWireCorner} northWest
+ * @property {FloodWireCorner} southEast
+ */
+
+/**
+ * @typedef {Object} FloodRegionCommandCloseEvent
+ * @property {number} event
+ */
+
+/**
+ * @typedef {Object} FloodRegionCommandCreateRegion
+ * @property {string} name
+ * @property {string} timeZone
+ * @property {boolean} [anonymous]
+ */
+
+/**
+ * @typedef {Object} FloodRegionCommandOpenEvent
+ * @property {number} boundary
+ * @property {string} name
+ */
+
+/**
+ * @typedef {Object} FloodRegionCommandRenameEvent
+ * @property {number} event
+ * @property {string} name
+ */
+
+/**
  * @typedef {Object} FloodRegionCreated
  * @property {FloodWireRegion} region
+ */
+
+/**
+ * @typedef {Object} FloodReport
+ * @property {number} latitude
+ * @property {number} longitude
+ * @property {number} severity
+ * @property {string} [description]
+ * @property {number} [event]
+ * @property {number} [observedAt]
+ * @property {string} [picture]
+ * @property {string} [email]
+ * @property {string} [phone]
+ * @property {string} [coverType]
+ * @property {number} [coverHeight]
  */
 
 /**

@@ -64,6 +64,18 @@ struct WireTypesTests {
             ZoneDefined(zone: zone), ZoneRemoved(zone: ""), ZoneDetections(zone: "", detections: [inside]),
             ZoneCrossings(zone: "", crossings: [ZoneCrossing(detection: detection, direction: .leftToRight)], counts: [count]),
             ZoneLoitering(alert: alert, zone: "", track: 0, first: 0, last: 0, detection: inside), ZoneState(zone: zone, counts: [count]),
+            // Commands' data.
+            AlertCommand.Raise(kind: ""), AlertCommand.Decide(alert: ""), CameraCommand.Switch(viewer: "", camera: ""),
+            CameraCommand.Swipe(direction: .up), ChatReadCommand(room: "", seq: 0),
+            FloodRegionCommand.CreateRegion(name: "", timeZone: ""),
+            FloodRegionCommand.AddBoundary(name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0)),
+            FloodRegionCommand.OpenEvent(boundary: 0, name: ""), FloodRegionCommand.RenameEvent(event: 0, name: ""),
+            FloodRegionCommand.CloseEvent(event: 0), FloodReport(position: try! GeoPoint(latitude: 0, longitude: 0), severity: 1),
+            FloodModeration.markers([0]),
+            // Chat's decisions and the inbox.
+            ChatRoomArchived(room: "", by: "", at: 0), ChatMessageChanged(message: "", by: "", at: 0),
+            ChatMessageAcknowledged(message: "", by: "", at: 0, pending: []), ChatReadMarked(room: "", read: 0, unread: 0),
+            ChatInboxState(rooms: [.init(room: "", name: "", unread: 0)], urgent: [message]),
         ]
     }
 

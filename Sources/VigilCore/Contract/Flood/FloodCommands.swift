@@ -182,9 +182,13 @@ public enum FloodModeration: Sendable, Equatable, Codable {
     /// Writes `{markers}` or `{boundary}`.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
+        var markers: [Int64]?
+        var boundary: Int64?
         switch self {
-        case .markers(let ids): try fields.encode(ids, forKey: .markers)
-        case .boundary(let id): try fields.encode(id, forKey: .boundary)
+        case .markers(let ids): markers = ids
+        case .boundary(let id): boundary = id
         }
+        try fields.encodeIfPresent(markers, forKey: .markers)
+        try fields.encodeIfPresent(boundary, forKey: .boundary)
     }
 }
