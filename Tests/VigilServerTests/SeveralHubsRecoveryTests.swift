@@ -40,13 +40,7 @@ struct SeveralHubsRecoveryTests {
     /// it fail or are answered; both nodes then publish again; every acknowledged event is stored
     /// with its text, with no gap, and the subscribers on both nodes get exactly the stored events,
     /// in order, once.
-    ///
-    /// Disabled: it finds a defect not fixed yet. After the cut, one node never connects to the
-    /// store again: a thread of the shared event loop group spins at full speed reading in a
-    /// PostgreSQL connection's channel handler, the node's follower and store connections on that
-    /// loop never come back, and the node does not end on SIGTERM (docs/scale-out.md, "Not yet").
-    @Test(.disabled("a node whose store connections are all ended mid-write never reconnects (docs/scale-out.md)"))
-    func nodesWhoseStoreConnectionsAreAllCutLoseNothingAcknowledged() async throws {
+    @Test func nodesWhoseStoreConnectionsAreAllCutLoseNothingAcknowledged() async throws {
         let nodes = try await HubNodes()
         let readers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
         var streams: [AsyncThrowingStream<Event, any Error>] = []
