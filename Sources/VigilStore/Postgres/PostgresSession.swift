@@ -19,6 +19,10 @@ final class PostgresSession: @unchecked Sendable {
     private let eventLoop: any EventLoop
     private let id: Int
     private var connection: PostgresConnection
+    /// Set when a statement failed otherwise than by the server's refusal of it (the connection
+    /// ended, or no answer came): the connection is in no known state, so nothing more is sent on
+    /// it and the next transaction makes another.
+    private(set) var isBroken = false
     private static let logger = Logger(label: "vigil.store.postgres")
     /// Longer than any lock wait a healthy cluster makes a writer sit through.
     static let answerTimeout: DispatchTimeInterval = .seconds(30)
@@ -46,23 +50,40 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// Makes the connection again if it has closed: called between transactions, never inside one.
+    /// Makes the connection again if it has closed or broke: called between transactions, never
+    /// inside one. A broken one still open is closed first.
     func reconnectIfClosed() throws(StoreError) {
-        guard connection.isClosed else { return }
+        guard connection.isClosed || isBroken else { return }
         Self.logger.warning("the connection to \(location) closed: connecting again")
+        if !connection.isClosed { close() }
         connection = try Self.open(location, on: eventLoop, id: id)
+        isBroken = false
     }
 
     /// Runs one statement with `?` placeholders and its values; its rows and what it changed.
     func run(_ sql: String, _ values: [StoreValue]) throws -> PostgresQueryResult {
         let query = PostgresQuery(unsafeSQL: PostgresStatement.numbered(sql), binds: PostgresStatement.bindings(values))
-        return try Self.answer(connection.query(query, logger: Self.logger))
+        return try answer(query)
     }
 
     /// Runs a script of statements without arguments (a migration, BEGIN and COMMIT), one by one.
     func script(_ sql: String) throws {
         for statement in PostgresStatement.statements(in: sql) {
-            _ = try Self.answer(connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.logger))
+            _ = try answer(PostgresQuery(unsafeSQL: statement))
+        }
+    }
+
+    /// Sends `query` and waits for its answer; a failure other than the server's refusal of the
+    /// statement (an `ERROR`, after which the connection goes on) marks the connection broken.
+    /// Nothing is sent on a broken one: a query written to a connection that is closing may never
+    /// be answered, and would hold its thread for `answerTimeout`.
+    private func answer(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        guard !isBroken else { throw StoreError.unavailable("the connection to \(location) broke in this transaction") }
+        do {
+            return try Self.answer(connection.query(query, logger: Self.logger))
+        } catch {
+            if !PostgresFailure.isStatementRefusal(error) { isBroken = true }
+            throw error
         }
     }
 
@@ -95,6 +116,14 @@ enum PostgresFailure {
     static func isWorthRetrying(_ error: any Error) -> Bool {
         guard let state = sqlState(of: error) else { return false }
         return state == "40P01" || state == "40001"
+    }
+
+    /// The server refused a statement (severity `ERROR`): its transaction is aborted, the
+    /// connection goes on. Anything else (`FATAL`, the connection closed, no answer) leaves the
+    /// connection in no known state.
+    static func isStatementRefusal(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server else { return false }
+        return error.serverInfo?[.severity] == "ERROR"
     }
 
     static func sqlState(of error: any Error) -> String? {
