@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import VigilClient
 import VigilCore
@@ -40,9 +39,9 @@ struct SeveralHubsRecoveryTests {
     /// of the server ends them) in the middle of a burst published through both: publishes cut by
     /// it fail or are answered; both nodes then publish again; every acknowledged event is stored
     /// with its text, with no gap, and the subscribers on both nodes get exactly the stored events,
-    /// in order, once. Both take publishes again within seconds of the cut: a statement sent on a
-    /// connection that is closing may never be answered, and a node that waited for it (a
-    /// rollback after the failed commit) held its writers for the 30 s of `answerTimeout`.
+    /// in order, once. No statement waits out its answer timeout: one sent on a connection that
+    /// is closing may never be answered, and a node that waited for it (a rollback after the
+    /// failed commit) held its writers for 30 s.
     @Test func nodesWhoseStoreConnectionsAreAllCutLoseNothingAcknowledged() async throws {
         let nodes = try await HubNodes()
         let readers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
@@ -50,7 +49,6 @@ struct SeveralHubsRecoveryTests {
         for reader in readers { streams.append(try await reader.subscribe("notice/hq", since: 0)) }
 
         let acknowledged = Acknowledged()
-        let cut = Moment()
         let publishers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
         func publish(_ text: String, through publisher: VigilClient) async {
             if let receipt = try? await publisher.publish(topic: "notice/hq", type: "notice", data: notice(text)) {
@@ -66,7 +64,6 @@ struct SeveralHubsRecoveryTests {
             group.addTask {
                 _ = await eventually(timeout: .seconds(30)) { acknowledged.texts.withLock { $0.count } >= 30 }
                 try nodes.a.terminateStoreConnections()
-                cut.instant.withLock { $0 = .now }
             }
             try await group.waitForAll()
         }
@@ -77,8 +74,9 @@ struct SeveralHubsRecoveryTests {
             }
             #expect(back, "node \(node) publishes again")
         }
-        let cutAt = try #require(cut.instant.withLock { $0 })
-        #expect(ContinuousClock.now - cutAt < .seconds(15), "both nodes took publishes again within seconds of the cut")
+        for node in [nodes.a, nodes.b] {
+            #expect(!node.log.contains("did not answer within"), "a store connection waited out its answer timeout: \(node.log)")
+        }
         #expect(nodes.a.log.contains("connecting again") || nodes.b.log.contains("connecting again"), "the cut was seen")
 
         let stored = try await publishers[0].history(topic: "notice/hq", before: nil, limit: 1000)
@@ -94,9 +92,4 @@ struct SeveralHubsRecoveryTests {
         for client in readers + publishers { await client.close() }
         await nodes.stop()
     }
-}
-
-/// When something happened, told from one task to another.
-private final class Moment: Sendable {
-    let instant = Mutex<ContinuousClock.Instant?>(nil)
 }

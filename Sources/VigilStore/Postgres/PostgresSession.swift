@@ -80,7 +80,7 @@ final class PostgresSession: @unchecked Sendable {
     private func answer(_ query: PostgresQuery) throws -> PostgresQueryResult {
         guard !isBroken else { throw StoreError.unavailable("the connection to \(location) broke in this transaction") }
         do {
-            return try Self.answer(connection.query(query, logger: Self.logger))
+            return try Self.answer(connection.query(query, logger: Self.logger), closing: connection.closeFuture)
         } catch {
             if !PostgresFailure.isStatementRefusal(error) { isBroken = true }
             throw error
@@ -94,16 +94,25 @@ final class PostgresSession: @unchecked Sendable {
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
-    /// Waits for `future` at most `answerTimeout`.
-    private static func answer<Value: Sendable>(_ future: EventLoopFuture<Value>) throws -> Value {
+    /// Waits for `future` at most `answerTimeout`, or until `closing` (the connection's close)
+    /// completes without it: postgres-nio (1.33) writes a query to its channel without a promise
+    /// for the write, so a query written as the connection closes is neither answered nor failed.
+    private static func answer<Value: Sendable>(_ future: EventLoopFuture<Value>, closing: EventLoopFuture<Void>? = nil) throws -> Value {
         let answered = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<Value, any Error>?>(nil)
         future.whenComplete { result in
             outcome.withLock { $0 = result }
             answered.signal()
         }
-        guard answered.wait(timeout: .now() + answerTimeout) == .success, let result = outcome.withLock({ $0 }) else {
+        closing?.whenComplete { _ in answered.signal() }
+        guard answered.wait(timeout: .now() + answerTimeout) == .success else {
             throw StoreError.unavailable("the PostgreSQL server did not answer within \(answerTimeout)")
+        }
+        if let result = outcome.withLock({ $0 }) { return try result.get() }
+        // Woken by the close: a failure the close itself makes is on its way from the event loop.
+        _ = answered.wait(timeout: .now() + .milliseconds(100))
+        guard let result = outcome.withLock({ $0 }) else {
+            throw StoreError.unavailable("the connection to the PostgreSQL server closed before it answered")
         }
         return try result.get()
     }
