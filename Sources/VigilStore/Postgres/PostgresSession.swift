@@ -26,6 +26,8 @@ final class PostgresSession: @unchecked Sendable {
     private static let logger = Logger(label: "vigil.store.postgres")
     /// Longer than any lock wait a healthy cluster makes a writer sit through.
     static let answerTimeout: DispatchTimeInterval = .seconds(30)
+    /// How often a wait for an answer looks whether the connection has closed.
+    private static let closedCheckInterval: DispatchTimeInterval = .milliseconds(250)
 
     private init(location: PostgresLocation, eventLoop: any EventLoop, id: Int, connection: PostgresConnection) {
         self.location = location
@@ -80,7 +82,7 @@ final class PostgresSession: @unchecked Sendable {
     private func answer(_ query: PostgresQuery) throws -> PostgresQueryResult {
         guard !isBroken else { throw StoreError.unavailable("the connection to \(location) broke in this transaction") }
         do {
-            return try Self.answer(connection.query(query, logger: Self.logger), closing: connection.closeFuture)
+            return try Self.answer(connection.query(query, logger: Self.logger), on: connection)
         } catch {
             if !PostgresFailure.isStatementRefusal(error) { isBroken = true }
             throw error
@@ -94,26 +96,30 @@ final class PostgresSession: @unchecked Sendable {
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
-    /// Waits for `future` at most `answerTimeout`, or until `closing` (the connection's close)
-    /// completes without it: postgres-nio (1.33) writes a query to its channel without a promise
+    /// Waits for `future` at most `answerTimeout`, or until `connection` (when given) is seen
+    /// closed with no answer: postgres-nio (1.33) writes a query to its channel without a promise
     /// for the write, so a query written as the connection closes is neither answered nor failed.
-    private static func answer<Value: Sendable>(_ future: EventLoopFuture<Value>, closing: EventLoopFuture<Void>? = nil) throws -> Value {
+    /// The connection is looked at between slices of the wait (a callback on its close would stay
+    /// with it, one a statement, for as long as it lives).
+    private static func answer<Value: Sendable>(_ future: EventLoopFuture<Value>, on connection: PostgresConnection? = nil) throws -> Value {
         let answered = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<Value, any Error>?>(nil)
         future.whenComplete { result in
             outcome.withLock { $0 = result }
             answered.signal()
         }
-        closing?.whenComplete { _ in answered.signal() }
-        guard answered.wait(timeout: .now() + answerTimeout) == .success else {
-            throw StoreError.unavailable("the PostgreSQL server did not answer within \(answerTimeout)")
+        let deadline = DispatchTime.now() + answerTimeout
+        var closedSeen = false
+        while answered.wait(timeout: min(deadline, .now() + closedCheckInterval)) == .timedOut {
+            guard DispatchTime.now() < deadline else {
+                throw StoreError.unavailable("the PostgreSQL server did not answer within \(answerTimeout)")
+            }
+            // Closed at one look, still no answer at the next: a failure the close makes has had
+            // its time to come from the event loop.
+            if closedSeen { throw StoreError.unavailable("the connection to the PostgreSQL server closed before it answered") }
+            closedSeen = connection?.isClosed == true
         }
-        if let result = outcome.withLock({ $0 }) { return try result.get() }
-        // Woken by the close: a failure the close itself makes is on its way from the event loop.
-        _ = answered.wait(timeout: .now() + .milliseconds(100))
-        guard let result = outcome.withLock({ $0 }) else {
-            throw StoreError.unavailable("the connection to the PostgreSQL server closed before it answered")
-        }
+        guard let result = outcome.withLock({ $0 }) else { preconditionFailure("answered without an outcome") }
         return try result.get()
     }
 }
