@@ -117,8 +117,14 @@ extension Hub {
     /// Sends the stored events after `since`, then lets the held live ones through.
     private func replay(_ subscription: Subscription, topic: Topic, view: (any TopicView)?, after since: UInt64, session: Session) async {
         var last = since
+        // Reads again that found nothing new: held events past a hole the store does not fill
+        // (it always does: every held event is committed, and so is each lower seq) go through
+        // after a few, rather than the replay reading forever (`Subscription.finishReplay`).
+        var readsInVain = -1
         let page = configuration.historyMaxLimit
         repeat {
+            if readsInVain > 0 { try? await Task.sleep(for: .milliseconds(10)) }
+            let start = last
             while true {
                 guard let events = try? await store.events(of: (view?.source ?? topic).rawValue, after: last, limit: page) else {
                     if let ended = session.state.withLock({ $0.subscriptions.removeValue(forKey: topic.rawValue) }) { end(ended) }
@@ -141,7 +147,8 @@ extension Hub {
                 }
                 if events.count < page { break }
             }
-        } while !subscription.finishReplay(lastSeq: last)
+            readsInVain = last == start ? readsInVain + 1 : 0
+        } while !subscription.finishReplay(lastSeq: last, readAgainInVain: readsInVain >= 20)
     }
 
     func end(_ subscription: Subscription) {

@@ -40,15 +40,20 @@ public final class Subscription: Sendable {
     }
 
     /// Called by the broker for each matching event; never waits.
+    ///
+    /// The frame is queued under the same lock that moves `lastSeq`: two threads may deliver to one
+    /// subscription at once (a hub's own commit and its follower's read of another hub's), and had
+    /// the later `seq` reached the outbox first, the client, which drops a `seq` at or below the
+    /// last it saw, would lose the earlier one.
     func deliver(_ event: OutgoingEvent) -> Bool {
         var hole: UInt64?
         defer { if let hole { repairHole?(self, hole) } }
-        let forward = mode.withLock { mode -> Bool in
+        return mode.withLock { mode -> Bool in
             switch mode {
             case .passthrough:
-                return true
+                return session.outbox.offer(event.frame)
             case .live(let lastSeq):
-                guard let seq = event.seq else { return true }
+                guard let seq = event.seq else { return session.outbox.offer(event.frame) }
                 guard seq > lastSeq else { return false }
                 if seq > lastSeq + 1, repairHole != nil {
                     mode = .catchingUp(held: [event], overflowed: false)
@@ -56,7 +61,7 @@ public final class Subscription: Sendable {
                     return false
                 }
                 mode = .live(lastSeq: seq)
-                return true
+                return session.outbox.offer(event.frame)
             case .catchingUp(var held, let overflowed):
                 if overflowed { return false }
                 if held.count >= Self.maxHeld {
@@ -70,22 +75,36 @@ public final class Subscription: Sendable {
                 return false
             }
         }
-        return forward && session.outbox.offer(event.frame)
     }
 
-    /// Ends a replay that has sent everything up to `lastSeq`: held events after it are sent and
-    /// the subscription goes live. Returns false when held events were dropped, in which case the
-    /// caller reads the store again from `lastSeq` and calls this again.
-    func finishReplay(lastSeq: UInt64) -> Bool {
+    /// Ends a replay that has sent everything up to `lastSeq`: held events after it are sent in
+    /// `seq` order and the subscription goes live. Returns false when held events were dropped, or
+    /// when they do not follow on from `lastSeq`; the caller then reads the store again from
+    /// `lastSeq` and calls this again.
+    ///
+    /// Held events come in the order this hub learnt of them, not in `seq` order: with several hubs
+    /// on one store, its own commit 8 may come before its follower's read of another hub's 7, both
+    /// committed after the replay's read. Every held event is committed, and so is every lower
+    /// `seq`, so the store has what is missing between `lastSeq` and them; sending 8 alone would
+    /// lose 7, dropped later as already sent. `readAgainInVain` (the store, read again several
+    /// times, had nothing after `lastSeq`) lets held events past a hole through as they are,
+    /// rather than read the store forever.
+    func finishReplay(lastSeq: UInt64, readAgainInVain: Bool = false) -> Bool {
         mode.withLock { mode -> Bool in
             guard case .catchingUp(let held, let overflowed) = mode else { return true }
             if overflowed {
                 mode = .catchingUp(held: [], overflowed: false)
                 return false
             }
+            let following = held.compactMap { event in event.seq.map { (seq: $0, event: event) } }.filter { $0.seq > lastSeq }
+                .sorted { $0.seq < $1.seq }
             var last = lastSeq
-            for event in held {
-                guard let seq = event.seq, seq > last else { continue }
+            for (seq, _) in following where seq > last {
+                guard seq == last + 1 || readAgainInVain else { return false }
+                last = seq
+            }
+            last = lastSeq
+            for (seq, event) in following where seq > last {
                 session.outbox.offer(event.frame)
                 last = seq
             }

@@ -60,10 +60,18 @@ final class PostgresLanes: Sendable {
     }
 
     /// One read transaction on a reader connection, on the calling thread: it sees one consistent
-    /// state (REPEATABLE READ).
+    /// state (REPEATABLE READ). A read whose connection broke (the server restarted, or ended it)
+    /// runs once more on a new one: it changed nothing, and the caller (a subscriber's replay, say)
+    /// need not fail for a connection the next read makes again.
     func readNow<T>(_ body: (PostgresTransaction) throws -> T) throws(StoreError) -> T {
         do {
-            return try readers.withSession { reader in try Self.transaction(on: reader, readOnly: true, body) }
+            return try readers.withSession { reader in
+                do {
+                    return try Self.transaction(on: reader, readOnly: true, body)
+                } catch  where reader.isBroken {
+                    return try Self.transaction(on: reader, readOnly: true, body)
+                }
+            }
         } catch {
             throw PostgresFailure.storeError(error, doing: "reading")
         }
@@ -94,7 +102,8 @@ final class PostgresLanes: Sendable {
             result = try body(transaction)
             try session.script("COMMIT")
         } catch {
-            try? session.script("ROLLBACK")
+            // A broken connection is closed, which ends its transaction on the server.
+            if !session.isBroken { try? session.script("ROLLBACK") }
             throw error
         }
         for action in transaction.afterCommitActions { action() }

@@ -19,9 +19,15 @@ final class PostgresSession: @unchecked Sendable {
     private let eventLoop: any EventLoop
     private let id: Int
     private var connection: PostgresConnection
+    /// Set when a statement failed otherwise than by the server's refusal of it (the connection
+    /// ended, or no answer came): the connection is in no known state, so nothing more is sent on
+    /// it and the next transaction makes another.
+    private(set) var isBroken = false
     private static let logger = Logger(label: "vigil.store.postgres")
     /// Longer than any lock wait a healthy cluster makes a writer sit through.
     static let answerTimeout: DispatchTimeInterval = .seconds(30)
+    /// How often a wait for an answer looks whether the connection has closed.
+    private static let closedCheckInterval: DispatchTimeInterval = .milliseconds(250)
 
     private init(location: PostgresLocation, eventLoop: any EventLoop, id: Int, connection: PostgresConnection) {
         self.location = location
@@ -46,23 +52,40 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// Makes the connection again if it has closed: called between transactions, never inside one.
+    /// Makes the connection again if it has closed or broke: called between transactions, never
+    /// inside one. A broken one still open is closed first.
     func reconnectIfClosed() throws(StoreError) {
-        guard connection.isClosed else { return }
+        guard connection.isClosed || isBroken else { return }
         Self.logger.warning("the connection to \(location) closed: connecting again")
+        if !connection.isClosed { close() }
         connection = try Self.open(location, on: eventLoop, id: id)
+        isBroken = false
     }
 
     /// Runs one statement with `?` placeholders and its values; its rows and what it changed.
     func run(_ sql: String, _ values: [StoreValue]) throws -> PostgresQueryResult {
         let query = PostgresQuery(unsafeSQL: PostgresStatement.numbered(sql), binds: PostgresStatement.bindings(values))
-        return try Self.answer(connection.query(query, logger: Self.logger))
+        return try answer(query)
     }
 
     /// Runs a script of statements without arguments (a migration, BEGIN and COMMIT), one by one.
     func script(_ sql: String) throws {
         for statement in PostgresStatement.statements(in: sql) {
-            _ = try Self.answer(connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.logger))
+            _ = try answer(PostgresQuery(unsafeSQL: statement))
+        }
+    }
+
+    /// Sends `query` and waits for its answer; a failure other than the server's refusal of the
+    /// statement (an `ERROR`, after which the connection goes on) marks the connection broken.
+    /// Nothing is sent on a broken one: a query written to a connection that is closing may never
+    /// be answered, and would hold its thread for `answerTimeout`.
+    private func answer(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        guard !isBroken else { throw StoreError.unavailable("the connection to \(location) broke in this transaction") }
+        do {
+            return try Self.answer(connection.query(query, logger: Self.logger), on: connection)
+        } catch {
+            if !PostgresFailure.isStatementRefusal(error) { isBroken = true }
+            throw error
         }
     }
 
@@ -73,17 +96,30 @@ final class PostgresSession: @unchecked Sendable {
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
-    /// Waits for `future` at most `answerTimeout`.
-    private static func answer<Value: Sendable>(_ future: EventLoopFuture<Value>) throws -> Value {
+    /// Waits for `future` at most `answerTimeout`, or until `connection` (when given) is seen
+    /// closed with no answer: postgres-nio (1.33) writes a query to its channel without a promise
+    /// for the write, so a query written as the connection closes is neither answered nor failed.
+    /// The connection is looked at between slices of the wait (a callback on its close would stay
+    /// with it, one a statement, for as long as it lives).
+    private static func answer<Value: Sendable>(_ future: EventLoopFuture<Value>, on connection: PostgresConnection? = nil) throws -> Value {
         let answered = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<Value, any Error>?>(nil)
         future.whenComplete { result in
             outcome.withLock { $0 = result }
             answered.signal()
         }
-        guard answered.wait(timeout: .now() + answerTimeout) == .success, let result = outcome.withLock({ $0 }) else {
-            throw StoreError.unavailable("the PostgreSQL server did not answer within \(answerTimeout)")
+        let deadline = DispatchTime.now() + answerTimeout
+        var closedSeen = false
+        while answered.wait(timeout: min(deadline, .now() + closedCheckInterval)) == .timedOut {
+            guard DispatchTime.now() < deadline else {
+                throw StoreError.unavailable("the PostgreSQL server did not answer within \(answerTimeout)")
+            }
+            // Closed at one look, still no answer at the next: a failure the close makes has had
+            // its time to come from the event loop.
+            if closedSeen { throw StoreError.unavailable("the connection to the PostgreSQL server closed before it answered") }
+            closedSeen = connection?.isClosed == true
         }
+        guard let result = outcome.withLock({ $0 }) else { preconditionFailure("answered without an outcome") }
         return try result.get()
     }
 }
@@ -95,6 +131,14 @@ enum PostgresFailure {
     static func isWorthRetrying(_ error: any Error) -> Bool {
         guard let state = sqlState(of: error) else { return false }
         return state == "40P01" || state == "40001"
+    }
+
+    /// The server refused a statement (severity `ERROR`): its transaction is aborted, the
+    /// connection goes on. Anything else (`FATAL`, the connection closed, no answer) leaves the
+    /// connection in no known state.
+    static func isStatementRefusal(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server else { return false }
+        return error.serverInfo?[.severity] == "ERROR"
     }
 
     static func sqlState(of error: any Error) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VigilCore
 
 /// Polls `condition` until it holds or `timeout` passes; returns whether it held.
@@ -32,6 +33,34 @@ func collect(_ count: Int, from stream: AsyncThrowingStream<Event, any Error>, t
         guard let events = first else { throw TimedOut(what: "\(count) events") }
         return events
     }
+}
+
+/// The `seq`s of the first `count` events of a stream, or of those that came within `timeout`.
+func seqs(_ count: Int, from stream: AsyncThrowingStream<Event, any Error>, timeout: Duration) async -> [UInt64] {
+    let seen = SeenSeqs()
+    _ = await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+            do {
+                for try await event in stream {
+                    if seen.seqs.withLock({
+                        $0.append(event.seq ?? 0)
+                        return $0.count
+                    }) == count {
+                        break
+                    }
+                }
+            } catch {}
+        }
+        group.addTask { try? await Task.sleep(for: timeout) }
+        await group.next()
+        group.cancelAll()
+    }
+    return seen.seqs.withLock { $0 }
+}
+
+/// What `seqs(_:from:timeout:)` has seen so far.
+private final class SeenSeqs: Sendable {
+    let seqs = Mutex<[UInt64]>([])
 }
 
 struct TimedOut: Error, CustomStringConvertible {
