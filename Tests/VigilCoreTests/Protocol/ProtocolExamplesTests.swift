@@ -68,6 +68,7 @@ struct ProtocolExamplesTests {
             switch CheckinEventType(rawValue: type) {
             case .checkpointCreated?: return { try roundTrip(CheckpointCreated.self, $0) }
             case .recorded?: return { try roundTrip(CheckInRecorded.self, $0) }
+            case .assigned?: return { try roundTrip(CheckpointAssigned.self, $0) }
             default: return nil
             }
         }
@@ -153,7 +154,8 @@ struct ProtocolExamplesTests {
         #expect(
             Set(checked) == [
                 "room.created", "message.posted", "search", "state", "alert.raised", "alert.acknowledged", "alert.resolved", "visit.motion",
-                "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
+                "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "checkpoint.assigned", "notice", "event.opened",
+                "marker.submitted",
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones",
             ], "the examples of the domains on the contract were all found: \(checked)")
