@@ -55,6 +55,7 @@ struct OutgoingPush: Sendable, Decodable {
     var messageId: Int64
     var phoneId: Int64
     var attempts: Int64
+    var dueAt: Int64
     var endpoint: String
     var p256dh: String
     var auth: String
@@ -132,7 +133,7 @@ extension DomainTransaction {
         try fetchAll(
             OutgoingPush.self,
             """
-            SELECT d.id, d.message_id, d.phone_id, d.attempts, p.endpoint, p.p256dh, p.auth,
+            SELECT d.id, d.message_id, d.phone_id, d.attempts, d.due_at, p.endpoint, p.p256dh, p.auth,
                 m.tag, m.urgency, m.ttl_seconds, m.payload, m.created_at
             FROM push_deliveries d JOIN push_messages m ON m.id = d.message_id JOIN push_phones p ON p.id = d.phone_id
             WHERE d.due_at <= ? ORDER BY d.due_at, d.id LIMIT ?
@@ -145,16 +146,22 @@ extension DomainTransaction {
     }
 
     /// A delivery done with (sent, expired, or refused for good): gone, and its message with it
-    /// once no phone waits for it.
-    func finishDelivery(messageID: Int64, deliveryID: Int64) throws {
-        try execute("DELETE FROM push_deliveries WHERE id = ?", [deliveryID])
+    /// once no phone waits for it. Only the row as it was read goes: one replaced meanwhile by a
+    /// newer message may have been given the same ids (SQLite reuses the highest rowid freed).
+    func finishDelivery(_ push: OutgoingPush) throws {
         try execute(
-            "DELETE FROM push_messages WHERE id = ? AND NOT EXISTS (SELECT 1 FROM push_deliveries WHERE message_id = ?)", [messageID, messageID])
+            "DELETE FROM push_deliveries WHERE id = ? AND message_id = ? AND due_at = ? AND attempts = ?",
+            [push.id, push.messageId, push.dueAt, push.attempts])
+        try execute(
+            "DELETE FROM push_messages WHERE id = ? AND created_at = ? AND NOT EXISTS (SELECT 1 FROM push_deliveries WHERE message_id = ?)",
+            [push.messageId, push.createdAt, push.messageId])
     }
 
-    /// A delivery to try again at `dueAt`.
-    func postponeDelivery(_ id: Int64, to dueAt: Int64) throws {
-        try execute("UPDATE push_deliveries SET attempts = attempts + 1, due_at = ? WHERE id = ?", [dueAt, id])
+    /// A delivery to try again at `dueAt`, if it is still the row that was read.
+    func postponeDelivery(_ push: OutgoingPush, to dueAt: Int64) throws {
+        try execute(
+            "UPDATE push_deliveries SET attempts = attempts + 1, due_at = ? WHERE id = ? AND message_id = ? AND due_at = ? AND attempts = ?",
+            [dueAt, push.id, push.messageId, push.dueAt, push.attempts])
     }
 
     /// A phone the push service says is gone (404, 410): removed, its deliveries with it.

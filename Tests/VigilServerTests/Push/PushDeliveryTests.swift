@@ -28,14 +28,14 @@ struct PushDeliveryTests {
         }
     }
 
-    /// Raises a door alert at hq's north gate and lets it escalate; its id.
-    func escalateAnAlert(_ hub: TestHub) async throws -> String {
+    /// Raises a door alert at hq's north gate (or at `location`) and lets it escalate; its id.
+    func escalateAnAlert(_ hub: TestHub, at location: String = "gate") async throws -> String {
         let device = hub.client("device")
         _ = try await device.connect()
         defer { Task { await device.close() } }
         guard
             case .alert(let alert) = try await device.raiseAlert(
-                site: "hq", kind: "door", message: "Badge 4411", location: "gate", locationName: "North gate")
+                site: "hq", kind: "door", message: "Badge 4411", location: location, locationName: "North gate")
         else { throw PushServiceError.didNotStart }
         try await hub.advance(by: .seconds(3600))
         return alert.id
@@ -107,6 +107,21 @@ struct PushDeliveryTests {
             let titles = both.map { (try? JSONValue(parsing: $0.plaintext ?? ""))?["title"]?.stringValue }
             #expect(titles == ["Urgent message in Control room", "Urgent message in Control room, asked again"])
             #expect(both[0].headers["Topic"] != nil && both[0].headers["Topic"] == both[1].headers["Topic"], "the repeat replaces the first push")
+        }
+    }
+
+    @Test func pushesToOnePushServiceGoOnConnectionsKeptOpenNotANewOneEach() async throws {
+        let phones = Dictionary(uniqueKeysWithValues: (0..<3).map { ("/sub/gus-\($0)", BrowserPushKeys()) })
+        let service = try await PushServiceProcess(receivers: phones)
+        defer { service.stop() }
+        try await withPushingHub(service, phones: phones) { hub in
+            _ = try await escalateAnAlert(hub)
+            _ = try await service.waitForMessages(3)
+            _ = try await escalateAnAlert(hub, at: "dock")
+            let all = try await service.waitForMessages(6)
+            #expect(all.allSatisfy { $0.error == nil && $0.answered == 201 })
+            let connections = Set(all.map(\.connection))
+            #expect(connections.count <= 3, "six pushes on the three connections the first three opened, not six: \(connections.count)")
         }
     }
 
