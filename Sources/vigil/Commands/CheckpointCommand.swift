@@ -52,7 +52,7 @@ struct CheckpointCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func validate() throws {
-            guard (guardName == nil) != nobody else { throw ValidationError("give either --guard NAME or --nobody") }
+            guard (guardName != nil) != nobody else { throw ValidationError("give either --guard NAME or --nobody") }
         }
 
         func run() async throws {
