@@ -82,11 +82,12 @@ let package = Package(
         domain("VigilFlood", folder: "Flood"),
         // Web Push to phones: RFC 8291 message encryption and RFC 8292 VAPID tokens, with swift-crypto;
         // requests sent with NIO to the address the sender resolved and checked itself. Escalations
-        // come from the alert domain's feed, messages addressed to people from chat's, a camera sent from the cameras'.
+        // come from the alert domain's feed, messages addressed to people from chat's, a camera sent from the cameras',
+        // a missed round from the check-ins'.
         domain(
             "VigilPush", folder: "Push",
             uses: [
-                "VigilAlerts", "VigilCameras", "VigilChat", .product(name: "NIOCore", package: "swift-nio"),
+                "VigilAlerts", "VigilCameras", "VigilChat", "VigilCheckins", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Crypto", package: "swift-crypto"),

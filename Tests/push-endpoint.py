@@ -9,7 +9,8 @@ CONFIG is a JSON file: {"cert", "key", "portFile", "log", "arrivals", "receivers
 {"private", "auth"}}, "answers": {PATH: [{"status", "retryAfter"?, "delay"?}, ...]}}. Once bound,
 the port is written to portFile; each request's path is appended to arrivals as it comes, and once
 answered (after `delay` seconds, if any) it is appended to log as one JSON line: {path, answered,
-headers, plaintext, claims} or {path, answered, error}. A path's scripted answers are used in
+connection, headers, plaintext, claims} or {path, answered, connection, error}; `connection` is
+the hub's port of the TCP connection the request came on. A path's scripted answers are used in
 order, then 201.
 """
 import http.server
@@ -38,7 +39,8 @@ class PushService(http.server.BaseHTTPRequestHandler):
             arrivals.write(self.path + "\n")
         scripted = answers.get(self.path) or []
         answer = scripted.pop(0) if scripted else {"status": 201}
-        record = {"path": self.path, "answered": answer["status"], "at": time.time()}
+        # The hub's side of the TCP connection, by its port: requests on one kept connection share it.
+        record = {"path": self.path, "answered": answer["status"], "at": time.time(), "connection": self.client_address[1]}
         record["headers"] = {name: self.headers.get(name) for name in ["TTL", "Urgency", "Topic", "Content-Encoding", "Authorization"]}
         receiver = config["receivers"].get(self.path)
         try:

@@ -10,7 +10,7 @@
 
 /** @typedef {"camera.topology"|"camera.switched"} CameraEventType */
 
-/** @typedef {"checkpoint.created"|"checkin.recorded"} CheckinEventType */
+/** @typedef {"checkpoint.created"|"checkin.recorded"|"checkpoint.assigned"} CheckinEventType */
 
 /** @typedef {"region.created"|"boundary.added"|"event.opened"|"event.closed"|"event.renamed"|"marker.submitted"|"markers.approved"|"markers.rejected"|"markers.removed"} FloodEventType */
 
@@ -341,6 +341,14 @@
  * @property {number} createdAt
  * @property {number} [lastCheckInAt]
  * @property {string} [lastGuard]
+ * @property {string} [assignedGuard]
+ */
+
+/**
+ * @typedef {Object} CheckpointAssigned
+ * @property {string} checkpoint
+ * @property {string} name
+ * @property {string} [assignedGuard]
  */
 
 /**

@@ -47,6 +47,12 @@ import VigilCore
 
             let rounds = try await admin.history(topic: "checkins/demo")
             #expect(rounds.contains { $0.type == "checkin.recorded" && $0.data["name"] == "Main gate" })
+            #expect(
+                rounds.contains {
+                    $0.type == "checkpoint.assigned" && $0.data["name"] == "Main gate"
+                        && $0.data["assignedGuard"]?.stringValue == DemoSetup.guardNames[0]
+                },
+                "the main gate is the first guard's round")
             let notices = try await admin.history(topic: "notice/demo")
             #expect(!notices.isEmpty)
             let pushed = try await admin.history(topic: "cameras/demo/view/\(DemoSetup.guardNames[0])")

@@ -1,9 +1,9 @@
-// Administration: sites and tokens for admins; checkpoints of the site, with the QR code to print,
-// for admins and operators; the audit trail for admins. A new token's secret is shown once, with
+// Administration: sites and tokens for admins; checkpoints of the site, with the QR code to print
+// and the guard whose round each is, for admins and operators; the audit trail for admins. A new token's secret is shown once, with
 // its sign-in link.
 import { drawQR } from "../ui/qr-code.js";
 import { h, announce, ID_PATTERN } from "../ui/dom.js";
-import { roundText, watchCheckpoints } from "./checkpoints.js";
+import { assigneeText, roundText, watchCheckpoints } from "./checkpoints.js";
 import { auditSection } from "./audit.js";
 
 export function mountAdministration(root, { connection, feed, site, role, token }) {
@@ -132,9 +132,35 @@ function checkpointsSection(connection, feed, site) {
   }
   function draw() {
     list.replaceChildren(...[...checkpoints.values()].map((checkpoint) => h("li", {},
-      h("strong", {}, checkpoint.name), ` every ${Math.round(checkpoint.everyMs / 60000)} min · ${roundText(checkpoint)} `,
+      h("strong", {}, checkpoint.name), ` every ${Math.round(checkpoint.everyMs / 60000)} min · ${roundText(checkpoint)} · ${assigneeText(checkpoint)} `,
       h("button", { type: "button", onclick: () => reprint(checkpoint) }, `QR code of ${checkpoint.name}`))));
+    drawAssignChoices();
   }
+  // Whose round a checkpoint is: a guard's name typed in (the hub refuses a name no guard of the
+  // site has), or nobody when left empty.
+  const chosen = h("select", { name: "checkpoint", required: true });
+  const guardName = h("input", { name: "guard", placeholder: "nobody", pattern: ID_PATTERN, autocomplete: "off", size: 12 });
+  const assignOutcome = h("div");
+  const assignForm = h("form", { class: "admin-form assign-round" },
+    field("Round of", chosen), field("Guard", guardName), h("button", {}, "Assign round"), assignOutcome);
+  function drawAssignChoices() {
+    const kept = chosen.value;
+    chosen.replaceChildren(...[...checkpoints.values()].map((checkpoint) => h("option", { value: checkpoint.id }, checkpoint.name)));
+    if (checkpoints.has(kept)) chosen.value = kept;
+    assignForm.hidden = checkpoints.size === 0;
+  }
+  assignForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const guard = guardName.value.trim() || null;
+    try {
+      await connection.publish(`checkins/${site}`, "assign_checkpoint", { checkpoint: chosen.value, guard });
+      guardName.value = "";
+      assignOutcome.replaceChildren();
+      announce(`${checkpoints.get(chosen.value)?.name ?? "The checkpoint"} is now ${guard ? `${guard}'s round` : "nobody's round in particular"}.`);
+    } catch (error) {
+      assignOutcome.replaceChildren(failure(error));
+    }
+  });
   async function reprint(checkpoint) {
     try {
       const { code } = await connection.api("GET", `/api/sites/${site}/checkpoints/${checkpoint.id}/code`);
@@ -158,5 +184,5 @@ function checkpointsSection(connection, feed, site) {
     checkpoints = current;
     draw();
   });
-  return h("section", { class: "admin-checkpoints", "aria-labelledby": "checkpoints-title" }, h("h3", { id: "checkpoints-title" }, `Checkpoints of ${site}`), list, form, card);
+  return h("section", { class: "admin-checkpoints", "aria-labelledby": "checkpoints-title" }, h("h3", { id: "checkpoints-title" }, `Checkpoints of ${site}`), list, form, assignForm, card);
 }

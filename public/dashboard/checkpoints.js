@@ -1,6 +1,7 @@
 // The checkpoints of one site as its `checkins/{site}` topic tells them, kept current for every
 // panel that shows them: created, visited (next due time, last guard) and missed (due a round later;
-// `missed` until the checkpoint is visited again), and the one wording every view uses for a round.
+// `missed` until the checkpoint is visited again), assigned to a guard, and the one wording every
+// view uses for a round and for whose it is.
 import { due } from "../ui/dom.js";
 
 export function watchCheckpoints(feed, site, onChange) {
@@ -19,6 +20,9 @@ export function watchCheckpoints(feed, site, onChange) {
       case "checkpoint.created":
         checkpoints.set(data.checkpoint.id, data.checkpoint);
         break;
+      case "checkpoint.assigned":
+        Object.assign(checkpoints.get(data.checkpoint) ?? {}, { assignedGuard: data.assignedGuard ?? undefined });
+        break;
       case "checkin.recorded":
         Object.assign(checkpoints.get(data.checkpoint) ?? {}, { dueAt: data.nextDueAt, lastCheckInAt: data.at, lastGuard: data.guard, missed: false });
         break;
@@ -36,4 +40,9 @@ export function watchCheckpoints(feed, site, onChange) {
 export function roundText(checkpoint, now = Date.now()) {
   const when = due(checkpoint.dueAt, now);
   return checkpoint.missed ? `Missed · next round ${when}` : when.charAt(0).toUpperCase() + when.slice(1);
+}
+
+/** Whose round it is, as every view says it: "gus's round", "nobody's round in particular". */
+export function assigneeText(checkpoint) {
+  return checkpoint.assignedGuard ? `${checkpoint.assignedGuard}'s round` : "nobody's round in particular";
 }

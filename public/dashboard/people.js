@@ -2,7 +2,7 @@
 // watch), each guard's last check-in, and the checkpoints with their next due time; a missed round
 // is marked until the checkpoint is visited again.
 import { h, ago } from "../ui/dom.js";
-import { roundText, watchCheckpoints } from "./checkpoints.js";
+import { assigneeText, roundText, watchCheckpoints } from "./checkpoints.js";
 
 export function mountPeople(root, { feed, site }) {
   const members = new Map(); // session -> {user, role}
@@ -26,6 +26,7 @@ export function mountPeople(root, { feed, site }) {
         h("strong", {}, checkpoint.name), " ",
         h("span", { class: checkpoint.missed ? "round badge missed" : "round" }, roundText(checkpoint)),
         h("span", { class: "meta" },
+          ` · ${assigneeText(checkpoint)}`,
           checkpoint.lastCheckInAt ? [` · last ${checkpoint.lastGuard} `, ago(checkpoint.lastCheckInAt)] : " · never visited"));
     }));
   }

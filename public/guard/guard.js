@@ -38,7 +38,7 @@ export async function mountGuardView(root, { connection, welcome, linked }) {
   const pictures = new CameraPictures();
   guardAlerts(alertsSection, feed, connection, site, welcome.server, pictures, link.get("alert"));
   const camera = guardCamera(cameraSection, feed, connection, site, me, pictures);
-  guardCheckIn(checkinSection, feed, connection, site);
+  guardCheckIn(checkinSection, feed, connection, site, me);
   const chat = mountChat(chatSection, { connection, site, role: welcome.role, me, room: link.get("room") ?? undefined });
   await mountNotices(noticeSection, { connection, feed, site, role: welcome.role });
   await feed.start();
@@ -134,7 +134,7 @@ function guardCamera(root, feed, connection, site, me, pictures) {
   return { dispose: () => clearInterval(asking) };
 }
 
-function guardCheckIn(root, feed, connection, site) {
+function guardCheckIn(root, feed, connection, site, me) {
   const code = h("input", { id: "checkin-code", name: "code", required: true, autocomplete: "off", spellcheck: "false" });
   const result = h("p", { class: "result", role: "status" });
   const form = h("form", { class: "checkin" }, h("label", { for: "checkin-code" }, "Checkpoint code"), code, h("button", {}, "Check in"));
@@ -144,7 +144,8 @@ function guardCheckIn(root, feed, connection, site) {
   watchCheckpoints(feed, site, (checkpoints) => {
     rounds.replaceChildren(...[...checkpoints.values()].sort((a, b) => a.dueAt - b.dueAt).map((checkpoint) =>
       h("li", { class: checkpoint.missed ? "missed" : "" }, h("strong", {}, checkpoint.name), " ",
-        h("span", { class: checkpoint.missed ? "round badge missed" : "round" }, roundText(checkpoint)))));
+        h("span", { class: checkpoint.missed ? "round badge missed" : "round" }, roundText(checkpoint)),
+        checkpoint.assignedGuard === me ? h("span", { class: "meta" }, " · your round") : null)));
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -4,7 +4,7 @@
 // caught the next time the form is saved.
 import { h } from "./dom.js";
 
-const KINDS = [["escalation", "Escalated alerts"], ["chat", "Messages for me"], ["camera", "Cameras sent to me"]];
+const KINDS = [["escalation", "Escalated alerts"], ["chat", "Messages for me"], ["camera", "Cameras sent to me"], ["checkpoint", "Missed rounds"]];
 
 /** The form, filled from the hub once it answers. */
 export function pushSettingsForm(connection, site) {

@@ -2,12 +2,15 @@ import VigilClient
 import VigilCore
 
 /// The demo's checkpoints, made over the WebSocket as the operator: the main gate, where the
-/// guards check in on their rounds, and the roof hatch, which nobody visits, so that a missed
-/// round is raised every minute. Checkpoints of a site set up before are kept; the main gate's
+/// guards check in on their rounds, given to the first guard (a missed one reaches that guard's
+/// phone), and the roof hatch, nobody's round, which nobody visits, so that a missed round is
+/// raised every minute (and pushed to every guard's phone). Checkpoints of a site set up before are kept; the main gate's
 /// code is then read again (`GET /api/sites/{site}/checkpoints/{id}/code`).
 struct DemoCheckpoints: Sendable {
     let site: String
     let controlRoom: DemoMember
+    /// The guard whose round the main gate is.
+    let mainGateGuard: String
     let log: DemoLog
 
     static let mainGate = (name: "Main gate", every: "3m")
@@ -28,25 +31,29 @@ struct DemoCheckpoints: Sendable {
 
     private func ensure(with client: VigilClient) async throws -> String {
         let existing = try await checkpointsByName(client)
-        let mainGateCode = try await ensure(Self.mainGate, purpose: "the guards' round", existing, client)
+        let mainGate = try await ensure(Self.mainGate, purpose: "the guards' round", existing, client)
+        try await client.assignCheckpoint(mainGate.id, site: site, to: mainGateGuard)
+        log.note("Checkpoint \(Self.mainGate.name) is \(mainGateGuard)'s round")
         _ = try await ensure(Self.roofHatch, purpose: "nobody goes there: a missed round every minute", existing, client)
-        return mainGateCode
+        return mainGate.code
     }
 
-    /// Makes the checkpoint unless `existing` has it; returns its code.
+    /// Makes the checkpoint unless `existing` has it; returns its id and code.
     private func ensure(
         _ checkpoint: (name: String, every: String), purpose: String, _ existing: [String: String], _ client: VigilClient
-    ) async throws -> String {
+    ) async throws -> (id: String, code: String) {
         if let id = existing[checkpoint.name] {
             log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every), kept from before: \(purpose)")
-            return try await codeAgain(of: id)
+            return (id, try await codeAgain(of: id))
         }
         let ok = try await client.request(
             .publish(
                 topic: "checkins/\(site)", type: "create_checkpoint", data: ["name": .string(checkpoint.name), "every": .string(checkpoint.every)]))
-        guard let code = ok["code"]?.stringValue else { throw ClientError.unexpectedAnswer("the new checkpoint has no code") }
+        guard let id = ok["checkpoint"]?.stringValue, let code = ok["code"]?.stringValue else {
+            throw ClientError.unexpectedAnswer("the new checkpoint has no id or code")
+        }
         log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every): \(purpose)")
-        return code
+        return (id, code)
     }
 
     /// The site's checkpoints from the state that a subscription to `checkins/{site}` starts with.

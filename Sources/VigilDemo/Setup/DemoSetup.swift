@@ -33,7 +33,7 @@ struct DemoSetup: Sendable {
         try await step("put up the cameras") { try await putCameras(building, http) }
         log.note("Camera wall: \(building.cameras.count) cameras on \(building.floorCount) floors")
         let mainGateCode = try await step("make the checkpoints") {
-            try await DemoCheckpoints(site: site, controlRoom: controlRoom, log: log).ensure()
+            try await DemoCheckpoints(site: site, controlRoom: controlRoom, mainGateGuard: guards[0].name, log: log).ensure()
         }
         return DemoStage(
             origin: http.origin, site: site, building: building, sensor: sensor, guards: guards, controlRoom: controlRoom, mainGateCode: mainGateCode)

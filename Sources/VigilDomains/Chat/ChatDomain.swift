@@ -9,10 +9,12 @@ public struct ChatDomain: Domain {
     private let chat: ChatService
     private let inbox: InboxService
     private let typing: TypingService
+    private let feed: ChatFeed
 
     public init(context: DomainContext) {
         let queries = ChatQueries(store: context.store)
-        chat = ChatService(sites: context.sites, queries: queries, feed: ChatFeed.of(context))
+        feed = ChatFeed.of(context)
+        chat = ChatService(sites: context.sites, queries: queries, feed: feed)
         inbox = InboxService(queries: queries)
         typing = TypingService(sites: context.sites, clock: context.clock)
     }
@@ -20,7 +22,7 @@ public struct ChatDomain: Domain {
     public var services: [any TopicService] { [chat, inbox, typing] }
 
     public func dueTimers(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        try ChatTimers.due(at: now, in: transaction)
+        try ChatTimers.due(at: now, feed: feed, in: transaction)
     }
 
     public var routes: [DomainRoute] { ChatRoutes(service: chat).all }

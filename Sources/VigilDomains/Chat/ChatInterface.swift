@@ -4,7 +4,8 @@ import VigilStore
 
 // What other domains may hang on chat: the chat domain's published interface. The push domain is
 // told, in the commit that posts it, of each message addressed to people (mentions, the recipients
-// of an urgent message), so their phones hear of it.
+// of an urgent message), and of each repeat of an urgent message not yet acknowledged, so their
+// phones hear of it.
 
 /// What other domains hang on chat, one per hub: watchers told of every message addressed to people.
 public typealias ChatFeed = WatcherList<any ChatWatcher>
@@ -18,5 +19,12 @@ public protocol ChatWatcher: Sendable {
     /// commit.
     func addressed(
         _ message: ChatMessage, roomName: String, to people: [String], urgent: Bool, at time: Int64, in transaction: any DomainTransaction
+    ) throws
+
+    /// The urgent `message`, in the room called `roomName`, was repeated at `time` to `recipient`
+    /// (a name of the message's site), who has not acknowledged it: the `count`th time (1 the
+    /// first repeat after the message itself). Throwing fails the commit.
+    func askedAgain(
+        _ message: ChatMessage, roomName: String, of recipient: String, repeat count: Int, at time: Int64, in transaction: any DomainTransaction
     ) throws
 }

@@ -36,10 +36,12 @@ struct CancelUrgent: DomainEffect {
 }
 
 /// The hub's clock repeats an unacknowledged urgent message on the recipient's inbox, and
-/// schedules the next repeat; a recipient who acknowledged meanwhile gets nothing.
+/// schedules the next repeat; a recipient who acknowledged meanwhile gets nothing. The feed's
+/// watchers hear of each repeat.
 struct RepeatUrgent: DomainEffect {
     let messageID: String
     let recipient: String
+    let feed: ChatFeed
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         guard let due = try ChatTables(transaction).recipients(of: messageID).first(where: { $0.name == recipient }),
@@ -48,9 +50,16 @@ struct RepeatUrgent: DomainEffect {
         else {
             throw ProtocolError(.invalidTransition, "no repeat of \(messageID) is due for \(recipient)")
         }
-        try ChatTables(transaction).scheduleRepeat(of: messageID, to: recipient, at: event.ts + repeatMs)
-        event.payload = try JSONValue.canonicalText(
-            of: ChatUrgentRepeated(message: try ChatTables(transaction).wire(of: message), repeat: Int(due.repeats) + 1))
+        let tables = ChatTables(transaction)
+        try tables.scheduleRepeat(of: messageID, to: recipient, at: event.ts + repeatMs)
+        let wire = try tables.wire(of: message)
+        let count = Int(due.repeats) + 1
+        event.payload = try JSONValue.canonicalText(of: ChatUrgentRepeated(message: wire, repeat: count))
+        if let room = try tables.room(message.room, site: message.site) {
+            for watcher in feed.all {
+                try watcher.askedAgain(wire, roomName: room.name, of: recipient, repeat: count, at: event.ts, in: transaction)
+            }
+        }
         return []
     }
 }

@@ -39,11 +39,33 @@ struct RecordCheckIn: DomainEffect {
     }
 }
 
+/// Gives a checkpoint's round to a guard of the site (by token name), or to nobody.
+struct AssignCheckpoint: DomainEffect {
+    let site: String
+    let checkpoint: String
+    let guardName: String?
+
+    func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
+        let tables = CheckinTables(transaction)
+        guard let record = try tables.checkpoint(checkpoint, site: site) else {
+            throw ProtocolError(.notFound, "there is no checkpoint \(checkpoint) at site \(site)")
+        }
+        if let guardName, try !tables.isGuard(guardName, of: site, at: event.ts) {
+            throw ProtocolError(.notFound, "no guard named \(guardName) covers site \(site)")
+        }
+        try tables.assign(record, to: guardName)
+        event.payload = try JSONValue.canonicalText(of: CheckpointAssigned(checkpoint: record.id, name: record.name, assignedGuard: guardName))
+        return []
+    }
+}
+
 /// Fired by the hub's timers: a checkpoint was not visited within its interval. Raises a
-/// missed-checkpoint alert (also told on `checkins/{site}`) and sets the next due time.
+/// missed-checkpoint alert (also told on `checkins/{site}`), sets the next due time, and tells the
+/// feed's watchers whose round it was.
 struct MissCheckpoint: DomainEffect {
     let site: String
     let checkpoint: String
+    let feed: CheckpointFeed
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         guard let record = try CheckinTables(transaction).checkpoint(checkpoint, site: site), record.dueAt <= event.ts else {
@@ -56,6 +78,10 @@ struct MissCheckpoint: DomainEffect {
         let missed = AlertDraft.byHub(
             site: site, kind: "missed-checkpoint", message: "\(record.name) was not visited within \(DurationText.text(record.everyMs))")
         let alert = try transaction.raiseAlert(missed, by: event.from, at: event.ts)
+        let round = MissedRound(
+            site: site, checkpoint: record.id, checkpointName: record.name, everyMs: record.everyMs, assignedGuard: record.assignedGuard, alert: alert
+        )
+        for watcher in feed.all { try watcher.missed(round, at: event.ts, in: transaction) }
         event.payload = try JSONValue.canonicalText(
             of: CheckpointMissed(
                 alert: alert, checkpoint: CheckpointMissed.Due(id: record.id, name: record.name, dueAt: nextDue)))

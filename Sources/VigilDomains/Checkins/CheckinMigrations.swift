@@ -50,6 +50,11 @@ enum CheckinMigrations {
                     at BIGINT NOT NULL,
                     FOREIGN KEY (site, checkpoint) REFERENCES checkpoints(site, id)
                 );
-                """)
+                """),
+        // Whose round a checkpoint is: a guard's token name within the site, or nobody (NULL).
+        StoreMigration(
+            "checkins-2: the guard a checkpoint is assigned to",
+            sqlite: "ALTER TABLE checkpoints ADD COLUMN assigned_guard TEXT;",
+            postgres: "ALTER TABLE checkpoints ADD COLUMN assigned_guard TEXT;"),
     ]
 }

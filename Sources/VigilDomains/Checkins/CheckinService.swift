@@ -5,7 +5,8 @@ import VigilStore
 /// `checkins/{site}`: patrol checkpoints and guards' check-ins.
 ///
 /// Commands: `create_checkpoint` (admins and operators; the `ok` alone carries the signed QR code,
-/// never an event) and `check_in` (guards, with the scanned code). A checkpoint not visited within
+/// never an event), `assign_checkpoint` (admins and operators: whose round it is) and `check_in`
+/// (guards, with the scanned code). A checkpoint not visited within
 /// its interval raises a missed-checkpoint alert (`MissCheckpoint`).
 struct CheckinService: TopicService {
     let kind = "checkins"
@@ -52,6 +53,18 @@ struct CheckinService: TopicService {
                 type: CheckinEventType.checkpointCreated.rawValue, payload: ["checkpoint": .string(id)],
                 effect: CreateCheckpoint(site: site, id: id, name: name, everyMs: every),
                 reply: ["checkpoint": .string(id), "code": .string(codes.code(site: site, checkpoint: id))], audited: true)
+        case "assign_checkpoint":
+            guard Self.mayCreateCheckpoints(identity) else {
+                throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not assign checkpoints")
+            }
+            let fields = try CommandData(data, shape: "{checkpoint, guard}")
+            let checkpoint = try fields.identifier("checkpoint")
+            // A guard's token name, or null for nobody; left out, it is a mistake, not a removal.
+            guard fields.fields["guard"] != nil else { throw ProtocolError(.invalidData, "data.guard is required (null for nobody)") }
+            let guardName = try fields.optionalIdentifier("guard")
+            return ValidatedEvent(
+                type: CheckinEventType.assigned.rawValue, payload: ["checkpoint": .string(checkpoint)],
+                effect: AssignCheckpoint(site: site, checkpoint: checkpoint, guardName: guardName), audited: true)
         case "check_in":
             guard identity.role == .guard || identity.role == .admin else {
                 throw ProtocolError(.forbidden, "only guards check in at checkpoints")
@@ -68,7 +81,7 @@ struct CheckinService: TopicService {
                 type: CheckinEventType.recorded.rawValue, payload: ["checkpoint": .string(named.checkpoint)],
                 effect: RecordCheckIn(site: site, checkpoint: named.checkpoint))
         default:
-            throw ProtocolError(.unknownType, "checkins topics take create_checkpoint and check_in")
+            throw ProtocolError(.unknownType, "checkins topics take create_checkpoint, assign_checkpoint and check_in")
         }
     }
 

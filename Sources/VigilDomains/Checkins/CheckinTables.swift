@@ -13,6 +13,8 @@ struct CheckpointRecord: Sendable, Equatable, TableRecord {
     var lastCheckInAt: Int64?
     var lastGuard: String?
     var createdAt: Int64
+    /// The guard whose round it is, by token name within the site; nil for nobody in particular.
+    var assignedGuard: String?
 
     init(site: String, id: String, name: String, everyMs: Int64, createdAt: Int64) {
         self.site = site
@@ -52,6 +54,22 @@ struct CheckinTables {
         try transaction.execute(
             "UPDATE checkpoints SET last_check_in_at = ?, last_guard = ?, due_at = ? WHERE site = ? AND id = ?",
             [time, name, time + checkpoint.everyMs, checkpoint.site, checkpoint.id])
+    }
+
+    func assign(_ checkpoint: CheckpointRecord, to guardName: String?) throws {
+        try transaction.execute(
+            "UPDATE checkpoints SET assigned_guard = ? WHERE site = ? AND id = ?", [guardName, checkpoint.site, checkpoint.id])
+    }
+
+    /// Whether `name` is a live guard token's name covering `site`: someone a round can be given to.
+    func isGuard(_ name: String, of site: String, at now: Int64) throws -> Bool {
+        let count = try transaction.fetchInteger(
+            """
+            SELECT count(*) FROM tokens t
+            WHERE t.name = ? AND t.role = 'guard' AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)
+              AND (t.all_sites = 1 OR EXISTS (SELECT 1 FROM token_sites s WHERE s.token_id = t.id AND s.site_id = ?))
+            """, [name, now, site])
+        return (count ?? 0) > 0
     }
 
     func setDue(of checkpoint: CheckpointRecord, at time: Int64) throws {

@@ -4,6 +4,8 @@ import VigilCore
 
 extension CheckpointRecord {
     var wire: Checkpoint {
-        Checkpoint(id: id, name: name, everyMs: everyMs, dueAt: dueAt, createdAt: createdAt, lastCheckInAt: lastCheckInAt, lastGuard: lastGuard)
+        Checkpoint(
+            id: id, name: name, everyMs: everyMs, dueAt: dueAt, createdAt: createdAt, lastCheckInAt: lastCheckInAt, lastGuard: lastGuard,
+            assignedGuard: assignedGuard)
     }
 }

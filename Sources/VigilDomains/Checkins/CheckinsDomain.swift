@@ -10,17 +10,19 @@ public struct CheckinsDomain: Domain {
     private let queries: CheckinQueries
     private let codes: CheckpointCode
     private let service: CheckinService
+    private let feed: CheckpointFeed
 
     public init(context: DomainContext) throws {
         queries = CheckinQueries(store: context.store)
         codes = CheckpointCode(key: try context.key(Self.codeKeyName))
         service = CheckinService(sites: context.sites, queries: queries, codes: codes)
+        feed = CheckpointFeed.of(context)
     }
 
     public var services: [any TopicService] { [service] }
     public var routes: [DomainRoute] { CheckinRoutes(queries: queries, codes: codes).all }
 
     public func dueTimers(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        try CheckinTimers.due(at: now, in: transaction)
+        try CheckinTimers.due(at: now, feed: feed, in: transaction)
     }
 }

@@ -77,9 +77,9 @@ final class PushSender: Sendable {
         try await store.write { transaction in
             for (push, outcome) in outcomes {
                 switch outcome {
-                case .done: try transaction.finishDelivery(messageID: push.messageId, deliveryID: push.id)
+                case .done: try transaction.finishDelivery(push)
                 case .phoneGone: try transaction.dropPhone(id: push.phoneId)
-                case .retry(let at): try transaction.postponeDelivery(push.id, to: at)
+                case .retry(let at): try transaction.postponeDelivery(push, to: at)
                 }
             }
         }

@@ -9,9 +9,10 @@ import Synchronization
 /// the address it gives is checked (a public one, unless local endpoints are allowed) and that
 /// same address is the one connected to, so a name that changes between the check and the
 /// connection cannot lead the request inside. Nothing is followed: a redirect is an answer like
-/// any other.
+/// any other. Connections are kept per checked address and name (`PushConnectionPool`), so the
+/// phones of one push service share a few instead of each paying a TLS handshake.
 final class PushTransport: Sendable {
-    /// How long one request may take, connection included.
+    /// How long connecting may take, and then how long one answer may.
     static let timeout: TimeAmount = .seconds(10)
 
     let allowLocal: Bool
@@ -20,6 +21,7 @@ final class PushTransport: Sendable {
     /// Made at the first send, not with the hub: loading the system's trust store costs a hub that
     /// never pushes.
     private let context = Mutex<NIOSSLContext?>(nil)
+    private let pool = PushConnectionPool()
 
     /// The event loop every push request of this process runs on: one thread of its own, so that
     /// TLS handshakes with push services never queue behind, or ahead of, the hub's WebSocket
@@ -63,44 +65,60 @@ final class PushTransport: Sendable {
         guard let text = address.ipAddress, let bytes = IPAddressBytes(text), allowLocal || bytes.isPublic else {
             throw Failure.addressRefused(address.ipAddress ?? "?")
         }
-        let serverName = IPAddressBytes(name) == nil ? name : nil
-        let tls = try tls()
-        let answer = group.next().makePromise(of: Answer.self)
-        let channel: any Channel
-        do {
-            channel = try await ClientBootstrap(group: group)
-                .connectTimeout(Self.timeout)
-                .channelInitializer { [tls] channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
-                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                        try channel.pipeline.syncOperations.addHandler(AnswerReader(answer: answer))
-                    }
-                }
-                .connect(to: address).get()
-        } catch {
-            // A promise must be completed before it goes (NIO stops a debug build on one that is
-            // not): a push service that refuses the connection is an answer-less failure like any.
-            answer.fail(error)
-            throw error
-        }
-        let timeout = channel.eventLoop.scheduleTask(in: Self.timeout) {
-            answer.fail(ChannelError.connectTimeout(Self.timeout))
-            channel.close(promise: nil)
-        }
-        defer {
-            timeout.cancel()
-            channel.close(promise: nil)
-        }
+        let origin = PushOrigin(address: text, port: port, serverName: IPAddressBytes(name) == nil ? name : nil)
         var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: Self.target(of: endpoint))
         head.headers.add(name: "Host", value: endpoint.port.map { "\(host):\($0)" } ?? host)
         for (name, value) in headers { head.headers.add(name: name, value: value) }
         head.headers.add(name: "Content-Length", value: "\(body.count)")
-        head.headers.add(name: "Connection", value: "close")
-        channel.write(HTTPClientRequestPart.head(head), promise: nil)
-        channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
-        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-        return try await answer.futureResult.get()
+        if case .kept(let connection) = await pool.acquire(origin) {
+            do {
+                return try await exchange(head, body, on: connection, of: origin, releasingOnClose: false)
+            } catch PushConnection.Failure.closedBeforeAnswer {
+                // The push service closed the kept connection as it was used: the request goes on a
+                // new one, in the same place, as a first request would.
+            }
+        }
+        let connection: PushConnection
+        do {
+            connection = try await open(to: address, origin)
+        } catch {
+            pool.release(nil, of: origin)
+            throw error
+        }
+        return try await exchange(head, body, on: connection, of: origin, releasingOnClose: true)
+    }
+
+    /// One request on `connection`, whose place in the pool is given back with it, or freed when
+    /// it fails; except a kept connection closed before answering (`releasingOnClose` false), whose
+    /// place the caller reuses for a new connection.
+    private func exchange(
+        _ head: HTTPRequestHead, _ body: [UInt8], on connection: PushConnection, of origin: PushOrigin, releasingOnClose: Bool
+    ) async throws -> Answer {
+        do {
+            let (answer, reusable) = try await connection.send(head, body: body, timeout: Self.timeout)
+            if !reusable { connection.close() }
+            pool.release(reusable ? connection : nil, of: origin)
+            return answer
+        } catch {
+            connection.close()
+            if releasingOnClose || error as? PushConnection.Failure != .closedBeforeAnswer { pool.release(nil, of: origin) }
+            throw error
+        }
+    }
+
+    /// A new TLS connection to the checked `address`.
+    private func open(to address: SocketAddress, _ origin: PushOrigin) async throws -> PushConnection {
+        let tls = try tls()
+        let channel = try await ClientBootstrap(group: group)
+            .connectTimeout(Self.timeout)
+            .channelInitializer { [tls] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: origin.serverName))
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                }
+            }
+            .connect(to: address).get()
+        return try await channel.eventLoop.submit { try PushConnection(channel: channel) }.get()
     }
 
     /// The path and query of `url`, as the request line names them.
@@ -108,48 +126,5 @@ final class PushTransport: Sendable {
         let path = url.path(percentEncoded: true)
         let query = url.query(percentEncoded: true).map { "?\($0)" } ?? ""
         return (path.isEmpty ? "/" : path) + query
-    }
-}
-
-/// Reads the status line and `Retry-After` of the one answer, and fulfils the promise once its end
-/// (or the connection's) is seen.
-private final class AnswerReader: ChannelInboundHandler {
-    typealias InboundIn = HTTPClientResponsePart
-
-    private let answer: EventLoopPromise<PushTransport.Answer>
-    private var head: HTTPResponseHead?
-    private var answered = false
-
-    init(answer: EventLoopPromise<PushTransport.Answer>) {
-        self.answer = answer
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let head): self.head = head
-        case .body: break
-        case .end: finish(nil)
-        }
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        finish(ChannelError.eof)
-        context.fireChannelInactive()
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        finish(error)
-        context.close(promise: nil)
-    }
-
-    /// The answer read so far (a status line is enough), or `error` when there is none.
-    private func finish(_ error: (any Error)?) {
-        guard !answered else { return }
-        answered = true
-        if let head {
-            answer.succeed(.init(status: Int(head.status.code), retryAfter: head.headers.first(name: "Retry-After")))
-        } else {
-            answer.fail(error ?? ChannelError.eof)
-        }
     }
 }

@@ -5,7 +5,7 @@ import VigilCore
 
 struct CheckpointCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "checkpoint", abstract: "Patrol checkpoints.", subcommands: [Create.self])
+        commandName: "checkpoint", abstract: "Patrol checkpoints.", subcommands: [Create.self, Assign.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -34,6 +34,31 @@ struct CheckpointCommand: AsyncParsableCommand {
                 }
                 print("checkpoint \(id) \"\(name)\" at \(site), every \(every)")
                 print("QR code: \(code)")
+            }
+        }
+    }
+
+    struct Assign: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give a checkpoint's round to a guard, e.g. `vigil checkpoint assign --site hq --checkpoint cp_R2d8kQz0LmXa --guard gus`.",
+            discussion: """
+                A missed round of the checkpoint is pushed to that guard's phones; with --nobody, to the phones of \
+                every guard of the site. Needs an admin or operator token.
+                """)
+        @Option(help: "Site of the checkpoint.") var site: String
+        @Option(help: "The checkpoint's id, as `checkpoint create` printed it.") var checkpoint: String
+        @Option(name: .customLong("guard"), help: "The guard's token name.") var guardName: String?
+        @Flag(help: "The round is nobody's in particular.") var nobody = false
+        @OptionGroup var connection: ConnectionOptions
+
+        func validate() throws {
+            guard (guardName != nil) != nobody else { throw ValidationError("give either --guard NAME or --nobody") }
+        }
+
+        func run() async throws {
+            try await withHub(connection, command: "checkpoint assign") { client in
+                try await client.assignCheckpoint(checkpoint, site: site, to: guardName)
+                print("checkpoint \(checkpoint) at \(site): \(guardName.map { "\($0)'s round" } ?? "nobody's round in particular")")
             }
         }
     }

@@ -50,6 +50,7 @@ struct WireTypesTests {
             view, CameraWallState(cameras: [camera], views: [view]), CameraViewState(viewer: "", view: view),
             CheckinEventType.recorded, checkpoint, CheckpointCreated(checkpoint: checkpoint),
             CheckInRecorded(checkpoint: "", name: "", guard: "", at: 0, nextDueAt: 0),
+            CheckpointAssigned(checkpoint: "", name: "", assignedGuard: ""),
             CheckpointMissed(alert: alert, checkpoint: .init(id: "", name: "", dueAt: 0)), CheckinsState(checkpoints: [checkpoint]),
             Notice(text: ""),
             FloodEventType.eventOpened, FloodRegionCreated(region: region), FloodBoundaryAdded(boundary: boundary),

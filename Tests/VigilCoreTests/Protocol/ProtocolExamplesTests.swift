@@ -72,6 +72,7 @@ struct ProtocolExamplesTests {
             switch CheckinEventType(rawValue: type) {
             case .checkpointCreated?: return { try roundTrip(CheckpointCreated.self, $0) }
             case .recorded?: return { try roundTrip(CheckInRecorded.self, $0) }
+            case .assigned?: return { try roundTrip(CheckpointAssigned.self, $0) }
             default: return nil
             }
         }
@@ -196,7 +197,8 @@ struct ProtocolExamplesTests {
         #expect(
             Set(checked) == [
                 "room.created", "message.posted", "search", "state", "alert.raised", "alert.acknowledged", "alert.resolved", "visit.motion",
-                "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "notice", "event.opened", "marker.submitted",
+                "visit.ended", "camera.switched", "checkpoint.created", "checkin.recorded", "checkpoint.assigned", "notice", "event.opened",
+                "marker.submitted",
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
                 "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",

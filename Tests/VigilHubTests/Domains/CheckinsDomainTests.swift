@@ -66,4 +66,39 @@ import VigilTestSupport
         let history = try await admin.request(.history(topic: "checkins/hq", before: nil, limit: 10))
         #expect(history["events"]?.arrayValue?.count == 1)
     }
+
+    @Test(arguments: StoreBackEnd.available) func aRoundIsGivenToAGuardOfItsSiteAndARefusedAssignmentChangesNothing(_ backEnd: StoreBackEnd)
+        async throws
+    {
+        let engine = try await Engine.start(on: backEnd)
+        let olga = try await engine.connect("operator")
+        let created = try await olga.publish("checkins/hq", "create_checkpoint", ["name": "Roof door", "every": "30m"])
+        let id = try #require(created["checkpoint"])
+        let assigned = try await olga.publish("checkins/hq", "assign_checkpoint", ["checkpoint": id, "guard": "gus"])
+        #expect(assigned["type"] == "checkpoint.assigned")
+        #expect(assigned["data"] == ["checkpoint": id, "name": "Roof door", "assignedGuard": "gus"])
+
+        // Dora guards the depot, olga is no guard, nobody is called nemo: none can have hq's round.
+        for name in ["dora", "olga", "nemo"] {
+            #expect(
+                await refusal { _ = try await olga.publish("checkins/hq", "assign_checkpoint", ["checkpoint": id, "guard": .string(name)]) }
+                    == .notFound, "\(name)")
+        }
+        #expect(await refusal { _ = try await olga.publish("checkins/hq", "assign_checkpoint", ["checkpoint": id]) } == .invalidData)
+        #expect(
+            await refusal { _ = try await olga.publish("checkins/hq", "assign_checkpoint", ["checkpoint": "cp_none", "guard": "gus"]) } == .notFound)
+        let gus = try await engine.connect("guard")
+        #expect(await refusal { _ = try await gus.publish("checkins/hq", "assign_checkpoint", ["checkpoint": id, "guard": "gus"]) } == .forbidden)
+        _ = try await gus.request(.subscribe(topic: "checkins/hq", since: nil))
+        let state = try await gus.nextEvent()
+        #expect(state.data["checkpoints"]?.arrayValue?.first?["assignedGuard"] == "gus", "the refusals left gus's round as it was: \(state.data)")
+
+        let unassigned = try await olga.publish("checkins/hq", "assign_checkpoint", ["checkpoint": id, "guard": nil])
+        #expect(unassigned["data"] == ["checkpoint": id, "name": "Roof door"])
+        let history = try await olga.request(.history(topic: "checkins/hq", before: nil, limit: 10))
+        #expect(
+            history["events"]?.arrayValue?.compactMap { $0["type"]?.stringValue } == [
+                "checkpoint.created", "checkpoint.assigned", "checkpoint.assigned",
+            ])
+    }
 }

@@ -159,4 +159,68 @@ import VigilTestSupport
         _ = try await gus.publish("cameras/hq", "swipe", ["direction": "left"])
         #expect(try await queued(engine).count == 1, "a person's own swipe is not news to them")
     }
+
+    /// hq's guard gus and operator olga with phones, and a second hq guard, hana, with one.
+    func gusOlgaAndHanaWithPhones(_ engine: Engine) async throws -> (gus: Connection, olga: Connection, hana: Connection) {
+        let (gus, olga) = try await engine.gusAndOlgaWithPhones(at: Self.endpoint)
+        let hana = try await engine.connect("", secret: try await engine.issueToken(role: .guard, sites: ["hq"], name: "hana", expiresAt: nil))
+        _ = try await hana.publish("push/hq", "register_phone", browserSubscription(Self.endpoint + "hana"))
+        return (gus, olga, hana)
+    }
+
+    @Test(arguments: StoreBackEnd.available) func aMissedRoundReachesTheGuardWhoseRoundItIsOrEveryGuardOfTheSiteWhenNobodys(
+        _ backEnd: StoreBackEnd
+    ) async throws {
+        let engine = try await Engine.start(on: backEnd)
+        let (_, olga, _) = try await gusOlgaAndHanaWithPhones(engine)
+        let created = try await olga.publish("checkins/hq", "create_checkpoint", ["name": "Roof door", "every": "30m"])
+        let checkpoint = try #require(created["checkpoint"])
+        _ = try await olga.publish("checkins/hq", "assign_checkpoint", ["checkpoint": checkpoint, "guard": "gus"])
+
+        await engine.advance(by: .seconds(30 * 60))
+        let missed = try await queued(engine)
+        #expect(missed.map(\.name) == ["gus"], "gus's round: his phone alone")
+        let shown = try lockScreen(try #require(missed.first))
+        #expect(shown.kind == "checkpoint" && shown.title == "Missed checkpoint: Roof door")
+        #expect(shown.body == "Headquarters: not visited within 30m")
+        let alert = try await engine.store.read { try $0.fetchOne(AlertID.self, "SELECT id FROM alerts WHERE kind = 'missed-checkpoint'", []) }
+        #expect(shown.url == "/?site=hq&alert=\(try #require(alert).id)", "a tap opens the missed-checkpoint alert")
+        #expect(missed.first?.urgency == "high" && missed.first?.ttlSeconds == PushDecisions.missedRoundTTLSeconds)
+
+        // Nobody's round: every guard of hq hears of the next miss, the operator does not; gus's
+        // first push, not yet delivered, is replaced by the newer one.
+        _ = try await olga.publish("checkins/hq", "assign_checkpoint", ["checkpoint": checkpoint, "guard": nil])
+        await engine.advance(by: .seconds(30 * 60))
+        // (The first miss's alert has escalated meanwhile: that push is another kind's.)
+        let again = try await queued(engine).filter { try lockScreen($0).kind == "checkpoint" }
+        #expect(Set(again.map(\.name)) == ["gus", "hana"] && again.count == 2, "\(again.map(\.name))")
+        #expect(try again.allSatisfy { try lockScreen($0).url != shown.url }, "the newer miss, not the first one")
+    }
+
+    @Test(arguments: StoreBackEnd.available) func anUrgentMessageRepeatedIsPushedAgainReplacingItsEarlierPushAndNobodyElses(
+        _ backEnd: StoreBackEnd
+    ) async throws {
+        let engine = try await Engine.start(on: backEnd)
+        let (gus, _, hana) = try await gusOlgaAndHanaWithPhones(engine)
+        let said = try await gus.publish("chat/hq/control", "say", ["text": "Fire door 3 open", "urgent": true, "repeatEvery": "1m"])
+        let id = try #require(said["data"]?["message"]?["id"])
+        #expect(Set(try await queued(engine).map(\.name)) == ["olga", "hana"])
+        _ = try await hana.publish("chat/hq/control", "acknowledge", ["message": id])
+
+        await engine.advance(by: .seconds(60))
+        let rows = try await queued(engine)
+        let titles = try Dictionary(uniqueKeysWithValues: rows.map { ($0.name, try lockScreen($0).title) })
+        #expect(rows.count == 2, "olga's repeat replaced her first push; nothing stacked: \(rows.map(\.name))")
+        #expect(titles["olga"] == "Urgent message in Control room, asked again", "olga has not acknowledged: asked again")
+        #expect(titles["hana"] == "Urgent message in Control room", "hana acknowledged: no repeat, and her first push is not lost")
+        #expect(rows.allSatisfy { $0.tag == PushDecisions.tag("chat", id.stringValue ?? "") && $0.urgency == "high" })
+
+        await engine.advance(by: .seconds(60))
+        #expect(try await queued(engine).count == 2, "each repeat replaces the one before")
+    }
+}
+
+/// An alert's id, read from the store.
+private struct AlertID: Decodable {
+    var id: String
 }

@@ -196,4 +196,42 @@ struct AdministrationPanelTests {
             }
         }
     }
+
+    @Test func anOperatorGivesACheckpointsRoundToAGuardInThePageAndTheGuardSeesItIsTheirs() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            let olga = hub.client("operator")
+            _ = try await olga.request(.publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Roof door", "every": "30m"]))
+            await olga.close()
+            try await withBrowser(hub, "checkpoint-assign") { browser in
+                try await DashboardTests.signIn(browser, hub, as: "operator")
+                @Sendable func assign(_ name: String) async throws {
+                    _ = try await browser.evaluate(
+                        """
+                        document.querySelector('.tabs button[data-view=admin]').click();
+                        const form = document.querySelector('.admin-checkpoints .assign-round');
+                        form.querySelector('[name=guard]').value = '\(name)';
+                        form.querySelector('button').click();
+                        return null
+                        """)
+                }
+                #expect(await browser.waitUntil("return document.querySelector('.checkpoint-admin')?.textContent.includes('Roof door') === true"))
+                #expect(
+                    await browser.waitUntil(
+                        "return document.querySelector('.checkpoint-admin').textContent.includes(\"nobody's round in particular\")"))
+                try await assign("dora")
+                #expect(
+                    await browser.waitUntil(
+                        "return document.querySelector('.assign-round .refusal')?.textContent.includes('no guard named dora') === true"),
+                    "a guard of another site is refused in words")
+                try await assign("gus")
+                #expect(await browser.waitUntil("return document.querySelector('.checkpoint-admin').textContent.includes(\"gus's round\")"))
+                #expect(await browser.waitUntil("return document.querySelector('.assign-round .refusal') === null"))
+
+                try await browser.open("\(hub.httpsBase)/#token=\(hub.token("guard"))")
+                #expect(await browser.waitUntil("return document.querySelector('.guard .checkpoints')?.textContent.includes('Roof door') === true"))
+                #expect(await browser.waitUntil("return document.querySelector('.guard .checkpoints').textContent.includes('your round')"))
+            }
+        }
+    }
 }

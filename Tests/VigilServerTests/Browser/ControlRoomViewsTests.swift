@@ -129,6 +129,10 @@ struct ControlRoomViewsTests {
                 #expect(
                     try await phone.evaluate("return document.documentElement.scrollWidth <= document.documentElement.clientWidth") as? Bool == true,
                     "nothing wider than the phone's screen beside its scroll bar")
+                // Pictured whole, as the guard scrolls it, down to the Notifications panel at its end.
+                #expect(await phone.waitUntil("return document.querySelector('.guard-phone')?.textContent.length > 20"), "the Notifications panel")
+                let length = try await phone.evaluate("return document.documentElement.scrollHeight") as? Int ?? 844
+                try await phone.resize(width: 390, height: min(length, 3000))
                 try await BrowserPages.saveScreenshot(phone, as: "guard-view")
             }
         }

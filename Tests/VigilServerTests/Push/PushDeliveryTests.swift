@@ -28,14 +28,14 @@ struct PushDeliveryTests {
         }
     }
 
-    /// Raises a door alert at hq's north gate and lets it escalate; its id.
-    func escalateAnAlert(_ hub: TestHub) async throws -> String {
+    /// Raises a door alert at hq's north gate (or at `location`) and lets it escalate; its id.
+    func escalateAnAlert(_ hub: TestHub, at location: String = "gate") async throws -> String {
         let device = hub.client("device")
         _ = try await device.connect()
         defer { Task { await device.close() } }
         guard
             case .alert(let alert) = try await device.raiseAlert(
-                site: "hq", kind: "door", message: "Badge 4411", location: "gate", locationName: "North gate")
+                site: "hq", kind: "door", message: "Badge 4411", location: location, locationName: "North gate")
         else { throw PushServiceError.didNotStart }
         try await hub.advance(by: .seconds(3600))
         return alert.id
@@ -59,6 +59,69 @@ struct PushDeliveryTests {
             #expect(shown["url"]?.stringValue == "/?site=hq&alert=\(id)")
             #expect(shown["tag"] == message.headers["Topic"], "the notification's tag is the message's Topic")
             #expect(message.claims?["aud"]?.stringValue == "https://127.0.0.1:\(service.port)")
+        }
+    }
+
+    /// An operator's client, connected, for `body`.
+    func asOperator(_ hub: TestHub, _ body: (VigilClient) async throws -> Void) async throws {
+        let olga = hub.client("operator")
+        _ = try await olga.connect()
+        defer { Task { await olga.close() } }
+        try await body(olga)
+    }
+
+    @Test func aMissedRoundReachesThePhoneOfTheGuardWhoseRoundItIsSayingWhichCheckpoint() async throws {
+        let keys = BrowserPushKeys()
+        let service = try await PushServiceProcess(receivers: ["/sub/gus": keys])
+        defer { service.stop() }
+        try await withPushingHub(service, phones: ["/sub/gus": keys]) { hub in
+            try await asOperator(hub) { olga in
+                let created = try await olga.request(
+                    .publish(topic: "checkins/hq", type: "create_checkpoint", data: ["name": "Roof door", "every": "30m"]))
+                try await olga.assignCheckpoint(try #require(created["checkpoint"]?.stringValue), site: "hq", to: "gus")
+            }
+            try await hub.advance(by: .seconds(30 * 60))
+            let message = try #require(try await service.waitForMessages(1).first)
+            #expect(message.error == nil, "\(message.error ?? "")")
+            let shown = try JSONValue(parsing: message.plaintext ?? "")
+            #expect(shown["kind"] == "checkpoint" && shown["title"] == "Missed checkpoint: Roof door")
+            #expect(shown["body"] == "Headquarters: not visited within 30m")
+            #expect(shown["url"]?.stringValue?.hasPrefix("/?site=hq&alert=al_") == true)
+            #expect(message.headers["Urgency"] == "high" && shown["tag"] == message.headers["Topic"])
+        }
+    }
+
+    @Test func anUrgentMessageAskedAgainIsPushedUnderTheSameTopicSoItReplacesTheFirst() async throws {
+        let keys = BrowserPushKeys()
+        let service = try await PushServiceProcess(receivers: ["/sub/gus": keys])
+        defer { service.stop() }
+        try await withPushingHub(service, phones: ["/sub/gus": keys]) { hub in
+            try await asOperator(hub) { olga in
+                _ = try await olga.publish(
+                    topic: "chat/hq/control", type: "say", data: ["text": "Fire door 3 open", "urgent": true, "repeatEvery": "1m"])
+            }
+            _ = try await service.waitForMessages(1)
+            try await hub.advance(by: .seconds(60))
+            let both = try await service.waitForMessages(2)
+            #expect(both.allSatisfy { $0.error == nil && $0.headers["Urgency"] == "high" })
+            let titles = both.map { (try? JSONValue(parsing: $0.plaintext ?? ""))?["title"]?.stringValue }
+            #expect(titles == ["Urgent message in Control room", "Urgent message in Control room, asked again"])
+            #expect(both[0].headers["Topic"] != nil && both[0].headers["Topic"] == both[1].headers["Topic"], "the repeat replaces the first push")
+        }
+    }
+
+    @Test func pushesToOnePushServiceGoOnConnectionsKeptOpenNotANewOneEach() async throws {
+        let phones = Dictionary(uniqueKeysWithValues: (0..<3).map { ("/sub/gus-\($0)", BrowserPushKeys()) })
+        let service = try await PushServiceProcess(receivers: phones)
+        defer { service.stop() }
+        try await withPushingHub(service, phones: phones) { hub in
+            _ = try await escalateAnAlert(hub)
+            _ = try await service.waitForMessages(3)
+            _ = try await escalateAnAlert(hub, at: "dock")
+            let all = try await service.waitForMessages(6)
+            #expect(all.allSatisfy { $0.error == nil && $0.answered == 201 })
+            let connections = Set(all.map(\.connection))
+            #expect(connections.count <= 3, "six pushes on the three connections the first three opened, not six: \(connections.count)")
         }
     }
 

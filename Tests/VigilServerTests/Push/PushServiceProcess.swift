@@ -19,6 +19,8 @@ final class PushServiceProcess: Sendable {
     struct Received: Sendable {
         var path: String
         var answered: Int
+        /// The hub's port of the connection it came on: requests on one kept connection share it.
+        var connection: Int
         var headers: JSONValue
         var plaintext: String?
         var claims: JSONValue?
@@ -67,7 +69,8 @@ final class PushServiceProcess: Sendable {
         return text.split(separator: "\n").compactMap { line in
             guard let record = try? JSONValue(parsing: String(line)) else { return nil }
             return Received(
-                path: record["path"]?.stringValue ?? "", answered: Int(record["answered"]?.numberValue ?? 0), headers: record["headers"] ?? .null,
+                path: record["path"]?.stringValue ?? "", answered: Int(record["answered"]?.numberValue ?? 0),
+                connection: Int(record["connection"]?.numberValue ?? 0), headers: record["headers"] ?? .null,
                 plaintext: record["plaintext"]?.stringValue, claims: record["claims"], error: record["error"]?.stringValue)
         }
     }

@@ -14,7 +14,9 @@ import VigilTestSupport
                 "--url", hub.url, "--token", hub.token("guard"), "--ca", hub.caFile,
             ])
             #expect(set.status == 0, "\(set.errors)")
-            #expect(set.output == "hq: escalation pushed, chat pushed, camera muted; quiet 22:00-06:30 at UTC+60 min, escalations wait\n")
+            #expect(
+                set.output
+                    == "hq: escalation pushed, chat pushed, camera muted, checkpoint pushed; quiet 22:00-06:30 at UTC+60 min, escalations wait\n")
 
             let read = try await hub.api("GET", "/api/sites/hq/push/settings", as: "guard")
             #expect(
@@ -35,7 +37,10 @@ import VigilTestSupport
             let shown = try await runVigilTellingErrors([
                 "push", "settings", "hq", "--url", hub.url, "--token", hub.token("guard"), "--ca", hub.caFile,
             ])
-            #expect(shown.output == "hq: escalation pushed, chat pushed, camera pushed; quiet 22:00-06:30 at UTC+60 min, escalations break through\n")
+            #expect(
+                shown.output
+                    == "hq: escalation pushed, chat pushed, camera pushed, checkpoint pushed; quiet 22:00-06:30 at UTC+60 min, escalations break through\n"
+            )
 
             let bad = try await hub.api(
                 "PUT", "/api/sites/hq/push/settings", as: "guard",

@@ -117,4 +117,28 @@ import VigilCore
             for client in [room, guardClient, admin] { await client.close() }
         }
     }
+
+    @Test func anOperatorGivesARoundToAGuardFromTheCommandLineAndANameNoGuardOfTheSiteHasIsRefused() async throws {
+        try await withHub { hub async throws in
+            let code = try await createCheckpoint(hub, name: "Roof door", every: "30m")
+            let checkpoint = String(code.split(separator: ":")[3])
+            @Sendable func assign(_ who: [String]) async throws -> (status: Int32, output: String, errors: String) {
+                try await runVigilTellingErrors(
+                    ["checkpoint", "assign", "--site", "hq", "--checkpoint", checkpoint] + who + [
+                        "--url", hub.url, "--token", hub.token("operator"), "--ca", hub.caFile,
+                    ])
+            }
+            let given = try await assign(["--guard", "gus"])
+            #expect(given.status == 0 && given.output == "checkpoint \(checkpoint) at hq: gus's round\n", "\(given.errors)")
+            let refused = try await assign(["--guard", "dora"])
+            #expect(refused.status != 0 && refused.errors.contains("no guard named dora covers site hq"), "\(refused.errors)")
+            let admin = hub.client("admin")
+            var events = try await admin.subscribe("checkins/hq").makeAsyncIterator()
+            let state = try await events.next()
+            #expect(state?.data["checkpoints"]?.arrayValue?.first?["assignedGuard"] == "gus", "the refusal left gus's round as it was")
+            await admin.close()
+            let nobody = try await assign(["--nobody"])
+            #expect(nobody.status == 0 && nobody.output.hasSuffix("nobody's round in particular\n"))
+        }
+    }
 }

@@ -15,9 +15,15 @@ public struct Checkpoint: Sendable, Equatable, Codable {
     public var lastCheckInAt: Int64?
     /// The token name of the guard who last checked in; nil before the first check-in.
     public var lastGuard: String?
+    /// The guard whose round it is (a guard's token name within the site), whose phones hear of a
+    /// missed round; nil when nobody is assigned.
+    public var assignedGuard: String?
 
     /// A checkpoint as the hub stores it.
-    public init(id: String, name: String, everyMs: Int64, dueAt: Int64, createdAt: Int64, lastCheckInAt: Int64? = nil, lastGuard: String? = nil) {
+    public init(
+        id: String, name: String, everyMs: Int64, dueAt: Int64, createdAt: Int64, lastCheckInAt: Int64? = nil, lastGuard: String? = nil,
+        assignedGuard: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.everyMs = everyMs
@@ -25,6 +31,7 @@ public struct Checkpoint: Sendable, Equatable, Codable {
         self.createdAt = createdAt
         self.lastCheckInAt = lastCheckInAt
         self.lastGuard = lastGuard
+        self.assignedGuard = assignedGuard
     }
 }
 
@@ -35,6 +42,8 @@ public enum CheckinEventType: String, Sendable, CaseIterable, Codable {
     case checkpointCreated = "checkpoint.created"
     /// A guard checked in: `data` is `CheckInRecorded`.
     case recorded = "checkin.recorded"
+    /// A checkpoint's round was given to a guard, or to nobody: `data` is `CheckpointAssigned`.
+    case assigned = "checkpoint.assigned"
 }
 
 /// `checkpoint.created`.
@@ -44,6 +53,23 @@ public struct CheckpointCreated: Sendable, Equatable, Codable {
 
     /// The data of the creation of `checkpoint`.
     public init(checkpoint: Checkpoint) { self.checkpoint = checkpoint }
+}
+
+/// `checkpoint.assigned`: whose round a checkpoint is now.
+public struct CheckpointAssigned: Sendable, Equatable, Codable {
+    /// The id of the checkpoint.
+    public var checkpoint: String
+    /// The checkpoint's name.
+    public var name: String
+    /// The guard's token name within the site; nil when the round is nobody's in particular.
+    public var assignedGuard: String?
+
+    /// The data of `checkpoint` (named `name`) given to `assignedGuard`, or to nobody.
+    public init(checkpoint: String, name: String, assignedGuard: String?) {
+        self.checkpoint = checkpoint
+        self.name = name
+        self.assignedGuard = assignedGuard
+    }
 }
 
 /// `checkin.recorded`: a guard checked in at a checkpoint.

@@ -9,6 +9,9 @@ public struct PushSettings: Sendable, Equatable, Codable {
         case chat
         /// A camera an operator sent to the person's view.
         case camera
+        /// A round of a checkpoint assigned to the person (or of any checkpoint of the site, for a
+        /// guard, when it is nobody's) that was missed.
+        case checkpoint
     }
 
     /// A daily span of the person's own clock in which nothing is pushed: from `from` up to `to`
