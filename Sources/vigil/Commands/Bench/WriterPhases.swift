@@ -21,9 +21,17 @@ struct WriterPhases: Codable {
     struct Reading {
         var buckets: [String: [Double: Double]]
 
-        /// Reads `/metrics` of the hub `configuration` reaches.
+        /// Reads `/metrics` of the hub `configuration` reaches, asking up to three times: a run
+        /// once lost its reading to a connection closed under load ("I/O on closed channel").
         static func take(from configuration: ClientConfiguration) async throws -> Reading {
+            for _ in 1..<3 {
+                if let answer = try? await HubHTTP(configuration: configuration).send("GET", "/metrics"), answer.status == 200 {
+                    return Reading(text: String(decoding: answer.body, as: UTF8.self))
+                }
+                try await Task.sleep(for: .milliseconds(200))
+            }
             let answer = try await HubHTTP(configuration: configuration).send("GET", "/metrics")
+            guard answer.status == 200 else { throw ClientError.unexpectedAnswer("/metrics answered \(answer.status)") }
             return Reading(text: String(decoding: answer.body, as: UTF8.self))
         }
 
