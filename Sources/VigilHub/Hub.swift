@@ -46,7 +46,7 @@ public final class Hub: Sendable {
         presence = PresenceTracker(bus: bus, clock: clock)
         commits = GroupCommit(
             store: store, bus: bus, metrics: metrics, maxBatch: configuration.maxCommitBatch, rowsPerScope: configuration.commitRowsPerSite,
-            logger: logger)
+            joinsWaitingWrites: configuration.joinsWaitingWrites, logger: logger)
         sessions = SessionRegistry(maxPerToken: configuration.maxConnectionsPerToken, logger: logger)
         roster = store.makeRoster()
     }
