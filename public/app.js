@@ -1,6 +1,6 @@
 // The page's shell: signs in with the one-time link (#token=..., taken out of the address bar at
-// once) or a pasted token, keeps the secret for this tab's session only, shows the connection's
-// state, signs out, and opens the view of the token's role: the control-room dashboard for admins
+// once) or a pasted token, keeps the secret for this tab's session only (on the device, while it
+// is a phone notified with Vigil closed: see keepSignIn), shows the connection's state, signs out, and opens the view of the token's role: the control-room dashboard for admins
 // and operators, the guard's view for guards. It talks to the hub only through vigil.js. Its
 // service worker (sw.js) keeps its files, so that with no connection it opens and says so, and
 // shows the hub's Web Push notifications; a notification's link is this page with what to show
@@ -9,7 +9,7 @@ import { VigilConnection } from "/vigil.js";
 import { h, keepTimesCurrent } from "/ui/dom.js";
 import { mountDashboard } from "/dashboard/dashboard.js";
 import { mountGuardView } from "/guard/guard.js";
-import { forgetThisPhone } from "/ui/phone-notifications.js";
+import { forgetThisPhone, isNotifiedPhone } from "/ui/phone-notifications.js";
 
 const TOKEN_KEY = "vigil.token";
 const element = (id) => document.getElementById(id);
@@ -17,6 +17,22 @@ const STATES = { connecting: "Connecting…", open: "Connected", reconnecting: "
 
 let connection = null;
 let view = null;
+let signedInWith = null;
+
+// A notification tapped with no page open opens a new one, which has no tab session: a phone that
+// is notified keeps its sign-in on the device so that the page shows what the notification says.
+// Signing out, the hub ending the session (a revoked token) or turning notifications off forgets it.
+const keptToken = () => sessionStorage.getItem(TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY);
+function keepSignIn(token) {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  if (isNotifiedPhone()) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+function forgetSignIn() {
+  sessionStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(TOKEN_KEY);
+}
+document.addEventListener("vigil:phone", () => signedInWith && keepSignIn(signedInWith));
 
 function takeTokenFromLink() {
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -46,8 +62,9 @@ async function signIn(token) {
     element("connection").textContent = STATES[state] ?? state;
     document.body.dataset.connection = state;
     element("offline").hidden = state !== "reconnecting";
-    if (state === "closed" && code !== 1000 && sessionStorage.getItem(TOKEN_KEY)) {
-      sessionStorage.removeItem(TOKEN_KEY);
+    if (state === "closed" && code !== 1000 && keptToken()) {
+      signedInWith = null;
+      forgetSignIn();
       showSignIn(`Signed out by the hub: ${reason}`);
     }
   });
@@ -55,10 +72,11 @@ async function signIn(token) {
   try {
     welcome = await connection.connect();
   } catch (error) {
-    sessionStorage.removeItem(TOKEN_KEY);
+    forgetSignIn();
     return showSignIn(`Not signed in: ${error.message}`);
   }
-  sessionStorage.setItem(TOKEN_KEY, token);
+  signedInWith = token;
+  keepSignIn(token);
   element("user").textContent = `${welcome.user} (${welcome.role}, sites ${welcome.sites.join(", ")})`;
   element("sign-in").hidden = true;
   element("sign-in-error").textContent = "";
@@ -82,7 +100,8 @@ function openView(welcome) {
 }
 
 async function signOut() {
-  sessionStorage.removeItem(TOKEN_KEY);
+  signedInWith = null;
+  forgetSignIn();
   // The next person to sign in on this phone does not get the last one's notifications.
   // Unreachable, the hub drops it on its own: the push service answers 410 for a subscription ended here.
   if (connection) await forgetThisPhone(connection).catch(() => {});
@@ -103,7 +122,7 @@ element("sign-out").addEventListener("click", signOut);
 window.addEventListener("hashchange", () => {
   if (!new URLSearchParams(location.hash.slice(1)).has("token")) return;
   takeTokenFromLink();
-  signIn(sessionStorage.getItem(TOKEN_KEY));
+  signIn(keptToken());
 });
 
 // The browser says the network is back: no need to wait out the reconnection's backoff.
@@ -124,6 +143,6 @@ async function startServiceWorker() {
 startServiceWorker();
 keepTimesCurrent();
 takeTokenFromLink();
-const saved = sessionStorage.getItem(TOKEN_KEY);
+const saved = keptToken();
 if (saved) signIn(saved);
 else showSignIn();

@@ -216,11 +216,22 @@ struct SeveralHubsTests {
             for lane in 0..<4 {
                 group.addTask {
                     var index = 0
+                    var lastError: (any Error)?
+                    let deadline = ContinuousClock.now + .seconds(90)
                     while acknowledged.texts.withLock({ $0.count }) < 150 {
+                        // A client that gave up would fail every publish at once: a deadline says so
+                        // with its error, instead of a loop that never ends.
+                        guard ContinuousClock.now < deadline else {
+                            Issue.record("lane \(lane): 150 acknowledgements not reached in 90 s; last error: \(String(describing: lastError))")
+                            return
+                        }
                         let text = "lane \(lane) #\(index)"
                         // A publish cut by the kill fails or is answered after the move; both are fine.
-                        if let receipt = try? await publisher.publish(topic: "notice/hq", type: "notice", data: notice(text)) {
+                        do {
+                            let receipt = try await publisher.publish(topic: "notice/hq", type: "notice", data: notice(text))
                             acknowledged.texts.withLock { $0[receipt.seq ?? 0] = text }
+                        } catch {
+                            lastError = error
                         }
                         index += 1
                     }

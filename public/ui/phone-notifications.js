@@ -13,8 +13,16 @@ const REGISTERED_KEY = "vigil.push";
 const supported = () => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
 const registered = () => JSON.parse(localStorage.getItem(REGISTERED_KEY) ?? "null") ?? { endpoint: null, sites: [] };
-const remember = (record) =>
-  record.sites.length ? localStorage.setItem(REGISTERED_KEY, JSON.stringify(record)) : localStorage.removeItem(REGISTERED_KEY);
+
+/** Whether this browser is registered for notifications on some site; the page keeps its sign-in then. */
+export const isNotifiedPhone = () => registered().sites.length > 0;
+
+// The page hears of each change on the document's "vigil:phone".
+function remember(record) {
+  if (record.sites.length) localStorage.setItem(REGISTERED_KEY, JSON.stringify(record));
+  else localStorage.removeItem(REGISTERED_KEY);
+  document.dispatchEvent(new Event("vigil:phone"));
+}
 
 async function currentSubscription() {
   const registration = await navigator.serviceWorker.ready;
@@ -54,7 +62,7 @@ export async function forgetThisPhone(connection) {
   const record = registered();
   if (!record.endpoint || !supported()) return;
   for (const site of record.sites) await remove(connection, site, record.endpoint).catch(() => {});
-  localStorage.removeItem(REGISTERED_KEY);
+  remember({ endpoint: null, sites: [] });
   await (await currentSubscription())?.unsubscribe();
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VigilCore
+import VigilTestSupport
 
 /// Signing in to the hub's own pages (`public/index.html`, `app.js`) in headless Chromium.
 @Suite(.timeLimit(.minutes(10)), .enabled(if: Chromium.isAvailable, "needs chromium and chromium-driver from Debian"))
@@ -23,6 +24,52 @@ struct SignInTests {
                 #expect(await browser.waitUntil("return !document.getElementById('sign-in').hidden"))
                 #expect(try await browser.evaluate("return sessionStorage.getItem('vigil.token')") is NSNull, "the secret is forgotten")
                 #expect(try await browser.evaluate("return document.activeElement.id") as? String == "token", "focus goes to the token field")
+            }
+        }
+    }
+
+    /// A notification tapped with no page open opens a new one: on a phone notified with Vigil
+    /// closed, it is signed in already; elsewhere a new tab asks, and signing out forgets it.
+    @Test func aPhoneNotifiedWithVigilClosedOpensSignedInUntilSignOut() async throws {
+        try await withHub { hub async throws in
+            try BrowserPages.serve(hub)
+            try await withBrowser(hub, "sign-in-phone") { phone in
+                try await GuardViewTests.openPhone(phone, hub)
+                let signedIn = "return document.getElementById('user').textContent.startsWith('gus (guard')"
+                let asks = "return !document.getElementById('sign-in').hidden"
+                #expect(await phone.waitUntil(signedIn))
+                func openInNewTab(_ path: String) async throws {
+                    let opened = try await phone.command("POST", "/window/new", ["type": "tab"])
+                    let handle = try #require((opened["value"] as? [String: Any])?["handle"] as? String)
+                    _ = try await phone.command("POST", "/window", ["handle": handle])
+                    try await phone.open("\(hub.httpsBase)\(path)")
+                }
+                try await openInNewTab("/?site=hq")
+                #expect(await phone.waitUntil(asks), "not notified: the sign-in lasts for its own tab only")
+
+                // The phone registered at the hub, and what "Notify me on this phone" records on the
+                // device once it is (a browser here cannot subscribe to a real push service): the
+                // page signed in keeps its sign-in.
+                let endpoint = PushPhoneRoutesTests.endpoint + "gus"
+                #expect(try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: browserSubscription(endpoint)).status == 200)
+                try await openInNewTab("/#token=\(hub.token("guard"))")
+                #expect(await phone.waitUntil(signedIn))
+                _ = try await phone.evaluate(
+                    """
+                    localStorage.setItem('vigil.push', JSON.stringify({ endpoint: '\(endpoint)', sites: ['hq'] }));
+                    document.dispatchEvent(new Event('vigil:phone'));
+                    return null
+                    """)
+                try await openInNewTab("/?site=hq")
+                #expect(await phone.waitUntil(signedIn), "a notification's new page is signed in")
+
+                _ = try await phone.evaluate("document.getElementById('sign-out').click(); return null")
+                #expect(await phone.waitUntil(asks))
+                #expect(try await phone.evaluate("return localStorage.getItem('vigil.token')") is NSNull, "signing out forgets it on the phone")
+                let phones = try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard").body
+                #expect(json(phones)["phones"]?.arrayValue == [], "and removes the phone at the hub: \(phones)")
+                try await openInNewTab("/?site=hq")
+                #expect(await phone.waitUntil(asks), "and the next page asks again")
             }
         }
     }
