@@ -46,7 +46,7 @@ public final class Hub: Sendable {
         presence = PresenceTracker(bus: bus, clock: clock)
         commits = GroupCommit(
             store: store, bus: bus, metrics: metrics, maxBatch: configuration.maxCommitBatch, rowsPerScope: configuration.commitRowsPerSite,
-            joinsWaitingWrites: configuration.joinsWaitingWrites, logger: logger)
+            logger: logger)
         sessions = SessionRegistry(maxPerToken: configuration.maxConnectionsPerToken, logger: logger)
         roster = store.makeRoster()
     }

@@ -46,10 +46,6 @@ public struct HubConfiguration: Sendable {
     /// so that one site's backlog keeps no other site's writes waiting; the rest waits for the
     /// next transaction. A single write over it goes alone.
     public var commitRowsPerSite = 256
-    /// Whether a single writer lets light writes that come while its transaction is open join it
-    /// before its commit, sharing its sync (always, but in a benchmark's baseline: `vigil bench
-    /// isolation --no-joining`).
-    public var joinsWaitingWrites = true
     /// What a domain's in-memory index may keep of one site, in bytes: past it the oldest entries
     /// are let go, and the queries that need them read them from the store.
     public var indexBytesPerSite = 512 << 20

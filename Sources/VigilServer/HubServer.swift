@@ -25,13 +25,6 @@ public struct HubServer: Sendable {
     public let legacyRoutes: [MountedRoute]
     let application: Application<RouterResponder<VigilRequestContext>>
 
-    /// The group commit's timers' buckets: fine around a sync (a few milliseconds), where the
-    /// default's steps (5, 10, 25 ms) would hide what a write waits for.
-    static let commitBuckets: [Duration] = [
-        0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 75, 100, 150, 250, 500, 1_000, 2_500,
-    ]
-    .map { Duration.microseconds(Int64($0 * 1_000)) }
-
     /// Opens the database with the domains' migrations and assembles the hub: its store, bus,
     /// domains and clock (the system clock unless a test gives its own).
     public init(configuration: ServerConfiguration, domains: [any Domain.Type], clock: any HubClock = SystemClock(), logger: Logger) throws {
@@ -40,13 +33,9 @@ public struct HubServer: Sendable {
         let map = try MapSource(configuration)
         database = try configuration.store.open(migrations: domains.migrations, maxBytes: configuration.maxDatabaseBytes)
         let registry = PrometheusCollectorRegistry()
-        var factory = PrometheusMetricsFactory(registry: registry)
-        for label in [HubMetrics.commitWait, HubMetrics.commitWork, HubMetrics.commitClose] {
-            factory.durationHistogramBuckets[label] = Self.commitBuckets
-        }
         hub = try Hub.embedded(
-            database: database, domains: domains, configuration: configuration.hub, clock: clock, metrics: HubMetrics(factory: factory),
-            logger: logger)
+            database: database, domains: domains, configuration: configuration.hub, clock: clock,
+            metrics: HubMetrics(factory: PrometheusMetricsFactory(registry: registry)), logger: logger)
 
         let certificateFile: String
         let keyFile: String

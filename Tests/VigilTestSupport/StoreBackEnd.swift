@@ -59,9 +59,7 @@ public final class TestStore: EventStore {
     public var epoch: String { database.epoch }
     public var concurrentWriters: Int { log.concurrentWriters }
 
-    public func append(_ batch: [NewEvent], joining: JoiningWrites?) async throws(StoreError) -> [AppendOutcome] {
-        try await log.append(batch, joining: joining)
-    }
+    public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] { try await log.append(batch) }
     public func head(of topic: String) async throws(StoreError) -> UInt64 { try await log.head(of: topic) }
 
     public func events(of topic: String, after seq: UInt64, limit: Int) async throws(StoreError) -> [StoredEvent] {

@@ -9,7 +9,6 @@
 ///
 /// A round may skip scopes (those another writer is committing, `GroupCommit`): they keep their
 /// place and their writes, and are not counted in the round's choice of light or heavy shares.
-/// Light shares may also be taken apart from a round, to join a transaction about to commit.
 struct FairQueues<Element> {
     private var queues: [String: ScopeQueue] = [:]
     /// Scopes with something waiting, in the order they are served.
@@ -29,33 +28,14 @@ struct FairQueues<Element> {
     /// place), its oldest while their cost stays within `budget` (always at least one, so an element
     /// costing more than the budget goes alone).
     mutating func takeRound(limit: Int, budget: Int, skipping busy: Set<String> = [], cost: (Element) -> Int) -> [Element] {
-        let shares = shares(skipping: busy, budget: budget, cost: cost)
-        let light = Self.lightCost(within: budget)
+        let shares = turn.filter { !busy.contains($0) }.map { (scope: $0, share: queues[$0]!.share(within: budget, cost: cost)) }
+        let light = max(1, budget / 16)
         let lightOnly = !lastRoundWasLight && shares.contains { $0.share.cost <= light } && shares.contains { $0.share.cost > light }
         lastRoundWasLight = lightOnly
-        return take(shares.filter { !lightOnly || $0.share.cost <= light }, limit: limit)
-    }
-
-    /// Takes at most `limit` elements from the light shares alone, of the scopes not in `busy`: what
-    /// may join a transaction about to commit without making it longer than a light write does.
-    mutating func takeLightShares(limit: Int, budget: Int, skipping busy: Set<String>, cost: (Element) -> Int) -> [Element] {
-        let light = Self.lightCost(within: budget)
-        return take(shares(skipping: busy, budget: budget, cost: cost).filter { $0.share.cost <= light }, limit: limit)
-    }
-
-    /// The most a light share costs: a sixteenth of the budget, at least one.
-    static func lightCost(within budget: Int) -> Int { max(1, budget / 16) }
-
-    private func shares(skipping busy: Set<String>, budget: Int, cost: (Element) -> Int) -> [(scope: String, share: (count: Int, cost: Int))] {
-        turn.filter { !busy.contains($0) }.map { (scope: $0, share: queues[$0]!.share(within: budget, cost: cost)) }
-    }
-
-    /// Takes the given shares in their order, at most `limit` elements in all.
-    private mutating func take(_ shares: [(scope: String, share: (count: Int, cost: Int))], limit: Int) -> [Element] {
         var taken: [Element] = []
         var served: [String] = []
         for (scope, share) in shares {
-            guard taken.count < limit else { break }
+            guard taken.count < limit, !lightOnly || share.cost <= light else { continue }
             taken += queues[scope]!.take(min(share.count, limit - taken.count))
             if queues[scope]!.isEmpty {
                 queues[scope] = nil

@@ -19,9 +19,7 @@ public final class PostgresEventLog: EventStore {
     public var epoch: String { database.epoch }
     public var concurrentWriters: Int { PostgresDatabase.writerConnections }
 
-    /// Never calls `joining`: another site's write goes to another of the writer connections, and
-    /// its scope's lock would be taken out of the sorted order that keeps hubs from deadlocking.
-    public func append(_ batch: [NewEvent], joining: JoiningWrites?) async throws(StoreError) -> [AppendOutcome] {
+    public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
         try await database.lanes.write { [own] transaction in
             for scope in Set(batch.map { TopicScope.of($0.topic) }).sorted() {
                 try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [String(scope)])

@@ -19,14 +19,12 @@ public final class EventLog: EventStore {
     /// SQLite writes one transaction at a time.
     public var concurrentWriters: Int { 1 }
 
-    /// Appends the batch, and the writes `joining` then gives, in one transaction (one fsync) and
-    /// tells, in that order, what became of each event. Every event not refused by its effect is
-    /// stored, or (on an error) none is.
-    public func append(_ batch: [NewEvent], joining: JoiningWrites?) async throws(StoreError) -> [AppendOutcome] {
+    /// Appends the batch in one transaction (one fsync) and tells, in the order given, what became
+    /// of each event. Every event not refused by its effect is stored, or (on an error) none is.
+    public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
         try await database.writeSQLite { db in
             // Runs on the single writer queue, so reading and updating the cache here is serialized.
-            let (outcomes, newHeads) = try BatchAppender.append(
-                batch, joining: joining, in: SQLiteTransaction(db: db), knownHeads: self.heads.withLock { $0 })
+            let (outcomes, newHeads) = try BatchAppender.append(batch, in: SQLiteTransaction(db: db), knownHeads: self.heads.withLock { $0 })
             db.afterNextTransaction { _ in
                 self.heads.withLock { cache in cache.merge(newHeads) { _, new in new } }
             }

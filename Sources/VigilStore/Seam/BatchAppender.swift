@@ -33,14 +33,12 @@ struct BatchAppender<Transaction: EventLogTransaction> {
         self.knownHeads = knownHeads
     }
 
-    /// Appends the whole batch, then the writes `joining` gives once the batch's effects have run,
-    /// and records the topics' new heads; what became of each event, the batch's then the joined.
-    static func append(
-        _ batch: [NewEvent], joining: JoiningWrites? = nil, in transaction: Transaction, knownHeads: [String: UInt64] = [:]
-    ) throws -> (outcomes: [AppendOutcome], heads: [String: UInt64]) {
+    /// Appends the whole batch and records the topics' new heads; what became of each event.
+    static func append(_ batch: [NewEvent], in transaction: Transaction, knownHeads: [String: UInt64] = [:]) throws -> (
+        outcomes: [AppendOutcome], heads: [String: UInt64]
+    ) {
         var appender = BatchAppender(transaction: transaction, knownHeads: knownHeads)
-        var outcomes = try batch.map { try appender.append($0) }
-        if let joining { outcomes += try joining().map { try appender.append($0) } }
+        let outcomes = try batch.map { try appender.append($0) }
         try transaction.insertEvents(appender.newEvents)
         try transaction.setHeads(appender.newHeads)
         return (outcomes, appender.newHeads)

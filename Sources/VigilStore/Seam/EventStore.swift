@@ -9,13 +9,7 @@ public protocol EventStore: Sendable {
     var concurrentWriters: Int { get }
     /// Commits the batch in one transaction, running each event's effect in it, and tells what
     /// became of each event (stored with its per-topic `seq`, or refused by its effect).
-    ///
-    /// A store with one writer (`concurrentWriters` 1) calls `joining` once, after the batch's
-    /// effects and before its commit, and appends the writes it returns in the same transaction,
-    /// after the batch: writes queued meanwhile commit with it, in one sync, instead of waiting for
-    /// it and then paying a commit of their own. The outcomes are the batch's, then the joined
-    /// writes', in order. A store with several writers never calls it: another writer takes those.
-    func append(_ batch: [NewEvent], joining: JoiningWrites?) async throws(StoreError) -> [AppendOutcome]
+    func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome]
     func head(of topic: String) async throws(StoreError) -> UInt64
     func events(of topic: String, after seq: UInt64, limit: Int) async throws(StoreError) -> [StoredEvent]
     func history(of topic: String, before seq: UInt64?, limit: Int) async throws(StoreError) -> [StoredEvent]
@@ -29,15 +23,4 @@ public protocol EventStore: Sendable {
     /// Where the hubs sharing this store tell each other of their connections; nil when one hub
     /// writes it.
     func makeRoster() -> (any HubRoster)?
-}
-
-/// Writes to commit in a transaction about to commit (`EventStore.append(_:joining:)`): asked for on
-/// the store's writer, once the batch's effects have run.
-public typealias JoiningWrites = @Sendable () -> [NewEvent]
-
-extension EventStore {
-    /// Commits the batch in one transaction, with no other write joining it.
-    public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
-        try await append(batch, joining: nil)
-    }
 }

@@ -25,8 +25,6 @@ struct BenchIsolation: AsyncParsableCommand {
     @Option(help: "Notices site b publishes a second.") var noticesPerSecond = 50
     @Option(help: "Seconds of each phase (a idle, a loaded).") var seconds = 20.0
     @Option(help: "Seed of the generated zones and detections.") var seed: UInt64 = 1
-    @Flag(help: "The baseline: b's notices wait for a's transaction and then commit on their own, not joining it before its commit.")
-    var noJoining = false
     @OptionGroup var store: ScratchStoreOptions
     @OptionGroup var output: BenchOutputOptions
 
@@ -38,13 +36,9 @@ struct BenchIsolation: AsyncParsableCommand {
         var detectionsStoredPerSecond: Double
         /// The 1-minute load average at the phase's end.
         var loadAverage: Double
-        /// Where the hub's writes spent their time: waiting for a transaction, its effects, its commit.
-        var writer: WriterPhases
     }
 
     struct Result: Codable {
-        /// Whether light writes joined a transaction about to commit (not with --no-joining).
-        var joining: Bool
         var cameras: Int
         var zonesPerCamera: Int
         var idle: Phase
@@ -55,15 +49,9 @@ struct BenchIsolation: AsyncParsableCommand {
 
     func run() async throws {
         let hub = try await BenchScratchHub.start(
-            "isolation", database: try store.address(),
-            tweak: { [noJoining] in
-                $0.hub.messagesPerSecond = 1_000_000
-                $0.hub.joinsWaitingWrites = !noJoining
-            },
+            "isolation", database: try store.address(), tweak: { $0.hub.messagesPerSecond = 1_000_000 },
             prepare: { try BenchScratchHub.makeSites(["a", "b"], in: $0) })
-        say(
-            "isolation: the hub's store is \(hub.configuration.store); light writes \(noJoining ? "do not join" : "join") a transaction about to commit"
-        )
+        say("isolation: the hub's store is \(hub.configuration.store)")
         try output.write(try await hub.stopping(after: measure))
     }
 
@@ -102,7 +90,7 @@ struct BenchIsolation: AsyncParsableCommand {
         for client in senders + [notices] { await client.close() }
         let ratio = loaded.noticeOkP99Ms / max(idle.noticeOkP99Ms, 0.001)
         say(String(format: "  site b's ok p99 loaded / idle: %.2f", ratio))
-        return Result(joining: !noJoining, cameras: cameras, zonesPerCamera: zonesPerCamera, idle: idle, loaded: loaded, p99Ratio: ratio)
+        return Result(cameras: cameras, zonesPerCamera: zonesPerCamera, idle: idle, loaded: loaded, p99Ratio: ratio)
     }
 
     private func report(_ name: String, _ phase: Phase) {
@@ -112,13 +100,10 @@ struct BenchIsolation: AsyncParsableCommand {
                     format: "site b's ok p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d notices); site a stored %.0f detections/s; load average %.2f",
                     phase.noticeOkP50Ms, phase.noticeOkP99Ms, phase.noticeOkMaxMs, Int(phase.notices), phase.detectionsStoredPerSecond,
                     phase.loadAverage))
-        say("  the hub's group commit in that phase (count, p50, p99; light writes are b's notices, heavy ones a's batches):")
-        for line in phase.writer.lines { say(line) }
     }
 
     /// Site b's notices for `seconds`, with site a's batches on `senders` meanwhile (none: a idle).
     private func phase(notices: VigilClient, senders: [VigilClient], batches: [LiveBatch]) async throws -> Phase {
-        let before = try await WriterPhases.Reading.take(from: notices.configuration)
         let started = ContinuousClock.now
         let deadline = started + .milliseconds(Int(seconds * 1000))
         let latencies = Latencies()
@@ -147,12 +132,10 @@ struct BenchIsolation: AsyncParsableCommand {
             return try await group.reduce(0, +)
         }
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
-        let after = try await WriterPhases.Reading.take(from: notices.configuration)
         let percentiles = latencies.percentiles
         return Phase(
             noticeOkP50Ms: percentiles.p50, noticeOkP99Ms: percentiles.p99, noticeOkMaxMs: percentiles.max, notices: percentiles.count,
-            detectionsStoredPerSecond: Double(stored) / elapsed, loadAverage: BenchSetup.loadAverage(),
-            writer: WriterPhases(from: before, to: after))
+            detectionsStoredPerSecond: Double(stored) / elapsed, loadAverage: BenchSetup.loadAverage())
     }
 }
 
