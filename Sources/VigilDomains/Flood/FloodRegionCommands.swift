@@ -26,7 +26,7 @@ enum FloodRegionCommands {
             let name = try CommandBounds.text(command.name, "name", maxLength: maxNameLength)
             let box: GeoBox
             do {
-                box = try GeoBox(northWest: try point(command.northWest, "northWest"), southEast: try point(command.southEast, "southEast"))
+                box = try GeoBox(northWest: try point(command.northWest), southEast: try point(command.southEast))
             } catch {
                 throw ProtocolError(.invalidData, "the boundary is not a box: \(error.description)")
             }
@@ -67,7 +67,7 @@ enum FloodRegionCommands {
     }
 
     /// A boundary's corner as a point on the Earth.
-    static func point(_ corner: FloodWire.Corner, _ key: String) throws(GeoError) -> GeoPoint {
+    static func point(_ corner: FloodWire.Corner) throws(GeoError) -> GeoPoint {
         try GeoPoint(latitude: corner.latitude, longitude: corner.longitude)
     }
 }

@@ -8,7 +8,8 @@ import VigilStore
 /// Web Push to guards' and operators' phones (docs/protocol.md §6.10): the hub's VAPID key, which a
 /// browser subscribes with, the phones registered on each site (`push/{site}`), and the messages
 /// decided in other domains' commits (an escalated alert, a chat message addressed to people, a
-/// camera sent to a viewer, a missed round), sent from an outbox off the commit path. The key pair is made on the store's first start and kept by the store.
+/// camera sent to a viewer, a missed round), sent from an outbox off the commit path. The key pair
+/// is made on the store's first start and kept by the store.
 public struct PushDomain: Domain {
     public static let migrations = PushMigrations.all
     private let vapid: VapidKey

@@ -21,13 +21,10 @@ public struct CommandData {
     /// A non-blank string of at most `maxLength` characters, or nil when absent or null.
     public func optionalString(_ key: String, maxLength: Int) throws(ProtocolError) -> String? {
         guard let value = fields[key], value != .null else { return nil }
-        guard let text = value.stringValue, !text.allSatisfy(\.isWhitespace) else {
+        guard let text = value.stringValue else {
             throw ProtocolError(.invalidData, "data.\(key) must be a non-empty string")
         }
-        guard text.count <= maxLength else {
-            throw ProtocolError(.invalidData, "data.\(key) is longer than \(maxLength) characters")
-        }
-        return text
+        return try CommandBounds.text(text, key, maxLength: maxLength)
     }
 
     /// An id usable as a topic segment: 1-64 of A-Z a-z 0-9 - _ .
@@ -40,10 +37,7 @@ public struct CommandData {
 
     public func optionalIdentifier(_ key: String) throws(ProtocolError) -> String? {
         guard let value = fields[key], value != .null else { return nil }
-        guard let id = value.stringValue, Topic.isValidSegment(id) else {
-            throw ProtocolError(.invalidData, "data.\(key) must be 1-\(Topic.maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
-        }
-        return id
+        return try CommandBounds.identifier(value.stringValue ?? "", key)
     }
 
     /// A list of ids usable as topic segments, or nil when absent or null.
@@ -119,15 +113,8 @@ public struct CommandData {
         guard let list = value.arrayValue, list.count <= max else {
             throw ProtocolError(.invalidData, "data.\(key) must be a list of at most \(max) thumbnail hashes")
         }
-        var hashes: [String] = []
-        for item in list {
-            guard let hash = item.stringValue, HexText.isSHA256(hash) else {
-                throw ProtocolError(
-                    .invalidData, "data.\(key) must hold SHA-256 hashes as 64 lowercase hex digits, as POST /api/thumbnails returns them")
-            }
-            if !hashes.contains(hash) { hashes.append(hash) }
-        }
-        return hashes
+        // A non-text item is refused as a hash that is not one.
+        return try CommandBounds.hashes(list.map { $0.stringValue ?? "" }, key, max: max)
     }
 
     /// A duration as `duration(_:in:)` reads it, or nil when absent or null.
