@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import NIOSSL
 
 /// How a `VigilClient` reaches its hub.
@@ -107,6 +108,17 @@ extension ClientError {
         let text = String(describing: error)
         let untrusted = text.contains("CERTIFICATE_VERIFY_FAILED") || (error as? NIOSSLExtraError) == .failedToValidateHostname
         return untrusted ? .untrustedCertificate(hub) : .unreachable("\(hub): \(text)")
+    }
+
+    /// Whether `error` is a connection cut on its way to the hub, after something had answered: a
+    /// proxy whose node is down for a moment, a reset. The address may well be right, so such a
+    /// failure is retried, where a refused connection or an untrusted certificate is reported.
+    static func isCut(_ error: any Error) -> Bool {
+        switch error {
+        case NIOSSLError.uncleanShutdown, ChannelError.eof, ChannelError.ioOnClosedChannel: true
+        case let error as IOError: error.errnoCode == ECONNRESET || error.errnoCode == EPIPE
+        default: false
+        }
     }
 }
 

@@ -188,8 +188,9 @@ public actor VigilClient {
             } catch {
                 configuration.logger.debug("connection failed", metadata: ["error": "\(error)", "url": "\(nodes[node])"])
                 // A hub never reached at any of its nodes is a mistake to report (wrong URL,
-                // untrusted certificate); one that was reached and dropped is retried.
-                failedNodes += 1
+                // untrusted certificate); one that was reached and dropped, or a connection cut on
+                // the way, is retried (a caller waiting for the first welcome waits `requestTimeout`).
+                if !ClientError.isCut(error) { failedNodes += 1 }
                 if lastEpoch == nil, failedNodes >= nodes.count { stop(ClientError.connecting(to: nodes[node], failedWith: error)) }
             }
             if welcome != nil {

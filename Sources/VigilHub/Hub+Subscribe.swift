@@ -19,6 +19,9 @@ extension Hub {
 
     func subscribe(_ session: Session, identity: Identity, pattern: TopicPattern, since: UInt64?, ref: String?) async throws(ProtocolError) {
         try services.authorizeRead(identity, pattern)
+        // Refused before any store read: a client past its limit costs the store nothing. Checked
+        // again when the subscription is added, which is what decides.
+        if let refusal = session.state.withLock({ subscriptionRefusal(pattern, in: $0) }) { throw refusal }
         let durability = services.durability(of: pattern.kind)
         let exact = pattern.exactTopic
         if since != nil, exact == nil || durability == .ephemeral {
@@ -70,14 +73,8 @@ extension Hub {
             guard let self, let exact else { return }
             Task { await self.replay(subscription, topic: exact, view: nil, after: after, session: session) }
         }
-        let limit = configuration.maxSubscriptionsPerConnection
         let refusal = session.state.withLock { state -> ProtocolError? in
-            if state.subscriptions[pattern.rawValue] != nil {
-                return ProtocolError(.badRequest, "already subscribed to \(pattern.rawValue)")
-            }
-            guard state.subscriptions.count < limit else {
-                return ProtocolError(.tooManySubscriptions, "a connection may hold \(limit) subscriptions")
-            }
+            if let refusal = subscriptionRefusal(pattern, in: state) { return refusal }
             state.subscriptions[pattern.rawValue] = subscription
             return nil
         }
@@ -112,6 +109,18 @@ extension Hub {
         if let exact, let replayFrom {
             await replay(subscription, topic: exact, view: view, after: replayFrom, session: session)
         }
+    }
+
+    /// Why the connection in `state` may not take a subscription to `pattern` now, nil when it may.
+    private func subscriptionRefusal(_ pattern: TopicPattern, in state: Session.State) -> ProtocolError? {
+        if state.subscriptions[pattern.rawValue] != nil {
+            return ProtocolError(.badRequest, "already subscribed to \(pattern.rawValue)")
+        }
+        let limit = configuration.maxSubscriptionsPerConnection
+        guard state.subscriptions.count < limit else {
+            return ProtocolError(.tooManySubscriptions, "a connection may hold \(limit) subscriptions")
+        }
+        return nil
     }
 
     /// Sends the stored events after `since`, then lets the held live ones through.

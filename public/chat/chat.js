@@ -27,6 +27,24 @@ export function mountChat(root, { connection, site, role, me, room: firstRoom = 
   const search = h("form", { class: "chat-search", role: "search" }, searchInput, h("button", {}, "Search"));
   root.replaceChildren(h("h2", {}, "Chat"), urgentList, search, results, roomList, roomView);
 
+  // A picture dropped anywhere on the open room goes into its message box: the box alone is a
+  // small target, and the room around it moves as messages come.
+  roomView.addEventListener("dragover", (event) => {
+    if (!current) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    current.compose.showDropping(true);
+  });
+  roomView.addEventListener("dragleave", (event) => {
+    if (!roomView.contains(event.relatedTarget)) current?.compose.showDropping(false);
+  });
+  roomView.addEventListener("drop", (event) => {
+    if (!current) return;
+    event.preventDefault();
+    current.compose.showDropping(false);
+    current.compose.take(event.dataTransfer);
+  });
+
   // MARK: rooms
 
   function drawRooms() {

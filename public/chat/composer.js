@@ -1,6 +1,6 @@
-// The message box of a room: text, pictures dropped on it (thumbnails dragged from anywhere on the
-// page, or image files from the desktop, uploaded first) or picked, scribbles drawn over them, a
-// reply or an edit in progress, urgent, and the typing signal.
+// The message box of a room: text, pictures dropped on the room (thumbnails dragged from anywhere
+// on the page, or image files from the desktop, uploaded first, shown as under way meanwhile) or
+// picked, scribbles drawn over them, a reply or an edit in progress, urgent, and the typing signal.
 import { h, announce } from "../ui/dom.js";
 import { dropped } from "../ui/drag.js";
 import { figure } from "./messages.js";
@@ -14,6 +14,8 @@ export function composer({ connection, site, room }) {
   let replyTo = null;
   let editing = null;
   let typingSentAt = 0;
+  let uploading = []; // names of the files being uploaded now, shown in the tray
+  let uploadsDone = Promise.resolve(); // settles once every upload begun so far has ended
 
   const text = h("textarea", { name: "text", rows: 2, maxlength: 4000, "aria-label": "Message", placeholder: "Message, or drop a picture here" });
   const tray = h("div", { class: "tray", "aria-live": "polite" });
@@ -53,7 +55,7 @@ export function composer({ connection, site, room }) {
       if (picture.complete) ready();
       drawOn(canvas, picture, attachment.scribble, () => layer, () => {});
       return shown;
-    }));
+    }), ...uploading.map((name) => h("p", { class: "uploading meta" }, `Uploading ${name}…`)));
   }
 
   function attach(thumbnail, source) {
@@ -62,30 +64,24 @@ export function composer({ connection, site, room }) {
     drawTray();
   }
 
-  async function upload(files) {
-    for (const image of files) {
-      try {
-        const stored = await connection.api("POST", "/api/thumbnails", image);
-        attach(stored.hash, { kind: "upload" });
-      } catch (error) {
-        announce(`${image.name} not attached: ${error.message}`);
+  // One file after another, so that the pictures keep the order they were given in.
+  function upload(files) {
+    uploading.push(...files.map((image) => image.name));
+    drawTray();
+    uploadsDone = uploadsDone.then(async () => {
+      for (const image of files) {
+        try {
+          const stored = await connection.api("POST", "/api/thumbnails", image);
+          attach(stored.hash, { kind: "upload" });
+        } catch (error) {
+          announce(`${image.name} not attached: ${error.message}`);
+        }
+        uploading.splice(uploading.indexOf(image.name), 1);
+        drawTray();
       }
-    }
+    });
   }
 
-  form.addEventListener("dragover", (event) => {
-    event.preventDefault();
-    event.dataTransfer.dropEffect = "copy";
-    form.classList.add("dropping");
-  });
-  form.addEventListener("dragleave", () => form.classList.remove("dropping"));
-  form.addEventListener("drop", (event) => {
-    event.preventDefault();
-    form.classList.remove("dropping");
-    const { thumbnails, files } = dropped(event.dataTransfer);
-    thumbnails.forEach(({ thumbnail, source }) => attach(thumbnail, source));
-    upload(files);
-  });
   file.addEventListener("change", () => { upload([...file.files]); file.value = ""; });
 
   text.addEventListener("input", () => {
@@ -100,6 +96,8 @@ export function composer({ connection, site, room }) {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    // A picture dropped just before Enter goes with the message, not after it.
+    await uploadsDone;
     const body = text.value.trim() ? text.value : undefined;
     try {
       if (editing) {
@@ -127,6 +125,14 @@ export function composer({ connection, site, room }) {
 
   return {
     element: form,
+    /** Shows, while a picture is dragged over the room, that dropping it attaches it here. */
+    showDropping(dragging) { form.classList.toggle("dropping", dragging); },
+    /** Attaches what was dropped on the room: thumbnails dragged from the page, image files uploaded. */
+    take(dataTransfer) {
+      const { thumbnails, files } = dropped(dataTransfer);
+      thumbnails.forEach(({ thumbnail, source }) => attach(thumbnail, source));
+      if (files.length) upload(files);
+    },
     reply(message) { replyTo = message; editing = null; showContext(); text.focus(); },
     edit(message) { editing = message; replyTo = null; text.value = message.text ?? ""; showContext(); text.focus(); },
   };

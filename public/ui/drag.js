@@ -13,10 +13,20 @@ export function draggableThumbnail(hash, source, attributes = {}) {
 
 let installed = false;
 
-/** Puts a dragged thumbnail's data on the drag, once for the whole page. */
+/**
+ * Puts a dragged thumbnail's data on the drag, once for the whole page; and a file dropped where
+ * nothing takes it is refused rather than opened in place of the page (the browser's default).
+ */
 export function installThumbnailDrag() {
   if (installed) return;
   installed = true;
+  // Drop targets handle their events first; what reaches the window unhandled is a stray drop.
+  window.addEventListener("dragover", (event) => {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "none";
+  });
+  window.addEventListener("drop", (event) => { if (!event.defaultPrevented) event.preventDefault(); });
   document.addEventListener("dragstart", (event) => {
     const picture = event.target.closest?.("img[data-thumbnail]");
     if (!picture) return;

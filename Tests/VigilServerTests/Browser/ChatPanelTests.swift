@@ -86,10 +86,12 @@ struct ChatPanelTests {
             try await withBrowser(hub, "chat-desktop") { browser in
                 try await DashboardTests.signIn(browser, hub, as: "operator")
                 #expect(await Self.waitForChat(browser))
-                try await browser.dropFiles([fixtureImage("snapshot.png").path], on: Self.compose)
+                // Dropped on the room's name: anywhere on the open room attaches it to the message box.
+                try await browser.dropFiles([fixtureImage("snapshot.png").path], on: "#chat .room h3")
                 let shown = await browser.waitUntil("return document.querySelector('#chat .tray img')?.naturalWidth > 0")
                 let said = try await browser.evaluate("return document.getElementById('announcer').textContent") as? String ?? ""
-                #expect(shown, "uploaded and shown in the tray; the page said “\(said)”")
+                let tray = try await browser.evaluate("return document.querySelector('#chat .tray').textContent") as? String ?? ""
+                #expect(shown, "uploaded and shown in the tray; the tray said “\(tray)”, the page “\(said)”")
                 _ = try await browser.evaluate("document.querySelector('#chat .chat-compose .send').click(); return null")
                 #expect(await browser.waitUntil("return \(Self.newest)?.querySelector('.source')?.textContent === 'uploaded'"))
                 let stored = try await hub.client("admin").history(topic: "chat/hq/control").last?.data["message"]

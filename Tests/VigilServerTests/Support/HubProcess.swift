@@ -7,8 +7,10 @@ import VigilTestSupport
 /// kill the hub outright (kill -9) and for the command-line tools.
 final class HubProcess: @unchecked Sendable {
     let directory: URL
-    let port: Int
+    private(set) var port: Int
     private var process: ChildProcess?
+    /// Whether `start` has had the hub up once: after that its port is the one clients know.
+    private var startedOnce = false
 
     var dataDirectory: String { directory.appendingPathComponent("data").path }
     /// A PostgreSQL database of its own when test hubs keep their stores there
@@ -85,24 +87,42 @@ final class HubProcess: @unchecked Sendable {
 
     /// Starts `vigil serve` on `host` (its default address when nil), with the development
     /// certificate or with `certificate` (its chain, key and the CA that signed it), and `options`.
+    /// The port was free when it was chosen, but another test may bind it before the hub does: a
+    /// first start that fails so is made again on another free port.
     func start(host: String? = nil, certificate: (chain: String, key: String, ca: String)? = nil, options: [String] = []) async throws {
+        if let certificate { caFile = certificate.ca }
+        for attempt in 1...3 {
+            if try await launch(host: host, certificate: certificate, options: options) {
+                startedOnce = true
+                return
+            }
+            guard !startedOnce, attempt < 3, log.contains("Address already in use") else { break }
+            port = try freeLoopbackPort()
+        }
+        throw HubProcessError.didNotStart(String(log.suffix(2_000)))
+    }
+
+    /// Runs `vigil serve` and waits for its health check: false when it ended or is not up in 30 s
+    /// (then it is stopped).
+    private func launch(host: String?, certificate: (chain: String, key: String, ca: String)?, options: [String]) async throws -> Bool {
         let arguments =
             ["serve", "--port", String(port), "--log-level", "warning"] + storeArguments + (host.map { ["--host", $0] } ?? [])
             + (certificate.map { ["--cert", $0.chain, "--key", $0.key] } ?? []) + options
-        if let certificate { caFile = certificate.ca }
         let output = directory.appendingPathComponent("serve.out").path
         let errors = directory.appendingPathComponent("serve.err").path
         let process = try ChildProcess(
             Self.executable.path, arguments, directory: directory.path, standardOutput: .file(output), standardError: .file(errors))
         self.process = process
+        let origin = "https://\(host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "localhost"):\(port)"
+        let caFile = caFile
         let up = await eventually(timeout: .seconds(30)) {
+            guard process.isRunning else { return true }
             guard FileManager.default.fileExists(atPath: caFile) else { return false }
-            return
-                (try? await curl(
-                    "https://\(host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "localhost"):\(port)/healthz", caFile: caFile, maxTime: 2
-                ).status) == 200
+            return (try? await curl("\(origin)/healthz", caFile: caFile, maxTime: 2).status) == 200
         }
-        guard up else { throw HubProcessError.didNotStart }
+        if up, process.isRunning { return true }
+        await stop()
+        return false
     }
 
     /// kill -9: no chance to flush or say goodbye.
@@ -153,7 +173,8 @@ final class HubProcess: @unchecked Sendable {
 
 enum HubProcessError: Error {
     case commandFailed([String], Int32)
-    case didNotStart
+    /// The hub did not answer its health check; what it logged, or why there was no hub to start.
+    case didNotStart(String)
 }
 
 /// A loopback port nobody is listening on now.
@@ -168,6 +189,6 @@ func freeLoopbackPort() throws -> Int {
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
     }
-    guard bound else { throw HubProcessError.didNotStart }
+    guard bound else { throw HubProcessError.didNotStart("no free loopback port") }
     return Int(UInt16(bigEndian: address.sin_port))
 }
