@@ -25,8 +25,9 @@ public final class PostgresEventLog: EventStore {
                 try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [String(scope)])
             }
             // Taken under the locks, so a topic's transactions are numbered in its commit order;
-            // known before the commit, so the follower never takes this hub's events for another's.
-            if own.isKept, let id = try transaction.fetchInteger("SELECT pg_current_xact_id()::text::bigint", []) {
+            // known before the commit, so the follower never takes this hub's events for another's,
+            // and so a commit whose answer is lost can be asked about.
+            if let id = try transaction.id(), own.isKept {
                 own.record(id)
             }
             return try BatchAppender.append(batch, in: transaction).outcomes

@@ -100,11 +100,21 @@ final class PostgresLanes: Sendable {
         let result: T
         do {
             result = try body(transaction)
-            try session.script("COMMIT")
         } catch {
             // A broken connection is closed, which ends its transaction on the server.
             if !session.isBroken { try? session.script("ROLLBACK") }
             throw error
+        }
+        do {
+            try session.script("COMMIT")
+        } catch {
+            // The connection broke with the COMMIT on its way: the server may have committed and
+            // only its answer been lost. One that knows its transaction's id asks the server, so
+            // that what was stored is acknowledged and fanned out (`InDoubtCommit`).
+            guard session.isBroken, let id = transaction.knownID, InDoubtCommit.outcome(of: id, asking: session) == .committed else {
+                if !session.isBroken { try? session.script("ROLLBACK") }
+                throw error
+            }
         }
         for action in transaction.afterCommitActions { action() }
         return result

@@ -9,6 +9,8 @@ final class PostgresTransaction: DomainTransaction {
     /// savepoint is released (`PostgresEventLog`).
     var afterCommitActions: [@Sendable () -> Void] = []
     private var lastChanges = 0
+    /// This transaction's id on the server, once `id()` has asked for it.
+    private(set) var knownID: Int64?
     var dialect: SQLDialect { .postgres }
 
     init(session: PostgresSession, isReadOnly: Bool) {
@@ -62,6 +64,13 @@ final class PostgresTransaction: DomainTransaction {
     private static func firstValue(of row: PostgresRow) throws -> StoreValue {
         var cells = row.makeIterator()
         return try cells.next().map(StoreValue.init) ?? .null
+    }
+
+    /// This transaction's id on the server (`pg_current_xact_id`), asked once: what a follower
+    /// orders rows by, and what tells afterwards whether a COMMIT whose answer was lost committed.
+    func id() throws -> Int64? {
+        if knownID == nil { knownID = try fetchInteger("SELECT pg_current_xact_id()::text::bigint", []) }
+        return knownID
     }
 
     /// The value the last INSERT took from a sequence (an identity column's): PostgreSQL has no row
