@@ -15,6 +15,7 @@ final class CommitCuttingRelay: Sendable {
     private struct Plan {
         var marker: [UInt8]
         var cut: Cut
+        var refusing: Duration
     }
 
     let port: Int
@@ -22,6 +23,8 @@ final class CommitCuttingRelay: Sendable {
     private let target: Int
     private let plan = Mutex<Plan?>(nil)
     private let cutsMade = Mutex(0)
+    /// Until when new connections are closed as soon as they come, as a server that went away.
+    private let refusingUntil = Mutex(ContinuousClock.now)
 
     /// Listens on a free loopback port and relays to the server at 127.0.0.1:`target`.
     init(to target: Int) throws {
@@ -43,9 +46,10 @@ final class CommitCuttingRelay: Sendable {
         Thread.detachNewThread { [self] in acceptConnections() }
     }
 
-    /// The connection that next sends `marker` is cut as `cut` says at its next COMMIT; once.
-    func arm(marker: String, cut: Cut) {
-        plan.withLock { $0 = Plan(marker: Array(marker.utf8), cut: cut) }
+    /// The connection that next sends `marker` is cut as `cut` says at its next COMMIT, once; new
+    /// connections are then refused for `refusing`, as if the server had gone.
+    func arm(marker: String, cut: Cut, thenRefusingConnectionsFor refusing: Duration = .zero) {
+        plan.withLock { $0 = Plan(marker: Array(marker.utf8), cut: cut, refusing: refusing) }
     }
 
     /// How many connections were cut.
@@ -61,6 +65,10 @@ final class CommitCuttingRelay: Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
+            guard ContinuousClock.now >= refusingUntil.withLock({ $0 }) else {
+                close(client)
+                continue
+            }
             let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = Self.loopback(port: target)
             let connected = withUnsafePointer(to: &address) { pointer in
@@ -120,6 +128,7 @@ final class CommitCuttingRelay: Sendable {
                 seen = Array((seen + chunk).suffix(plan.marker.count + chunk.count))
                 if !marked { marked = Self.contains(seen, plan.marker) }
                 if marked, Self.contains(chunk, Array("COMMIT".utf8)), claimPlan() {
+                    refusingUntil.withLock { $0 = .now + plan.refusing }
                     // The server's answer must not reach the client: nothing more goes back.
                     link.muted.withLock { $0 = true }
                     if plan.cut == .afterTheServerHasTheCommit {

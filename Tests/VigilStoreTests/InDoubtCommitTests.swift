@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import VigilStore
 import VigilTestSupport
@@ -6,7 +7,8 @@ import VigilTestSupport
 /// A connection to PostgreSQL cut while its COMMIT is on the way: what the server decided is what
 /// the hub says. A commit whose answer alone was lost is acknowledged (its event is stored: a client
 /// told otherwise would publish it again, and the hub's subscribers would not get it); one the
-/// server never received fails, and nothing of it is stored.
+/// server never received fails, and nothing of it is stored; one the server cannot be asked about
+/// fails, and if it did commit, the hub's follower delivers it.
 @Suite(.enabled(if: TestPostgres.serverURL != nil || TestPostgres.isRequired, "needs a PostgreSQL server (VIGIL_TEST_POSTGRES_URL)"))
 struct InDoubtCommitTests {
     private func notice(_ text: String) -> NewEvent {
@@ -49,5 +51,47 @@ struct InDoubtCommitTests {
         #expect(relay.cuts == 1, "the connection was cut before its COMMIT went out")
         _ = try await log.append([notice("after")])
         #expect(try await store.events(of: "notice/hq", after: 0, limit: 10).map(\.payload) == [#"{"text":"after"}"#])
+    }
+
+    @Test func aCommitWhoseOutcomeCannotBeAskedFailsAndTheFollowerDeliversIt() async throws {
+        let (store, relay, log) = try storeBehindRelay()
+        let follower = try #require(log.makeFollower())
+        let followed = Followed()
+        let following = Task { await follower.follow { events in followed.texts.withLock { $0 += events.map(\.payload) } } }
+        defer {
+            following.cancel()
+            relay.stop()
+        }
+        // Another writer's events until the follower delivers one: it follows from where it first
+        // connected, which the task above does in its own time.
+        for _ in 0..<50 where followed.texts.withLock({ $0.isEmpty }) {
+            _ = try await store.append([notice("another hub's")])
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        try await Task.sleep(for: .seconds(1))
+        let before = followed.texts.withLock { $0 }
+        #expect(!before.isEmpty, "the follower is following")
+
+        relay.arm(marker: "outcome unknown", cut: .afterTheServerHasTheCommit, thenRefusingConnectionsFor: .seconds(3))
+        await #expect(throws: StoreError.self) { try await log.append([notice("outcome unknown")]) }
+        let stored = try await store.events(of: "notice/hq", after: 0, limit: 100).map(\.payload)
+        #expect(stored.filter { $0 == #"{"text":"outcome unknown"}"# }.count == 1, "it did commit")
+        #expect(
+            try await followed.waitFor(before + [#"{"text":"outcome unknown"}"#]), "the follower delivers, once, what the hub could not acknowledge")
+    }
+}
+
+/// What a follower delivered, as the events' data.
+private final class Followed: Sendable {
+    let texts = Mutex<[String]>([])
+
+    /// Whether the follower has delivered exactly `expected` within 10 s.
+    func waitFor(_ expected: [String]) async throws -> Bool {
+        for _ in 0..<100 {
+            if texts.withLock({ $0 }) == expected { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("the follower delivered \(texts.withLock { $0 })")
+        return false
     }
 }

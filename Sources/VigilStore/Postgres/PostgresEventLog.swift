@@ -1,3 +1,4 @@
+import Synchronization
 import VigilCore
 
 /// The PostgreSQL event store: the same appends, numbering and reads as SQLite's `EventLog`, safe
@@ -20,17 +21,26 @@ public final class PostgresEventLog: EventStore {
     public var concurrentWriters: Int { PostgresDatabase.writerConnections }
 
     public func append(_ batch: [NewEvent]) async throws(StoreError) -> [AppendOutcome] {
-        try await database.lanes.write { [own] transaction in
-            for scope in Set(batch.map { TopicScope.of($0.topic) }).sorted() {
-                try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [String(scope)])
+        let attempt = AppendAttempt()
+        do {
+            return try await database.lanes.write { [own] transaction in
+                for scope in Set(batch.map { TopicScope.of($0.topic) }).sorted() {
+                    try transaction.execute("SELECT pg_advisory_xact_lock(1, hashtext(?))", [String(scope)])
+                }
+                // Taken under the locks, so a topic's transactions are numbered in its commit order;
+                // known before the commit, so the follower never takes this hub's events for
+                // another's, and so a commit whose answer is lost can be asked about.
+                if let id = try transaction.id(), own.isKept {
+                    own.record(id)
+                    attempt.transaction.withLock { $0 = id }
+                }
+                return try BatchAppender.append(batch, in: transaction).outcomes
             }
-            // Taken under the locks, so a topic's transactions are numbered in its commit order;
-            // known before the commit, so the follower never takes this hub's events for another's,
-            // and so a commit whose answer is lost can be asked about.
-            if let id = try transaction.id(), own.isKept {
-                own.record(id)
-            }
-            return try BatchAppender.append(batch, in: transaction).outcomes
+        } catch {
+            // Failed, perhaps after all committed (a COMMIT whose outcome the server could not be
+            // asked about): if it did, the follower delivers it as it would another hub's.
+            if let id = attempt.transaction.withLock({ $0 }) { own.disown(id) }
+            throw error
         }
     }
 
@@ -83,4 +93,9 @@ public final class PostgresEventLog: EventStore {
 
         var event: StoredEvent { StoredEvent(topic: topic, seq: UInt64(seq), type: type, ts: ts, from: sender, payload: payload) }
     }
+}
+
+/// The transaction an append last ran in, kept past its failure.
+private final class AppendAttempt: Sendable {
+    let transaction = Mutex<Int64?>(nil)
 }

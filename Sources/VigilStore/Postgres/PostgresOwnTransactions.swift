@@ -21,6 +21,12 @@ final class PostgresOwnTransactions: Sendable {
         state.withLock { if $0.isKept { $0.ids.insert(id) } }
     }
 
+    /// Transaction `id` failed as far as this hub knows, perhaps after committing: if it did
+    /// commit, the follower delivers it as another hub's.
+    func disown(_ id: Int64) {
+        state.withLock { _ = $0.ids.remove(id) }
+    }
+
     func contains(_ id: Int64) -> Bool {
         state.withLock { $0.ids.contains(id) }
     }
