@@ -273,6 +273,12 @@
  */
 
 /**
+ * @typedef {Object} ChatMessagesQuery
+ * @property {number} [before]
+ * @property {number} [limit]
+ */
+
+/**
  * @typedef {Object} ChatReadCommand
  * @property {string} room
  * @property {number} seq
@@ -308,8 +314,49 @@
  */
 
 /**
+ * @typedef {Object} ChatRoomCommandArchiveRoom
+ * @property {string} room
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandCreateRoom
+ * @property {string} [name]
+ * @property {string} [room]
+ * @property {string} [topic]
+ * @property {string} [alert]
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandEdit
+ * @property {string} message
+ * @property {string} text
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandOnMessage
+ * @property {string} message
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandSay
+ * @property {string} [text]
+ * @property {Array<ChatAttachment>} [attachments]
+ * @property {string} [replyTo]
+ * @property {boolean} [urgent]
+ * @property {string|number} [repeatEvery]
+ */
+
+/**
  * @typedef {Object} ChatRoomCreated
  * @property {ChatRoom} room
+ */
+
+/**
+ * @typedef {Object} ChatSearchQuery
+ * @property {string} q
+ * @property {string} [room]
+ * @property {number} [before]
+ * @property {number} [limit]
  */
 
 /**

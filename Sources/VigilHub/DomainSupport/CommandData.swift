@@ -131,11 +131,7 @@ public struct CommandData {
         case .number(let number): milliseconds = Int64(exactly: number)
         default: throw ProtocolError(.invalidData, "data.\(key) is required: a duration such as \"30m\" or milliseconds")
         }
-        guard let milliseconds, range.contains(milliseconds) else {
-            throw ProtocolError(
-                .invalidData,
-                "data.\(key) must be a duration from \(DurationText.text(range.lowerBound)) to \(DurationText.text(range.upperBound)), e.g. \"30m\"")
-        }
+        guard let milliseconds, range.contains(milliseconds) else { throw CommandBounds.durationRefusal(key, in: range) }
         return milliseconds
     }
 }

@@ -68,6 +68,8 @@ struct WireTypesTests {
             // Commands' data.
             AlertCommand.Raise(kind: ""), AlertCommand.Decide(alert: ""), CameraCommand.Switch(viewer: "", camera: ""),
             CameraCommand.Swipe(direction: .up), ChatReadCommand(room: "", seq: 0),
+            ChatRoomCommand.CreateRoom(name: ""), ChatRoomCommand.ArchiveRoom(room: ""), ChatRoomCommand.Say(text: ""),
+            ChatRoomCommand.Edit(message: "", text: ""), ChatRoomCommand.OnMessage(message: ""), ChatSearchQuery(q: ""), ChatMessagesQuery(),
             FloodRegionCommand.CreateRegion(name: "", timeZone: ""),
             FloodRegionCommand.AddBoundary(name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0)),
             FloodRegionCommand.OpenEvent(boundary: 0, name: ""), FloodRegionCommand.RenameEvent(event: 0, name: ""),

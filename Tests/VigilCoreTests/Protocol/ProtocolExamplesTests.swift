@@ -121,6 +121,16 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("chat/") {
+            switch type {
+            case "create_room": return { try roundTrip(ChatRoomCommand.CreateRoom.self, $0) }
+            case "archive_room": return { try roundTrip(ChatRoomCommand.ArchiveRoom.self, $0) }
+            case "say": return { try roundTrip(ChatRoomCommand.Say.self, $0) }
+            case "edit": return { try roundTrip(ChatRoomCommand.Edit.self, $0) }
+            case "delete", "acknowledge", "cancel_urgent": return { try roundTrip(ChatRoomCommand.OnMessage.self, $0) }
+            default: return nil
+            }
+        }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
         if topic.hasPrefix("inbox/"), type == "read" { return { try roundTrip(ChatReadCommand.self, $0) } }
         guard topic.hasPrefix("flood/") else { return nil }
@@ -151,6 +161,8 @@ struct ProtocolExamplesTests {
     /// The contract's type of a query's `data`; nil for a query whose `data` the contract does not define yet.
     static func queryData(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
         switch (topic.split(separator: "/").first, type) {
+        case ("chat", "search"): { try roundTrip(ChatSearchQuery.self, $0) }
+        case ("chat", "messages"): { try roundTrip(ChatMessagesQuery.self, $0) }
         case ("detections", "roi"): { try roundTrip(RoiQueryData.self, $0) }
         case ("detections", "timeline"): { try roundTrip(TimelineQueryData.self, $0) }
         case ("detections", "similar"): { try roundTrip(SimilarQueryData.self, $0) }
@@ -202,6 +214,7 @@ struct ProtocolExamplesTests {
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
                 "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",
+                "create_room command", "say command", "edit command", "search data",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -228,6 +241,9 @@ struct ProtocolExamplesTests {
         }
         #expect(throws: ProtocolError(.invalidData, "data.direction must be up, down, left or right")) {
             try JSONValue.object(["direction": .string("sideways")]).decode(CameraCommand.Swipe.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.repeatEvery must be a duration such as \"30m\" or milliseconds")) {
+            try JSONValue.object(["text": .string("x"), "urgent": true, "repeatEvery": .number(2.5)]).decode(ChatRoomCommand.Say.self)
         }
         #expect(throws: ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")) {
             try JSONValue.object(["text": .string("Gate 3 closed"), "level": .string("loud")]).decode(Notice.self)
