@@ -375,6 +375,23 @@
  */
 
 /**
+ * @typedef {Object} CheckinCommandAssignCheckpoint
+ * @property {string} checkpoint
+ * @property {string|null} guard
+ */
+
+/**
+ * @typedef {Object} CheckinCommandCheckIn
+ * @property {string} code
+ */
+
+/**
+ * @typedef {Object} CheckinCommandCreateCheckpoint
+ * @property {string} name
+ * @property {string|number} every
+ */
+
+/**
  * @typedef {Object} CheckinsState
  * @property {Array<Checkpoint>} checkpoints
  */
@@ -414,6 +431,12 @@
  * @property {string} id
  * @property {string} name
  * @property {number} dueAt
+ */
+
+/**
+ * @typedef {Object} CheckpointQRCode
+ * @property {string} checkpoint
+ * @property {string} code
  */
 
 /**

@@ -70,6 +70,8 @@ struct WireTypesTests {
             CameraCommand.Swipe(direction: .up), ChatReadCommand(room: "", seq: 0),
             ChatRoomCommand.CreateRoom(name: ""), ChatRoomCommand.ArchiveRoom(room: ""), ChatRoomCommand.Say(text: ""),
             ChatRoomCommand.Edit(message: "", text: ""), ChatRoomCommand.OnMessage(message: ""), ChatSearchQuery(q: ""), ChatMessagesQuery(),
+            CheckinCommand.CreateCheckpoint(name: "", every: .text("")), CheckinCommand.AssignCheckpoint(checkpoint: "", assignedGuard: ""),
+            CheckinCommand.CheckIn(code: ""), CheckpointQRCode(checkpoint: "", code: ""),
             FloodRegionCommand.CreateRegion(name: "", timeZone: ""),
             FloodRegionCommand.AddBoundary(name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0)),
             FloodRegionCommand.OpenEvent(boundary: 0, name: ""), FloodRegionCommand.RenameEvent(event: 0, name: ""),
@@ -117,6 +119,7 @@ struct WireTypesTests {
         case .number: "number"
         case .boolean: "boolean"
         case .json: "*"
+        case .null: "null"
         case .literals(let values): values.map { "\"\($0)\"" }.joined(separator: "|")
         case .either(let types): types.map(js).joined(separator: "|")
         case .list(let element): "Array<\(js(element))>"
@@ -140,5 +143,6 @@ struct WireTypesTests {
         #expect(made.contains(" * @property {Array<Array<number>>} foreground\n"), "a scribble's points as [x, y] pairs")
         #expect(made.contains("/** @typedef {\"room.created\"|"), "event types as their names")
         #expect(made.contains(" * @property {string|number} [dwell]\n"), "a duration as text or milliseconds")
+        #expect(made.contains(" * @property {string|null} guard\n"), "a field sent as null for nothing")
     }
 }

@@ -131,6 +131,14 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("checkins/") {
+            switch type {
+            case "create_checkpoint": return { try roundTrip(CheckinCommand.CreateCheckpoint.self, $0) }
+            case "assign_checkpoint": return { try roundTrip(CheckinCommand.AssignCheckpoint.self, $0) }
+            case "check_in": return { try roundTrip(CheckinCommand.CheckIn.self, $0) }
+            default: return nil
+            }
+        }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
         if topic.hasPrefix("inbox/"), type == "read" { return { try roundTrip(ChatReadCommand.self, $0) } }
         guard topic.hasPrefix("flood/") else { return nil }
@@ -214,7 +222,8 @@ struct ProtocolExamplesTests {
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
                 "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",
-                "create_room command", "say command", "edit command", "search data",
+                "create_room command", "say command", "edit command", "search data", "create_checkpoint command",
+                "assign_checkpoint command", "check_in command",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -242,6 +251,15 @@ struct ProtocolExamplesTests {
         #expect(throws: ProtocolError(.invalidData, "data.direction must be up, down, left or right")) {
             try JSONValue.object(["direction": .string("sideways")]).decode(CameraCommand.Swipe.self)
         }
+        #expect(throws: ProtocolError(.invalidData, "data.guard is required (null for nobody)")) {
+            try JSONValue.object(["checkpoint": .string("cp_R2d8kQz0LmXa")]).decode(CheckinCommand.AssignCheckpoint.self)
+        }
+        #expect(
+            try JSONValue.object(["checkpoint": .string("cp_R2d8kQz0LmXa"), "guard": .null]).decode(CheckinCommand.AssignCheckpoint.self)
+                == CheckinCommand.AssignCheckpoint(checkpoint: "cp_R2d8kQz0LmXa", assignedGuard: nil), "null is nobody")
+        #expect(
+            try JSONValue(encoding: CheckinCommand.AssignCheckpoint(checkpoint: "cp_R2d8kQz0LmXa", assignedGuard: nil))
+                == ["checkpoint": "cp_R2d8kQz0LmXa", "guard": .null], "nobody is sent as null, not left out")
         #expect(throws: ProtocolError(.invalidData, "data.repeatEvery must be a duration such as \"30m\" or milliseconds")) {
             try JSONValue.object(["text": .string("x"), "urgent": true, "repeatEvery": .number(2.5)]).decode(ChatRoomCommand.Say.self)
         }
