@@ -667,9 +667,41 @@
  */
 
 /**
+ * @typedef {Object} PhoneRegistration
+ * @property {string} endpoint
+ * @property {PhoneRegistrationKeys} keys
+ * @property {string} [replaces]
+ */
+
+/**
+ * @typedef {Object} PhoneRegistrationKeys
+ * @property {string} p256dh
+ * @property {string} auth
+ */
+
+/**
+ * @typedef {Object} PhoneRemoval
+ * @property {string} endpoint
+ */
+
+/**
  * @typedef {Object} Point
  * @property {number} x
  * @property {number} y
+ */
+
+/**
+ * @typedef {Object} PushSettings
+ * @property {Array<"escalation"|"chat"|"camera"|"checkpoint">} muted
+ * @property {PushSettingsQuietHours} [quietHours]
+ * @property {boolean} escalationsBreakThrough
+ */
+
+/**
+ * @typedef {Object} PushSettingsQuietHours
+ * @property {string} from
+ * @property {string} to
+ * @property {number} utcOffsetMinutes
  */
 
 /**

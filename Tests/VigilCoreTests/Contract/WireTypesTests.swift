@@ -72,6 +72,8 @@ struct WireTypesTests {
             ChatRoomCommand.Edit(message: "", text: ""), ChatRoomCommand.OnMessage(message: ""), ChatSearchQuery(q: ""), ChatMessagesQuery(),
             CheckinCommand.CreateCheckpoint(name: "", every: .text("")), CheckinCommand.AssignCheckpoint(checkpoint: "", assignedGuard: ""),
             CheckinCommand.CheckIn(code: ""), CheckpointQRCode(checkpoint: "", code: ""),
+            PhoneRegistration(endpoint: "", keys: .init(p256dh: "", auth: "")), PhoneRemoval(endpoint: ""),
+            PushSettings(quietHours: .init(from: "", to: "", utcOffsetMinutes: 0)),
             FloodRegionCommand.CreateRegion(name: "", timeZone: ""),
             FloodRegionCommand.AddBoundary(name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0)),
             FloodRegionCommand.OpenEvent(boundary: 0, name: ""), FloodRegionCommand.RenameEvent(event: 0, name: ""),

@@ -139,6 +139,14 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("push/") {
+            switch type {
+            case "register_phone": return { try roundTrip(PhoneRegistration.self, $0) }
+            case "remove_phone": return { try roundTrip(PhoneRemoval.self, $0) }
+            case "set_settings": return { try roundTrip(PushSettings.self, $0) }
+            default: return nil
+            }
+        }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
         if topic.hasPrefix("inbox/"), type == "read" { return { try roundTrip(ChatReadCommand.self, $0) } }
         guard topic.hasPrefix("flood/") else { return nil }
@@ -223,7 +231,7 @@ struct ProtocolExamplesTests {
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
                 "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",
                 "create_room command", "say command", "edit command", "search data", "create_checkpoint command",
-                "assign_checkpoint command", "check_in command",
+                "assign_checkpoint command", "check_in command", "register_phone command", "set_settings command",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
