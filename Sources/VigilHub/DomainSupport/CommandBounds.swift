@@ -64,6 +64,15 @@ public enum CommandBounds {
         return try identifier(id, field)
     }
 
+    /// `list`, at most `max` texts of 1-`length` characters each, when given.
+    public static func strings(_ list: [String]?, _ field: String, max: Int, length: Int) throws(ProtocolError) -> [String]? {
+        guard let list else { return nil }
+        guard list.count <= max, list.allSatisfy({ !$0.isEmpty && $0.count <= length }) else {
+            throw ProtocolError(.invalidData, "data.\(field) must be a list of at most \(max) strings of 1-\(length) characters")
+        }
+        return list
+    }
+
     /// Thumbnail hashes (lowercase hex SHA-256), at most `max`, each kept once in order.
     public static func hashes(_ list: [String], _ field: String, max: Int) throws(ProtocolError) -> [String] {
         guard list.count <= max else {

@@ -147,6 +147,7 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("zones/"), type == "define" { return { try roundTrip(WatchZoneDefinition.self, $0) } }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
         if topic.hasPrefix("inbox/"), type == "read" { return { try roundTrip(ChatReadCommand.self, $0) } }
         guard topic.hasPrefix("flood/") else { return nil }
@@ -232,6 +233,7 @@ struct ProtocolExamplesTests {
                 "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",
                 "create_room command", "say command", "edit command", "search data", "create_checkpoint command",
                 "assign_checkpoint command", "check_in command", "register_phone command", "set_settings command",
+                "define command",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -270,6 +272,20 @@ struct ProtocolExamplesTests {
                 == ["checkpoint": "cp_R2d8kQz0LmXa", "guard": .null], "nobody is sent as null, not left out")
         #expect(throws: ProtocolError(.invalidData, "data.repeatEvery must be a duration such as \"30m\" or milliseconds")) {
             try JSONValue.object(["text": .string("x"), "urgent": true, "repeatEvery": .number(2.5)]).decode(ChatRoomCommand.Say.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.order must be one of intensity, time")) {
+            try JSONValue.object(["cameras": ["lobby"], "from": 0, "to": 1, "order": "size"]).decode(RoiQueryData.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.from must be a whole number")) {
+            try JSONValue.object(["cameras": ["lobby"], "from": 0.5, "to": 1, "bucket": "1m"]).decode(TimelineQueryData.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, #"data.rule must be {"intensity": 0...1} or {"anchor": "bottom-center" | "center"}"#)) {
+            try JSONValue.object(["camera": "lobby", "regions": [["rect": ["x": 0, "y": 0, "width": 1, "height": 1]]], "rule": ["intensity": 1.5]])
+                .decode(WatchZoneDefinition.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.direction must be one of left-to-right, right-to-left, both")) {
+            try JSONValue.object(["camera": "lobby", "line": ["from": ["x": 0, "y": 0], "to": ["x": 1, "y": 1]], "direction": "up"])
+                .decode(WatchZoneDefinition.self)
         }
         #expect(throws: ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")) {
             try JSONValue.object(["text": .string("Gate 3 closed"), "level": .string("loud")]).decode(Notice.self)
