@@ -360,6 +360,17 @@
  */
 
 /**
+ * @typedef {Object} ChatTyping
+ * @property {number} [until]
+ * @property {boolean} [stopped]
+ */
+
+/**
+ * @typedef {Object} ChatTypingCommand
+ * @property {boolean} [stopped]
+ */
+
+/**
  * @typedef {Object} ChatUrgentRepeated
  * @property {ChatMessage} message
  * @property {number} repeat

@@ -77,6 +77,16 @@ extension VigilClient {
         return try (ok["data"] ?? .null).decode(ChatReadMarked.self)
     }
 
+    /// Tells the others in `room` (`chat/{site}/{room}`) that this person is typing, for five
+    /// seconds unless said again, or that they stopped; at most once every 2 s per room
+    /// (`rate_limited`). Never stored.
+    public func typing(in room: String, stopped: Bool = false) async throws {
+        let topic = try Topic(room)
+        let command = ChatTypingCommand(stopped: stopped ? true : nil)
+        _ = try await request(
+            .publish(topic: "typing/\(topic.scope)/\(topic.segments[2])", type: "typing", data: try JSONValue(encoding: command)))
+    }
+
     /// Acknowledges an urgent message this person was asked to acknowledge.
     public func acknowledgeUrgent(_ message: String, in room: String) async throws {
         _ = try await request(.publish(topic: room, type: "acknowledge", data: try JSONValue(encoding: ChatRoomCommand.OnMessage(message: message))))

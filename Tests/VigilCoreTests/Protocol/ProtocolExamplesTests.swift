@@ -77,6 +77,7 @@ struct ProtocolExamplesTests {
             }
         }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
+        if topic.hasPrefix("typing/"), type == "typing" { return { try roundTrip(ChatTyping.self, $0) } }
         if topic.hasPrefix("detections/"), DetectionEventType(rawValue: type) == .detections {
             return { try roundTrip(DetectionsOverlay.self, $0) }
         }
@@ -147,6 +148,7 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("typing/"), type == "typing" { return { try roundTrip(ChatTypingCommand.self, $0) } }
         if topic.hasPrefix("zones/"), type == "define" { return { try roundTrip(WatchZoneDefinition.self, $0) } }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
         if topic.hasPrefix("inbox/"), type == "read" { return { try roundTrip(ChatReadCommand.self, $0) } }
@@ -233,7 +235,7 @@ struct ProtocolExamplesTests {
                 "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",
                 "create_room command", "say command", "edit command", "search data", "create_checkpoint command",
                 "assign_checkpoint command", "check_in command", "register_phone command", "set_settings command",
-                "define command",
+                "define command", "typing command", "typing",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
