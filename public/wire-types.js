@@ -772,6 +772,14 @@
  */
 
 /**
+ * @typedef {Object} SiteCreation
+ * @property {string} id
+ * @property {string} [name]
+ * @property {string|number} [escalateAfter]
+ * @property {string|number} [quietAfter]
+ */
+
+/**
  * @typedef {Object} TimelineBucket
  * @property {number} start
  * @property {number} end
@@ -792,6 +800,15 @@
  * @property {Array<string>} [labels]
  * @property {number} [minScore]
  * @property {string|number} bucket
+ */
+
+/**
+ * @typedef {Object} TokenCreation
+ * @property {"admin"|"operator"|"guard"|"device"|"reporter"} role
+ * @property {string} [name]
+ * @property {Array<string>} [sites]
+ * @property {boolean} [allSites]
+ * @property {string|number} [expiresIn]
  */
 
 /**

@@ -1,7 +1,7 @@
 import VigilCore
 
 /// The bounds a command's fields are held to once the contract's type has read them
-/// (`JSONValue.decode`): a refusal is `invalid_data` naming the field, as `CommandData`'s are.
+/// (`JSONValue.decode`): a refusal is `invalid_data` naming the field.
 public enum CommandBounds {
     /// `text`, non-blank and at most `maxLength` characters.
     public static func text(_ text: String, _ field: String, maxLength: Int) throws(ProtocolError) -> String {
@@ -64,6 +64,15 @@ public enum CommandBounds {
         return try identifier(id, field)
     }
 
+    /// Ids as `identifier(_:_:)` holds them, when given.
+    public static func identifiers(_ list: [String]?, _ field: String) throws(ProtocolError) -> [String]? {
+        guard let list else { return nil }
+        guard list.allSatisfy(Topic.isValidSegment) else {
+            throw ProtocolError(.invalidData, "data.\(field) must be a list of ids of 1-\(Topic.maxSegmentLength) characters of A-Z a-z 0-9 - _ .")
+        }
+        return list
+    }
+
     /// `list`, at most `max` texts of 1-`length` characters each, when given.
     public static func strings(_ list: [String]?, _ field: String, max: Int, length: Int) throws(ProtocolError) -> [String]? {
         guard let list else { return nil }
@@ -104,7 +113,7 @@ public enum CommandBounds {
     }
 
     /// The refusal of a duration of `field` outside `range`, or that is no duration.
-    static func durationRefusal(_ field: String, in range: ClosedRange<Int64>) -> ProtocolError {
+    private static func durationRefusal(_ field: String, in range: ClosedRange<Int64>) -> ProtocolError {
         ProtocolError(
             .invalidData,
             "data.\(field) must be a duration from \(DurationText.text(range.lowerBound)) to \(DurationText.text(range.upperBound)), e.g. \"30m\"")

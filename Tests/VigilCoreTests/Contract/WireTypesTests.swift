@@ -75,6 +75,8 @@ struct WireTypesTests {
             CheckinCommand.CheckIn(code: ""), CheckpointQRCode(checkpoint: "", code: ""),
             PhoneRegistration(endpoint: "", keys: .init(p256dh: "", auth: "")), PhoneRemoval(endpoint: ""),
             PushSettings(quietHours: .init(from: "", to: "", utcOffsetMinutes: 0)),
+            // The administration API's bodies.
+            SiteCreation(id: ""), TokenCreation(role: .guard),
             FloodRegionCommand.CreateRegion(name: "", timeZone: ""),
             FloodRegionCommand.AddBoundary(name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0)),
             FloodRegionCommand.OpenEvent(boundary: 0, name: ""), FloodRegionCommand.RenameEvent(event: 0, name: ""),

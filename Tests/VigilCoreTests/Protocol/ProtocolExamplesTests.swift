@@ -289,6 +289,11 @@ struct ProtocolExamplesTests {
             try JSONValue.object(["camera": "lobby", "line": ["from": ["x": 0, "y": 0], "to": ["x": 1, "y": 1]], "direction": "up"])
                 .decode(WatchZoneDefinition.self)
         }
+        for role: JSONValue in ["captain", .null] {
+            #expect(throws: ProtocolError(.invalidData, "data.role must be one of admin, operator, guard, device, reporter"), "\(role)") {
+                try JSONValue.object(["role": role, "sites": ["hq"]]).decode(TokenCreation.self)
+            }
+        }
         #expect(throws: ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")) {
             try JSONValue.object(["text": .string("Gate 3 closed"), "level": .string("loud")]).decode(Notice.self)
         }
