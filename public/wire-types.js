@@ -273,6 +273,12 @@
  */
 
 /**
+ * @typedef {Object} ChatMessagesQuery
+ * @property {number} [before]
+ * @property {number} [limit]
+ */
+
+/**
  * @typedef {Object} ChatReadCommand
  * @property {string} room
  * @property {number} seq
@@ -308,8 +314,60 @@
  */
 
 /**
+ * @typedef {Object} ChatRoomCommandArchiveRoom
+ * @property {string} room
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandCreateRoom
+ * @property {string} [name]
+ * @property {string} [room]
+ * @property {string} [topic]
+ * @property {string} [alert]
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandEdit
+ * @property {string} message
+ * @property {string} text
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandOnMessage
+ * @property {string} message
+ */
+
+/**
+ * @typedef {Object} ChatRoomCommandSay
+ * @property {string} [text]
+ * @property {Array<ChatAttachment>} [attachments]
+ * @property {string} [replyTo]
+ * @property {boolean} [urgent]
+ * @property {string|number} [repeatEvery]
+ */
+
+/**
  * @typedef {Object} ChatRoomCreated
  * @property {ChatRoom} room
+ */
+
+/**
+ * @typedef {Object} ChatSearchQuery
+ * @property {string} q
+ * @property {string} [room]
+ * @property {number} [before]
+ * @property {number} [limit]
+ */
+
+/**
+ * @typedef {Object} ChatTyping
+ * @property {number} [until]
+ * @property {boolean} [stopped]
+ */
+
+/**
+ * @typedef {Object} ChatTypingCommand
+ * @property {boolean} [stopped]
  */
 
 /**
@@ -325,6 +383,23 @@
  * @property {string} guard
  * @property {number} at
  * @property {number} nextDueAt
+ */
+
+/**
+ * @typedef {Object} CheckinCommandAssignCheckpoint
+ * @property {string} checkpoint
+ * @property {string|null} guard
+ */
+
+/**
+ * @typedef {Object} CheckinCommandCheckIn
+ * @property {string} code
+ */
+
+/**
+ * @typedef {Object} CheckinCommandCreateCheckpoint
+ * @property {string} name
+ * @property {string|number} every
  */
 
 /**
@@ -367,6 +442,12 @@
  * @property {string} id
  * @property {string} name
  * @property {number} dueAt
+ */
+
+/**
+ * @typedef {Object} CheckpointQRCode
+ * @property {string} checkpoint
+ * @property {string} code
  */
 
 /**
@@ -597,9 +678,41 @@
  */
 
 /**
+ * @typedef {Object} PhoneRegistration
+ * @property {string} endpoint
+ * @property {PhoneRegistrationKeys} keys
+ * @property {string} [replaces]
+ */
+
+/**
+ * @typedef {Object} PhoneRegistrationKeys
+ * @property {string} p256dh
+ * @property {string} auth
+ */
+
+/**
+ * @typedef {Object} PhoneRemoval
+ * @property {string} endpoint
+ */
+
+/**
  * @typedef {Object} Point
  * @property {number} x
  * @property {number} y
+ */
+
+/**
+ * @typedef {Object} PushSettings
+ * @property {Array<"escalation"|"chat"|"camera"|"checkpoint">} muted
+ * @property {PushSettingsQuietHours} [quietHours]
+ * @property {boolean} escalationsBreakThrough
+ */
+
+/**
+ * @typedef {Object} PushSettingsQuietHours
+ * @property {string} from
+ * @property {string} to
+ * @property {number} utcOffsetMinutes
  */
 
 /**
@@ -659,6 +772,14 @@
  */
 
 /**
+ * @typedef {Object} SiteCreation
+ * @property {string} id
+ * @property {string} [name]
+ * @property {string|number} [escalateAfter]
+ * @property {string|number} [quietAfter]
+ */
+
+/**
  * @typedef {Object} TimelineBucket
  * @property {number} start
  * @property {number} end
@@ -679,6 +800,15 @@
  * @property {Array<string>} [labels]
  * @property {number} [minScore]
  * @property {string|number} bucket
+ */
+
+/**
+ * @typedef {Object} TokenCreation
+ * @property {"admin"|"operator"|"guard"|"device"|"reporter"} role
+ * @property {string} [name]
+ * @property {Array<string>} [sites]
+ * @property {boolean} [allSites]
+ * @property {string|number} [expiresIn]
  */
 
 /**

@@ -12,14 +12,41 @@ extension VigilClient {
     public func say(
         in room: String, text: String?, attachments: [ChatAttachment] = [], replyTo: String? = nil, urgent: Bool = false
     ) async throws -> ChatMessage {
-        var data: [String: JSONValue] = ["attachments": try JSONValue(encoding: attachments)]
-        data["text"] = text.map(JSONValue.string)
-        data["replyTo"] = replyTo.map(JSONValue.string)
-        if urgent { data["urgent"] = true }
-        guard let posted = try await request(.publish(topic: room, type: "say", data: .object(data)))["data"] else {
+        let say = ChatRoomCommand.Say(
+            text: text, attachments: attachments.isEmpty ? nil : attachments, replyTo: replyTo, urgent: urgent ? true : nil)
+        return try await messageCommand(room, "say", say)
+    }
+
+    /// Changes the text of this person's own message `message` of `room`; returns its new version.
+    @discardableResult
+    public func edit(_ message: String, in room: String, text: String) async throws -> ChatMessage {
+        try await messageCommand(room, "edit", ChatRoomCommand.Edit(message: message, text: text))
+    }
+
+    /// Creates a room of `site` named `name` (operators and admins), its id `id` or one made from
+    /// the name, with a topic line; returns the room.
+    @discardableResult
+    public func createRoom(site: String, name: String, id: String? = nil, topicLine: String? = nil) async throws -> ChatRoom {
+        try await roomCommand(site, "create_room", ChatRoomCommand.CreateRoom(name: name, room: id, topic: topicLine))
+    }
+
+    /// Opens the discussion room of alert `alert` of `site`, named after the alert's message
+    /// unless `name` is given; returns the room, `alert-{alert}`.
+    @discardableResult
+    public func openAlertRoom(site: String, alert: String, name: String? = nil) async throws -> ChatRoom {
+        try await roomCommand(site, "create_room", ChatRoomCommand.CreateRoom(alert: alert, name: name))
+    }
+
+    private func messageCommand(_ room: String, _ type: String, _ command: some Encodable) async throws -> ChatMessage {
+        guard let changed = try await request(.publish(topic: room, type: type, data: try JSONValue(encoding: command)))["data"] else {
             throw ClientError.unexpectedAnswer("the hub's ok carried no message")
         }
-        return try posted.decode(ChatMessageEvent.self).message
+        return try changed.decode(ChatMessageEvent.self).message
+    }
+
+    private func roomCommand(_ site: String, _ type: String, _ command: ChatRoomCommand.CreateRoom) async throws -> ChatRoom {
+        let ok = try await request(.publish(topic: "chat/\(site)", type: type, data: try JSONValue(encoding: command)))
+        return try (ok["data"] ?? .null).decode(ChatRoomCreated.self).room
     }
 
     /// Uploads image files (JPEG, PNG or WebP) as thumbnails, then posts them with `text`.
@@ -50,17 +77,26 @@ extension VigilClient {
         return try (ok["data"] ?? .null).decode(ChatReadMarked.self)
     }
 
+    /// Tells the others in `room` (`chat/{site}/{room}`) that this person is typing, for five
+    /// seconds unless said again, or that they stopped; at most once every 2 s per room
+    /// (`rate_limited`). Never stored.
+    public func typing(in room: String, stopped: Bool = false) async throws {
+        let topic = try Topic(room)
+        let command = ChatTypingCommand(stopped: stopped ? true : nil)
+        _ = try await request(
+            .publish(topic: "typing/\(topic.scope)/\(topic.segments[2])", type: "typing", data: try JSONValue(encoding: command)))
+    }
+
     /// Acknowledges an urgent message this person was asked to acknowledge.
     public func acknowledgeUrgent(_ message: String, in room: String) async throws {
-        _ = try await request(.publish(topic: room, type: "acknowledge", data: ["message": .string(message)]))
+        _ = try await request(.publish(topic: room, type: "acknowledge", data: try JSONValue(encoding: ChatRoomCommand.OnMessage(message: message))))
     }
 
     /// Messages of `site`'s rooms holding every word of `words`, newest first.
     public func searchChat(site: String, for words: String, room: String? = nil, before: Int64? = nil, limit: Int = 20) async throws -> ChatSearchPage
     {
-        var data: [String: JSONValue] = ["q": .string(words), "limit": .number(Double(limit))]
-        data["room"] = room.map(JSONValue.string)
-        data["before"] = before.map { .number(Double($0)) }
-        return try await query(topic: "chat/\(site)", type: "search", data: .object(data)).decode(ChatMessagePage.self, field: "result")
+        let search = ChatSearchQuery(q: words, room: room, before: before, limit: limit)
+        return try await query(topic: "chat/\(site)", type: "search", data: try JSONValue(encoding: search)).decode(
+            ChatMessagePage.self, field: "result")
     }
 }

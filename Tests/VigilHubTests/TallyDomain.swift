@@ -43,6 +43,11 @@ struct TallyDomain: Domain {
         var touchedAt: Int64
     }
 
+    /// The `data` of `add`: `{by?}`, 1 to 100, 1 when absent.
+    struct TallyAdd: Decodable {
+        var by: Int?
+    }
+
     struct TallyService: TopicService {
         let kind = "tally"
         let durability = Durability.durable
@@ -56,7 +61,7 @@ struct TallyDomain: Domain {
         func command(_ identity: Identity, topic: Topic, type: String, data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
             try access.authorizeSiteTopicWrite(identity, topic)
             guard type == "add" else { throw ProtocolError(.unknownType, "tally topics take add") }
-            let by = try CommandData(data, shape: "{by}").integer("by", in: 1...100) ?? 1
+            let by = try CommandBounds.optionalWhole(try data.decode(TallyAdd.self).by, "by", in: 1...100) ?? 1
             return ValidatedEvent(type: "tally.added", payload: [:], effect: Add(site: topic.scope, by: by))
         }
 

@@ -66,6 +66,17 @@ extension KeyedDecodingContainer {
         return whole
     }
 
+    /// The case of `Choice` under `key`, nil when absent or null; another word is refused naming
+    /// `key` and the words it may be (`data.order must be one of intensity, time`).
+    func decodeChoiceIfPresent<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type, forKey key: Key) throws -> Choice?
+    where Choice.RawValue == String {
+        guard let word = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let choice = Choice(rawValue: word) else {
+            throw refuse(key, "must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return choice
+    }
+
     /// The whole number under `key`, as `decodeWholeIfPresent` reads it; required.
     func decodeWhole<Number: BinaryInteger & Decodable>(_ type: Number.Type, forKey key: Key) throws -> Number {
         guard let whole = try decodeWholeIfPresent(type, forKey: key) else {

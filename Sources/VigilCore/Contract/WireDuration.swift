@@ -6,13 +6,15 @@ public enum WireDuration: Sendable, Equatable, Codable {
     /// Milliseconds.
     case milliseconds(Int64)
 
-    /// Decodes a whole number of milliseconds or a text.
+    /// Decodes a whole number of milliseconds or a text; anything else is refused naming the field.
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
         if let milliseconds = try? value.decode(Int64.self) {
             self = .milliseconds(milliseconds)
+        } else if let text = try? value.decode(String.self) {
+            self = .text(text)
         } else {
-            self = .text(try value.decode(String.self))
+            throw DecodingError.dataCorruptedError(in: value, debugDescription: "must be a duration such as \"30m\" or milliseconds")
         }
     }
 

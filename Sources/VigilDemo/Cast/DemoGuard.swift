@@ -70,10 +70,9 @@ actor DemoGuard {
     }
 
     func checkIn(with code: String) async throws -> String {
-        let ok = try await client.request(.publish(topic: "checkins/\(site)", type: "check_in", data: ["code": .string(code)]))
-        let place = ok["data"]?["name"]?.stringValue ?? "?"
-        let next = ok["data"]?["nextDueAt"]?.numberValue.map { DemoLog.timeOfDay(Date(timeIntervalSince1970: $0 / 1000)) } ?? "?"
-        return "\(name) checked in at \(place) (next round due by \(next))"
+        let recorded = try await client.checkIn(site: site, code: code)
+        let next = DemoLog.timeOfDay(Date(timeIntervalSince1970: Double(recorded.nextDueAt) / 1000))
+        return "\(name) checked in at \(recorded.name) (next round due by \(next))"
     }
 
     func pressPanic(at camera: Camera) async throws -> String {

@@ -46,14 +46,9 @@ struct DemoCheckpoints: Sendable {
             log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every), kept from before: \(purpose)")
             return (id, try await codeAgain(of: id))
         }
-        let ok = try await client.request(
-            .publish(
-                topic: "checkins/\(site)", type: "create_checkpoint", data: ["name": .string(checkpoint.name), "every": .string(checkpoint.every)]))
-        guard let id = ok["checkpoint"]?.stringValue, let code = ok["code"]?.stringValue else {
-            throw ClientError.unexpectedAnswer("the new checkpoint has no id or code")
-        }
+        let created = try await client.createCheckpoint(site: site, name: checkpoint.name, every: .text(checkpoint.every))
         log.note("Checkpoint \(checkpoint.name), every \(checkpoint.every): \(purpose)")
-        return (id, code)
+        return (created.checkpoint, created.code)
     }
 
     /// The site's checkpoints from the state that a subscription to `checkins/{site}` starts with.

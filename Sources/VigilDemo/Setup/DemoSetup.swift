@@ -21,12 +21,12 @@ struct DemoSetup: Sendable {
         let http = try await step("reach the hub at \(admin.url)") { try HubHTTP(configuration: admin) }
         let building = DemoBuilding()
         try await step("create the site \(site)") { try await createSite(http) }
-        let sensor = try await step("issue the sensors' token") { try await issue("device", Self.sensorName, http) }
+        let sensor = try await step("issue the sensors' token") { try await issue(.device, Self.sensorName, http) }
         var guards: [DemoMember] = []
         for name in Self.guardNames {
-            guards.append(try await step("issue \(name)'s token") { try await issue("guard", name, http) })
+            guards.append(try await step("issue \(name)'s token") { try await issue(.guard, name, http) })
         }
-        let controlRoom = try await step("issue the operator's token") { try await issue("operator", Self.controlRoomName, http) }
+        let controlRoom = try await step("issue the operator's token") { try await issue(.operator, Self.controlRoomName, http) }
         log.note(
             "Tokens for \(sensor.name) (device), \(guards.map(\.name).joined(separator: " and ")) (guards), \(controlRoom.name) (operator), valid for \(Self.tokenLifetime)"
         )
@@ -40,20 +40,16 @@ struct DemoSetup: Sendable {
     }
 
     private func createSite(_ http: HubHTTP) async throws {
-        let body: JSONValue = ["id": .string(site), "name": .string(DemoBuilding.name), "escalateAfter": "45s", "quietAfter": "20s"]
         do {
-            _ = try await http.send("POST", "/api/sites", body: .json(body)).json()
+            try await http.createSite(SiteCreation(id: site, name: DemoBuilding.name, escalateAfter: .text("45s"), quietAfter: .text("20s")))
             log.note("Site \(site) created (\(DemoBuilding.name)): alerts escalate after 45 s, visits end after 20 s without motion")
         } catch ClientError.refused(let refusal) where refusal.code == "already_exists" {
             log.note("Site \(site) exists; the demo uses it as it is")
         }
     }
 
-    private func issue(_ role: String, _ name: String, _ http: HubHTTP) async throws -> DemoMember {
-        let body: JSONValue = ["role": .string(role), "name": .string(name), "sites": [.string(site)], "expiresIn": .string(Self.tokenLifetime)]
-        guard let secret = try await http.send("POST", "/api/tokens", body: .json(body)).json()["secret"]?.stringValue else {
-            throw ClientError.unexpectedAnswer("the new token has no secret")
-        }
+    private func issue(_ role: Role, _ name: String, _ http: HubHTTP) async throws -> DemoMember {
+        let secret = try await http.createToken(TokenCreation(role: role, name: name, sites: [site], expiresIn: .text(Self.tokenLifetime)))
         var configuration = admin
         configuration.token = secret
         return DemoMember(name: name, configuration: configuration)

@@ -25,37 +25,29 @@ struct ImageQuery: Sendable {
     var groupByTrack: Bool
 
     init(_ data: JSONValue) throws(ProtocolError) {
-        let fields = try CommandData(data, shape: "{detection | thumbnail | vector, from, to, cameras?, near?, k?, group?}")
-        let given = ["detection", "thumbnail", "vector"].filter { fields.fields[$0].map { $0 != .null } == true }
-        guard given.count == 1 else {
-            throw ProtocolError(.invalidData, "give one of data.detection, data.thumbnail and data.vector")
-        }
-        switch given[0] {
-        case "detection":
-            guard let id = try fields.integer("detection", in: 1...Int(Int64.max >> 11)) else {
-                throw ProtocolError(.invalidData, "data.detection is required")
-            }
-            example = .detection(Int64(id))
-        case "thumbnail":
-            guard let hash = fields.fields["thumbnail"]?.stringValue, HexText.isSHA256(hash) else {
+        let query = try data.decode(SimilarQueryData.self)
+        switch query.example {
+        case .detection(let id):
+            example = .detection(try CommandBounds.whole(id, "detection", in: 1...(Int64.max >> 11)))
+        case .thumbnail(let hash):
+            guard HexText.isSHA256(hash) else {
                 throw ProtocolError(.invalidData, "data.thumbnail must be a SHA-256 hash as 64 lowercase hex digits")
             }
             example = .thumbnail(hash)
-        default:
-            guard let list = fields.fields["vector"]?.arrayValue, (1...DetectionBatch.maxAppearanceLength).contains(list.count),
-                case let numbers = list.compactMap(\.numberValue).map(Float.init), numbers.count == list.count, numbers.allSatisfy(\.isFinite)
-            else {
+        case .vector(let numbers):
+            let vector = numbers.map(Float.init)
+            guard (1...DetectionBatch.maxAppearanceLength).contains(vector.count), vector.allSatisfy(\.isFinite) else {
                 throw ProtocolError(.invalidData, "data.vector must hold 1 to \(DetectionBatch.maxAppearanceLength) finite numbers")
             }
-            example = .vector(numbers)
+            example = .vector(vector)
         }
-        (from, to) = try DetectionQueries.window(fields)
-        cameras = try fields.optionalStrings("cameras", max: DetectionQueries.maxCameras, length: DetectionBatch.maxCameraLength)
-        near = try fields.optionalString("near", maxLength: DetectionBatch.maxCameraLength)
+        (from, to) = try DetectionQueries.window(from: query.from, to: query.to)
+        cameras = try CommandBounds.strings(query.cameras, "cameras", max: DetectionQueries.maxCameras, length: DetectionBatch.maxCameraLength)
+        near = try CommandBounds.optionalText(query.near, "near", maxLength: DetectionBatch.maxCameraLength)
         guard cameras == nil || near == nil else {
             throw ProtocolError(.invalidData, "give data.cameras or data.near, not both")
         }
-        k = try fields.integer("k", in: 1...Self.maxK) ?? 10
-        groupByTrack = try fields.choice("group", of: ["track", "none"]) != "none"
+        k = try CommandBounds.optionalWhole(query.k, "k", in: 1...Self.maxK) ?? 10
+        groupByTrack = query.group != .perDetection
     }
 }

@@ -1,7 +1,8 @@
 import VigilCore
 import VigilHub
 
-/// Reads the `data` of each chat command once, at the edge; what depends on stored state (the room
+/// Reads the `data` of each chat command once, at the edge, through its contract type
+/// (`ChatRoomCommand`), and holds each value to its bounds; what depends on stored state (the room
 /// exists, the thumbnail is stored, the message is the sender's) is decided by its effect.
 struct ChatCommands {
     static let maxTextLength = 4000
@@ -16,54 +17,61 @@ struct ChatCommands {
     let feed: ChatFeed
 
     func createRoom(_ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        let fields = try CommandData(data, shape: "{name, room?, topic?} or {alert}")
+        let command = try data.decode(ChatRoomCommand.CreateRoom.self)
         let draft: RoomDraft
-        if let alert = try fields.optionalIdentifier("alert") {
+        if let alert = try CommandBounds.optionalIdentifier(command.alert, "alert") {
             try identity.require(ChatService.chatters, to: "open an alert's room")
             let id = ChatService.alertRoomPrefix + alert
             guard Topic.isValidSegment(id) else { throw ProtocolError(.invalidData, "data.alert is too long to name a room") }
-            draft = RoomDraft(id: id, name: try fields.optionalString("name", maxLength: Self.maxRoomNameLength), topicLine: nil, alert: alert)
+            draft = RoomDraft(
+                id: id, name: try CommandBounds.optionalText(command.name, "name", maxLength: Self.maxRoomNameLength), topicLine: nil, alert: alert)
         } else {
             try identity.require(ChatService.moderators, to: "create chat rooms")
-            let name = try fields.string("name", maxLength: Self.maxRoomNameLength)
+            guard let name = try CommandBounds.optionalText(command.name, "name", maxLength: Self.maxRoomNameLength) else {
+                throw ProtocolError(.invalidData, "data.name is required")
+            }
             let id: String
-            if let given = try fields.optionalIdentifier("room") { id = given } else { id = try Self.roomID(from: name) }
+            if let given = try CommandBounds.optionalIdentifier(command.room, "room") { id = given } else { id = try Self.roomID(from: name) }
             guard id != ChatService.controlRoom, !id.hasPrefix(ChatService.alertRoomPrefix) else {
                 throw ProtocolError(.invalidData, "room ids control and alert-... are the hub's; choose another data.room")
             }
-            draft = RoomDraft(id: id, name: name, topicLine: try fields.optionalString("topic", maxLength: Self.maxTopicLineLength), alert: nil)
+            draft = RoomDraft(
+                id: id, name: name, topicLine: try CommandBounds.optionalText(command.topic, "topic", maxLength: Self.maxTopicLineLength), alert: nil)
         }
         return ValidatedEvent(type: ChatEventType.roomCreated.rawValue, payload: [:], effect: CreateRoom(site: site, draft: draft))
     }
 
     func archiveRoom(_ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
         try identity.require(ChatService.moderators, to: "archive chat rooms")
-        let room = try CommandData(data, shape: "{room}").identifier("room")
+        let room = try CommandBounds.identifier(try data.decode(ChatRoomCommand.ArchiveRoom.self).room, "room")
         return ValidatedEvent(type: ChatEventType.roomArchived.rawValue, payload: [:], effect: ArchiveRoom(site: site, room: room))
     }
 
     func say(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        let fields = try CommandData(data, shape: "{text?, attachments?, replyTo?, urgent?, repeatEvery?}")
-        let text = try Self.text(fields)
-        let attachments = try Self.attachments(fields)
+        let say = try data.decode(ChatRoomCommand.Say.self)
+        let text = try Self.text(say.text)
+        let attachments = say.attachments ?? []
+        guard attachments.count <= Self.maxAttachments else {
+            throw ProtocolError(.invalidData, "data.attachments must be a list of at most \(Self.maxAttachments) attachments")
+        }
         guard text != nil || !attachments.isEmpty else {
             throw ProtocolError(.invalidData, "a message needs data.text (1-\(Self.maxTextLength) characters) or at least one attachment")
         }
-        let urgent = try fields.bool("urgent") ?? false
-        let repeatEvery = try fields.optionalDuration("repeatEvery", in: Self.repeatRange)
+        let urgent = say.urgent ?? false
+        let repeatEvery = try CommandBounds.optionalDuration(say.repeatEvery, "repeatEvery", in: Self.repeatRange)
         if repeatEvery != nil, !urgent {
             throw ProtocolError(.invalidData, "data.repeatEvery is for urgent messages")
         }
         let draft = MessageDraft(
             id: TokenSecret.recordID(prefix: "msg_"), site: site, room: room, text: text, attachments: attachments,
-            replyTo: try fields.optionalIdentifier("replyTo"), urgentRepeatMs: urgent ? repeatEvery ?? Self.defaultRepeatMs : nil)
+            replyTo: try CommandBounds.optionalIdentifier(say.replyTo, "replyTo"), urgentRepeatMs: urgent ? repeatEvery ?? Self.defaultRepeatMs : nil)
         return ValidatedEvent(type: ChatEventType.messagePosted.rawValue, payload: [:], effect: PostMessage(draft: draft, feed: feed))
     }
 
     func edit(in room: String, _ data: JSONValue) throws(ProtocolError) -> ValidatedEvent {
-        let fields = try CommandData(data, shape: "{message, text}")
-        let change = MessageChange(site: site, room: room, message: try fields.identifier("message"), moderator: isModerator)
-        guard let text = try Self.text(fields) else { throw ProtocolError(.invalidData, "data.text is required") }
+        let edit = try data.decode(ChatRoomCommand.Edit.self)
+        let change = MessageChange(site: site, room: room, message: try CommandBounds.identifier(edit.message, "message"), moderator: isModerator)
+        guard let text = try Self.text(edit.text) else { throw ProtocolError(.invalidData, "data.text is required") }
         return ValidatedEvent(type: ChatEventType.messageEdited.rawValue, payload: [:], effect: EditMessage(change: change, text: text, feed: feed))
     }
 
@@ -83,27 +91,20 @@ struct ChatCommands {
     private var isModerator: Bool { ChatService.moderators.contains(identity.role) }
 
     private func change(in room: String, _ data: JSONValue) throws(ProtocolError) -> MessageChange {
-        MessageChange(site: site, room: room, message: try CommandData(data, shape: "{message}").identifier("message"), moderator: isModerator)
+        let message = try CommandBounds.identifier(try data.decode(ChatRoomCommand.OnMessage.self).message, "message")
+        return MessageChange(site: site, room: room, message: message, moderator: isModerator)
     }
 
     /// Plain text of 1-4000 characters, not blank; nil when absent.
-    private static func text(_ fields: CommandData) throws(ProtocolError) -> String? {
-        guard let value = fields.fields["text"], value != .null else { return nil }
-        guard let text = value.stringValue, !text.allSatisfy(\.isWhitespace) else {
+    private static func text(_ text: String?) throws(ProtocolError) -> String? {
+        guard let text else { return nil }
+        guard !text.allSatisfy(\.isWhitespace) else {
             throw ProtocolError(.invalidData, "data.text must be 1-\(maxTextLength) characters, not blank")
         }
         guard text.count <= maxTextLength else {
             throw ProtocolError(.invalidData, "data.text is longer than \(maxTextLength) characters")
         }
         return text
-    }
-
-    private static func attachments(_ fields: CommandData) throws(ProtocolError) -> [ChatAttachment] {
-        guard let value = fields.fields["attachments"], value != .null else { return [] }
-        guard let list = value.arrayValue, list.count <= maxAttachments else {
-            throw ProtocolError(.invalidData, "data.attachments must be a list of at most \(maxAttachments) attachments")
-        }
-        return try value.decode([ChatAttachment].self, field: "data.attachments")
     }
 
     /// "Night shift, gate B" -> "night-shift-gate-b".

@@ -23,8 +23,8 @@ struct ChatSearch: Sendable {
     let limit: Int
 
     init(site: String, _ data: JSONValue) throws(ProtocolError) {
-        let fields = try CommandData(data, shape: "{q, room?, before?, limit?}")
-        let query = try fields.string("q", maxLength: Self.maxQueryLength).trimmingCharacters(in: .whitespaces)
+        let search = try data.decode(ChatSearchQuery.self)
+        let query = try CommandBounds.text(search.q, "q", maxLength: Self.maxQueryLength).trimmingCharacters(in: .whitespaces)
         // Words as the index's tokenizer cuts them: runs of letters and digits.
         let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         guard !words.isEmpty, words.count <= Self.maxWords else {
@@ -33,9 +33,9 @@ struct ChatSearch: Sendable {
         self.site = site
         self.words = words
         lastIsPrefix = query.hasSuffix("*")
-        room = try fields.optionalIdentifier("room")
-        before = try fields.integer("before", in: 1...Int.max).map(Int64.init)
-        limit = try fields.integer("limit", in: 1...ChatQueries.maxPage) ?? 20
+        room = try CommandBounds.optionalIdentifier(search.room, "room")
+        before = try CommandBounds.optionalWhole(search.before, "before", in: 1...Int64.max)
+        limit = try CommandBounds.optionalWhole(search.limit, "limit", in: 1...ChatQueries.maxPage) ?? 20
     }
 
     /// The words as FTS5's `MATCH` takes them: every one required.

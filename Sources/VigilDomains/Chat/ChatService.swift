@@ -78,10 +78,10 @@ struct ChatService: TopicService {
         case (2, "search"):
             return try await queries.search(try ChatSearch(site: topic.scope, data))
         case (3, "messages"):
-            let fields = try CommandData(data, shape: "{before?, limit?}")
+            let page = try data.decode(ChatMessagesQuery.self)
             return try await queries.messages(
-                of: topic.segments[2], site: topic.scope, before: try fields.integer("before", in: 1...Int.max).map(Int64.init),
-                limit: try fields.integer("limit", in: 1...ChatQueries.maxPage) ?? 50)
+                of: topic.segments[2], site: topic.scope, before: try CommandBounds.optionalWhole(page.before, "before", in: 1...Int64.max),
+                limit: try CommandBounds.optionalWhole(page.limit, "limit", in: 1...ChatQueries.maxPage) ?? 50)
         default:
             throw ProtocolError(.unknownType, "chat/{site} answers search; chat/{site}/{room} answers messages")
         }

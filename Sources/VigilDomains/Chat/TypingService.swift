@@ -31,7 +31,7 @@ final class TypingService: TopicService {
         guard topic.segments.count == 3 else { throw ProtocolError(.invalidTopic, "typing topics are typing/{site}/{room}") }
         try access.authorizeWrite(identity, topic)
         guard type == "typing" else { throw ProtocolError(.unknownType, "typing topics take typing") }
-        let stopped = try CommandData(data, shape: "{stopped?}").bool("stopped") ?? false
+        let stopped = try data.decode(ChatTypingCommand.self).stopped ?? false
         let now = clock.milliseconds()
         let key = "\(identity.name) \(topic.rawValue)"
         let allowed = lastTyping.withLock { last -> Bool in
@@ -46,6 +46,7 @@ final class TypingService: TopicService {
                 ? ProtocolError(.invalidTransition, "\(identity.name) is not typing in \(topic.rawValue)")
                 : ProtocolError(.rateLimited, "typing is said at most once every \(Self.intervalMs / 1000) s per room")
         }
-        return ValidatedEvent(type: "typing", payload: stopped ? ["stopped": true] : ["until": .number(Double(now + Self.lastsMs))])
+        let typing = stopped ? ChatTyping.stoppedTyping : ChatTyping(until: now + Self.lastsMs)
+        return ValidatedEvent(type: "typing", payload: .object(JSONValue.fields(of: typing)))
     }
 }

@@ -45,23 +45,22 @@ struct CheckinService: TopicService {
             guard Self.mayCreateCheckpoints(identity) else {
                 throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not create checkpoints")
             }
-            let fields = try CommandData(data, shape: "{name, every}")
-            let name = try fields.string("name", maxLength: 100)
-            let every = try fields.duration("every", in: Self.intervals)
+            let command = try data.decode(CheckinCommand.CreateCheckpoint.self)
+            let name = try CommandBounds.text(command.name, "name", maxLength: 100)
+            let every = try CommandBounds.duration(command.every, "every", in: Self.intervals)
             let id = TokenSecret.recordID(prefix: "cp_")
             return ValidatedEvent(
                 type: CheckinEventType.checkpointCreated.rawValue, payload: ["checkpoint": .string(id)],
                 effect: CreateCheckpoint(site: site, id: id, name: name, everyMs: every),
-                reply: ["checkpoint": .string(id), "code": .string(codes.code(site: site, checkpoint: id))], audited: true)
+                reply: JSONValue.fields(of: CheckpointQRCode(checkpoint: id, code: codes.code(site: site, checkpoint: id))), audited: true)
         case "assign_checkpoint":
             guard Self.mayCreateCheckpoints(identity) else {
                 throw ProtocolError(.forbidden, "a \(identity.role.rawValue) token may not assign checkpoints")
             }
-            let fields = try CommandData(data, shape: "{checkpoint, guard}")
-            let checkpoint = try fields.identifier("checkpoint")
             // A guard's token name, or null for nobody; left out, it is a mistake, not a removal.
-            guard fields.fields["guard"] != nil else { throw ProtocolError(.invalidData, "data.guard is required (null for nobody)") }
-            let guardName = try fields.optionalIdentifier("guard")
+            let command = try data.decode(CheckinCommand.AssignCheckpoint.self)
+            let checkpoint = try CommandBounds.identifier(command.checkpoint, "checkpoint")
+            let guardName = try CommandBounds.optionalIdentifier(command.assignedGuard, "guard")
             return ValidatedEvent(
                 type: CheckinEventType.assigned.rawValue, payload: ["checkpoint": .string(checkpoint)],
                 effect: AssignCheckpoint(site: site, checkpoint: checkpoint, guardName: guardName), audited: true)
@@ -69,8 +68,7 @@ struct CheckinService: TopicService {
             guard identity.role == .guard || identity.role == .admin else {
                 throw ProtocolError(.forbidden, "only guards check in at checkpoints")
             }
-            let fields = try CommandData(data, shape: "{code}")
-            let code = try fields.string("code", maxLength: 256)
+            let code = try CommandBounds.text(try data.decode(CheckinCommand.CheckIn.self).code, "code", maxLength: 256)
             guard let named = codes.verify(code) else {
                 throw ProtocolError(.invalidCheckpointCode, "the code is not a checkpoint code of this hub (forged or altered)")
             }

@@ -96,8 +96,8 @@ public enum DetectionQueries {
     public static let maxLabels = RoiQuery.maxLabels
 
     /// `data.from` and `data.to`, milliseconds since 1970, `to` after `from`.
-    public static func window(_ fields: CommandData) throws(ProtocolError) -> (from: Int64, to: Int64) {
-        try RoiQuery.window(fields)
+    public static func window(from: Int64, to: Int64) throws(ProtocolError) -> (from: Int64, to: Int64) {
+        try RoiQuery.window(from: from, to: to)
     }
 }
 

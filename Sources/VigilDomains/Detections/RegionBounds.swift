@@ -1,7 +1,7 @@
 import VigilCore
 
-/// What regions drawn anew may hold (an ROI query, a zone being defined), checked on the JSON
-/// before any geometry is built: counts past a bound are refused with the caller's code
+/// What regions drawn anew may hold (an ROI query, a zone being defined), checked on the decoded
+/// shapes before any geometry is built: counts past a bound are refused with the caller's code
 /// (`invalid_data` for a query, `limit_reached` for a zone, which is kept), coordinates out of
 /// range with `invalid_data` (docs/security.md, "What is bounded"). Zones stored before these
 /// bounds are read back without them.
@@ -16,38 +16,41 @@ public enum RegionBounds {
     /// the products an area or an intensity is made of lose the precision a pixel needs.
     static let maxCoordinate = 1_000_000.0
 
-    /// `data.regions` of a query or a zone; its shape is the parser's to check.
-    static func check(regions: JSONValue?, pastBound code: ErrorCode) throws(ProtocolError) {
-        guard let list = regions?.arrayValue else { return }
-        guard list.count <= maxRegions else {
-            throw ProtocolError(code, "data.regions: \(list.count) regions is over the limit of \(maxRegions)")
+    /// `data.regions` of a query or a zone; its geometry is the parser's to check.
+    static func check(regions: [DrawnRegion], pastBound code: ErrorCode) throws(ProtocolError) {
+        guard regions.count <= maxRegions else {
+            throw ProtocolError(code, "data.regions: \(regions.count) regions is over the limit of \(maxRegions)")
         }
-        for (index, region) in list.enumerated() {
+        for (index, region) in regions.enumerated() {
             let path = "data.regions[\(index)]"
-            if let rect = region["rect"] {
-                try check(coordinates: [rect["x"], rect["y"], rect["width"], rect["height"]], path: "\(path).rect")
-            }
-            for (kind, limit) in [("polygon", maxPolygonVertices), ("lasso", maxLassoPoints)] {
-                guard let points = region[kind]?.arrayValue else { continue }
-                guard points.count <= limit else {
-                    throw ProtocolError(code, "\(path).\(kind): \(points.count) points is over the limit of \(limit)")
-                }
-                for (number, point) in points.enumerated() {
-                    try check(coordinates: [point["x"], point["y"]], path: "\(path).\(kind)[\(number)]")
-                }
+            switch region {
+            case .rect(let rect):
+                try check(coordinates: [rect.x, rect.y, rect.width, rect.height], path: "\(path).rect")
+            case .polygon(let points):
+                try check(points, limit: maxPolygonVertices, path: "\(path).polygon", pastBound: code)
+            case .lasso(let points):
+                try check(points, limit: maxLassoPoints, path: "\(path).lasso", pastBound: code)
             }
         }
     }
 
-    /// `data.line` of a zone: `{from: {x, y}, to: {x, y}}`.
-    public static func check(line: JSONValue) throws(ProtocolError) {
-        for end in ["from", "to"] {
-            try check(coordinates: [line[end]?["x"], line[end]?["y"]], path: "data.line.\(end)")
+    /// `data.line` of a zone.
+    public static func check(line: WatchZoneDefinition.Line) throws(ProtocolError) {
+        try check(coordinates: [line.from.x, line.from.y], path: "data.line.from")
+        try check(coordinates: [line.to.x, line.to.y], path: "data.line.to")
+    }
+
+    private static func check(_ points: [Point], limit: Int, path: String, pastBound code: ErrorCode) throws(ProtocolError) {
+        guard points.count <= limit else {
+            throw ProtocolError(code, "\(path): \(points.count) points is over the limit of \(limit)")
+        }
+        for (number, point) in points.enumerated() {
+            try check(coordinates: [point.x, point.y], path: "\(path)[\(number)]")
         }
     }
 
-    private static func check(coordinates: [JSONValue?], path: String) throws(ProtocolError) {
-        for case let number? in coordinates.map({ $0?.numberValue }) where !(abs(number) <= maxCoordinate) {
+    private static func check(coordinates: [Double], path: String) throws(ProtocolError) {
+        for number in coordinates where !(abs(number) <= maxCoordinate) {
             throw ProtocolError(.invalidData, "\(path): \(number) is out of range; coordinates lie within ±\(Int(maxCoordinate)) pixels")
         }
     }

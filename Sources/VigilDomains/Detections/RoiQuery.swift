@@ -24,23 +24,14 @@ struct RoiQuery: Sendable {
     var limit: Int
     var cursor: RoiCursor?
 
-    /// `regionsRequired` false: a query may leave `regions` out to cover whole cameras (a timeline).
-    init(_ data: JSONValue, regionsRequired: Bool = true) throws(ProtocolError) {
-        let fields = try CommandData(
-            data, shape: "{cameras, from, to, regions, match?, rule?, view?, labels?, minScore?, order?, group?, limit?, cursor?}")
-        // A camera named twice is searched once: its detections are not counted twice.
-        cameras = try (fields.optionalStrings("cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? [])
-            .reduce(into: []) { kept, camera in if !kept.contains(camera) { kept.append(camera) } }
-        guard !cameras.isEmpty else { throw ProtocolError(.invalidData, "data.cameras must name at least one camera") }
-        (from, to) = try Self.window(fields)
-        regions = regionsRequired || fields.fields["regions"].map({ $0 != .null }) == true ? try RoiRegions(fields) : nil
-        view = try fields.fields["view"].flatMap { value throws(ProtocolError) in value == .null ? nil : try Self.frame(value) }
-        labels = try fields.optionalStrings("labels", max: Self.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
-        minScore = try fields.number("minScore", in: 0...1) ?? 0
-        order = try fields.choice("order", of: RoiOrder.allCases.map(\.rawValue)).flatMap(RoiOrder.init) ?? .intensity
-        groupByTrack = try fields.choice("group", of: ["track", "none"]) != "none"
-        limit = try fields.integer("limit", in: 1...Self.maxLimit) ?? 50
-        cursor = try fields.optionalString("cursor", maxLength: 200).map { text throws(ProtocolError) in
+    /// An `roi` query's `data`: a selection whose regions are required, ranked, grouped and paged.
+    init(_ data: JSONValue) throws(ProtocolError) {
+        let query = try data.decode(RoiQueryData.self)
+        try self.init(query.selection, regionsRequired: true)
+        order = query.order ?? .intensity
+        groupByTrack = query.group != .perDetection
+        limit = try CommandBounds.optionalWhole(query.limit, "limit", in: 1...Self.maxLimit) ?? 50
+        cursor = try CommandBounds.optionalText(query.cursor, "cursor", maxLength: 200).map { [order] text throws(ProtocolError) in
             guard let cursor = RoiCursor(text, order: order) else {
                 throw ProtocolError(.invalidData, "data.cursor is not a cursor of this query's order; pass back the next of the previous page")
             }
@@ -48,26 +39,35 @@ struct RoiQuery: Sendable {
         }
     }
 
+    /// The detections `selection` holds, ranked by intensity, by track, 50 a page. `regionsRequired`
+    /// false: a selection may leave `regions` out to cover whole cameras (a timeline).
+    init(_ selection: DetectionSelection, regionsRequired: Bool) throws(ProtocolError) {
+        // A camera named twice is searched once: its detections are not counted twice.
+        cameras = try (CommandBounds.strings(selection.cameras, "cameras", max: Self.maxCameras, length: DetectionBatch.maxCameraLength) ?? [])
+            .reduce(into: []) { kept, camera in if !kept.contains(camera) { kept.append(camera) } }
+        guard !cameras.isEmpty else { throw ProtocolError(.invalidData, "data.cameras must name at least one camera") }
+        (from, to) = try Self.window(from: selection.from, to: selection.to)
+        regions =
+            regionsRequired || selection.regions != nil
+            ? try RoiRegions(selection.regions, match: selection.match, rule: selection.rule) : nil
+        view = selection.view
+        labels = try CommandBounds.strings(selection.labels, "labels", max: Self.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
+        minScore = try CommandBounds.number(selection.minScore, "minScore", in: 0...1) ?? 0
+        order = .intensity
+        groupByTrack = true
+        limit = 50
+        cursor = nil
+    }
+
     /// `from` and `to`, milliseconds since 1970, `to` after `from`.
-    static func window(_ fields: CommandData) throws(ProtocolError) -> (Int64, Int64) {
-        let range = 0...Int(DetectionBatch.timeLimit)
-        guard let from = try fields.integer("from", in: range), let to = try fields.integer("to", in: range) else {
-            throw ProtocolError(.invalidData, "data.from and data.to are required: milliseconds since 1970")
-        }
+    static func window(from: Int64, to: Int64) throws(ProtocolError) -> (Int64, Int64) {
+        let range = 0...DetectionBatch.timeLimit
+        try _ = CommandBounds.whole(from, "from", in: range)
+        try _ = CommandBounds.whole(to, "to", in: range)
         guard to > from else {
             throw ProtocolError(.invalidData, "data.to (\(to)) must be after data.from (\(from))")
         }
-        return (Int64(from), Int64(to))
-    }
-
-    private static func frame(_ value: JSONValue) throws(ProtocolError) -> FrameSize {
-        guard let width = value["width"]?.numberValue.flatMap({ Int(exactly: $0) }),
-            let height = value["height"]?.numberValue.flatMap({ Int(exactly: $0) }),
-            let frame = try? FrameSize(width: width, height: height)
-        else {
-            throw ProtocolError(.invalidData, "data.view must be {width, height} in whole pixels, at least 1x1")
-        }
-        return frame
+        return (from, to)
     }
 }
 

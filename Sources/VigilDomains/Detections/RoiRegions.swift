@@ -19,20 +19,21 @@ public struct RoiRegions: Sendable {
         self.rule = rule
     }
 
-    /// `regions`, `match` and `rule` of a query's data, within `RegionBounds`, a count past them
-    /// refused with `pastBound`; nil for a zone stored before the bounds, read back as it was.
-    public init(_ fields: CommandData, pastBound: ErrorCode? = .invalidData) throws(ProtocolError) {
-        if let pastBound { try RegionBounds.check(regions: fields.fields["regions"], pastBound: pastBound) }
-        guard let list = fields.fields["regions"]?.arrayValue, (1...RegionBounds.maxRegions).contains(list.count) else {
+    /// The `regions`, `match` and `rule` a query or a zone gives, within `RegionBounds`, a count
+    /// past them refused with `pastBound`; nil for a zone stored before the bounds, read back as it was.
+    public init(_ regions: [DrawnRegion]?, match: RegionMatch?, rule: RegionRule?, pastBound: ErrorCode? = .invalidData) throws(ProtocolError) {
+        let regions = regions ?? []
+        if let pastBound { try RegionBounds.check(regions: regions, pastBound: pastBound) }
+        guard (1...RegionBounds.maxRegions).contains(regions.count) else {
             throw ProtocolError(.invalidData, "data.regions must be a list of 1 to \(RegionBounds.maxRegions) regions")
         }
         var shapes: [RegionOfInterest] = []
-        for (index, value) in list.enumerated() {
-            shapes.append(try Self.shape(value, path: "data.regions[\(index)]"))
+        for (index, region) in regions.enumerated() {
+            shapes.append(try Self.shape(region, path: "data.regions[\(index)]"))
         }
         self.shapes = shapes
-        matchAll = try fields.choice("match", of: ["any", "all"]) == "all"
-        rule = try Self.rule(fields.fields["rule"])
+        matchAll = match == .allRegions
+        self.rule = rule ?? .anchor(.bottomCenter)
     }
 
     /// The same regions on a frame of another size.
@@ -105,60 +106,22 @@ public struct RoiRegions: Sendable {
         }
     }
 
-    private static func rule(_ value: JSONValue?) throws(ProtocolError) -> RegionRule {
-        guard let value, value != .null else { return .anchor(.bottomCenter) }
-        if let least = value["intensity"]?.numberValue, value.objectValue?.count == 1, (0...1).contains(least) {
-            return .intensity(least)
-        }
-        if let name = value["anchor"]?.stringValue, value.objectValue?.count == 1, let anchor = RoiAnchor(rawValue: name) {
-            return .anchor(anchor)
-        }
-        throw ProtocolError(.invalidData, "data.rule must be {\"intensity\": 0...1} or {\"anchor\": \"bottom-center\" | \"center\"}")
-    }
-
-    /// `{"rect": {x, y, width, height}}`, `{"polygon": [{x, y}, ...]}` or `{"lasso": [{x, y}, ...]}`
-    /// (a finger's stroke: simplified, and refused if it crosses itself).
-    private static func shape(_ value: JSONValue, path: String) throws(ProtocolError) -> RegionOfInterest {
-        guard let fields = value.objectValue, fields.count == 1, let (kind, body) = fields.first else {
-            throw ProtocolError(.invalidData, "\(path) must be {\"rect\": ...}, {\"polygon\": [...]} or {\"lasso\": [...]}")
-        }
-        do {
-            switch kind {
-            case "rect":
-                guard let x = body["x"]?.numberValue, let y = body["y"]?.numberValue, let width = body["width"]?.numberValue,
-                    let height = body["height"]?.numberValue
-                else { throw ProtocolError(.invalidData, "\(path).rect must be {x, y, width, height}") }
-                let rect = try Rect(validatingX: x, y: y, width: width, height: height)
+    /// A drawn region as geometry: a rectangle of some area, a simple polygon, or a lasso's stroke
+    /// simplified into one (refused if it crosses itself).
+    private static func shape(_ region: DrawnRegion, path: String) throws(ProtocolError) -> RegionOfInterest {
+        do throws(GeometryError) {
+            switch region {
+            case .rect(let given):
+                let rect = try Rect(validatingX: given.x, y: given.y, width: given.width, height: given.height)
                 guard rect.area > 0 else { throw GeometryError.zeroArea }
                 return .rect(rect)
-            case "polygon":
-                return .polygon(try Polygon(try points(body, path: "\(path).polygon")))
-            case "lasso":
-                return .polygon(try Polygon.lasso(try points(body, path: "\(path).lasso")))
-            default:
-                throw ProtocolError(.invalidData, "\(path) must be {\"rect\": ...}, {\"polygon\": [...]} or {\"lasso\": [...]}")
+            case .polygon(let points):
+                return .polygon(try Polygon(points))
+            case .lasso(let points):
+                return .polygon(try Polygon.lasso(points))
             }
-        } catch let error as GeometryError {
-            throw ProtocolError(.invalidData, "\(path): \(error.description)")
-        } catch let error as ProtocolError {
-            throw error
         } catch {
-            throw ProtocolError(.invalidData, "\(path): \(error)")
+            throw ProtocolError(.invalidData, "\(path): \(error.description)")
         }
-    }
-
-    private static func points(_ value: JSONValue, path: String) throws(ProtocolError) -> [Point] {
-        guard let list = value.arrayValue, list.count <= Polygon.maxLassoPointCount else {
-            throw ProtocolError(.invalidData, "\(path) must be a list of points {x, y}")
-        }
-        var points: [Point] = []
-        points.reserveCapacity(list.count)
-        for item in list {
-            guard let x = item["x"]?.numberValue, let y = item["y"]?.numberValue else {
-                throw ProtocolError(.invalidData, "\(path) must be a list of points {x, y}")
-            }
-            points.append(Point(x: x, y: y))
-        }
-        return points
     }
 }

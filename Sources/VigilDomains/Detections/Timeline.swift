@@ -13,8 +13,9 @@ struct Timeline: Sendable {
     let bucket: Int64
 
     init(_ data: JSONValue) throws(ProtocolError) {
-        query = try RoiQuery(data, regionsRequired: false)
-        bucket = try CommandData(data, shape: "{cameras, from, to, bucket, regions?, ...}").duration("bucket", in: Self.bucketRange)
+        let timeline = try data.decode(TimelineQueryData.self)
+        query = try RoiQuery(timeline.selection, regionsRequired: false)
+        bucket = try CommandBounds.duration(timeline.bucket, "bucket", in: Self.bucketRange)
         let count = (query.to - query.from + bucket - 1) / bucket
         guard count <= Self.maxBuckets else {
             throw ProtocolError(

@@ -42,9 +42,10 @@ struct FloodRoutes {
             },
             // {id, name, timeZone, anonymous?}
             DomainRoute(.post, "api/flood/regions", body: .frameLimit) { request async throws(ProtocolError) in
+                // The rest of the body is create_region's data, which the flood domain decodes.
                 var fields = try request.jsonObject("{id, name, timeZone, anonymous?}")
-                let id = try CommandData(.object(fields), shape: "{id, name, timeZone, anonymous?}").identifier("id")
-                fields["id"] = nil
+                guard let given = fields.removeValue(forKey: "id"), given != .null else { throw ProtocolError(.invalidData, "data.id is required") }
+                let id = try CommandBounds.identifier(given.stringValue ?? "", "id")
                 return try await request.publish(topic: FloodService.topic(of: id), type: "create_region", data: .object(fields))
             },
             // Open: a region created with anonymous: true takes markers without a token (pending, limited

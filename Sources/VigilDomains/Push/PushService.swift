@@ -36,13 +36,11 @@ struct PushService: TopicService {
         let site = topic.segments[1]
         switch type {
         case "register_phone":
-            let phone = try Self.phone(data, of: identity, site: site, allowLocal: allowLocalEndpoints)
-            let replaces = data["replaces"]
-            guard replaces == nil || replaces?.stringValue != nil else { throw ProtocolError(.invalidData, "data.replaces must be a string") }
-            return ValidatedEvent(
-                type: "phone_registered", payload: [:], effect: RegisterPhone(phone: phone, replaces: replaces?.stringValue))
+            let registration = try data.decode(PhoneRegistration.self)
+            let phone = try Self.phone(registration, of: identity, site: site, allowLocal: allowLocalEndpoints)
+            return ValidatedEvent(type: "phone_registered", payload: [:], effect: RegisterPhone(phone: phone, replaces: registration.replaces))
         case "remove_phone":
-            guard let endpoint = data["endpoint"]?.stringValue else { throw ProtocolError(.invalidData, "data.endpoint must be a string") }
+            let endpoint = try data.decode(PhoneRemoval.self).endpoint
             return ValidatedEvent(type: "phone_removed", payload: [:], effect: RemovePhone(site: site, tokenID: identity.tokenID, endpoint: endpoint))
         case "set_settings":
             let settings = try Self.settings(data)
@@ -82,14 +80,11 @@ struct PushService: TopicService {
         return settings
     }
 
-    /// The phone a `register_phone` describes: a browser's `PushSubscription.toJSON()`,
-    /// `{endpoint, keys: {p256dh, auth}}`.
-    static func phone(_ data: JSONValue, of identity: Identity, site: String, allowLocal: Bool) throws(ProtocolError) -> PhoneRecord {
-        guard let endpointText = data["endpoint"]?.stringValue else { throw ProtocolError(.invalidData, "data.endpoint must be a string") }
-        let endpoint = try PushEndpoint(endpointText, allowLocal: allowLocal)
-        guard let p256dh = data["keys"]?["p256dh"]?.stringValue, let auth = data["keys"]?["auth"]?.stringValue,
-            PushReceiverKeys(p256dh: p256dh, auth: auth) != nil
-        else {
+    /// The phone a `register_phone` describes, its endpoint and keys checked.
+    static func phone(_ registration: PhoneRegistration, of identity: Identity, site: String, allowLocal: Bool) throws(ProtocolError) -> PhoneRecord {
+        let endpoint = try PushEndpoint(registration.endpoint, allowLocal: allowLocal)
+        let (p256dh, auth) = (registration.keys.p256dh, registration.keys.auth)
+        guard PushReceiverKeys(p256dh: p256dh, auth: auth) != nil else {
             throw ProtocolError(.invalidData, "data.keys must be {p256dh, auth}: a P-256 public key (65 bytes) and a 16-byte secret, base64url")
         }
         return PhoneRecord(

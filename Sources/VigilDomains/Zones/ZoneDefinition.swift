@@ -18,52 +18,50 @@ struct ZoneDefinition: Sendable {
     }
 
     static let dwellRange: ClosedRange<Int64> = 1_000...86_400_000
-    /// The fields a definition keeps; others are dropped.
-    private static let keys = ["camera", "regions", "match", "rule", "labels", "dwell", "line", "direction"]
-    /// The fields only an area has, and only a line.
-    private static let areaKeys = ["regions", "match", "rule", "dwell"], lineKeys = ["direction"]
 
     let camera: String
     let shape: Shape
     let labels: Set<String>?
-    /// The definition as stored and sent: the kept fields of the command.
+    /// The definition as stored and sent: the fields of the command the contract knows.
     let wire: WatchZoneDefinition
 
     init(_ data: JSONValue, from source: Source = .command) throws(ProtocolError) {
-        let fields = try CommandData(
-            data, shape: "{camera, regions, match?, rule?, dwell?, labels?} or {camera, line: {from, to}, direction?, labels?}")
-        camera = try fields.string("camera", maxLength: DetectionBatch.maxCameraLength)
-        labels = try fields.optionalStrings("labels", max: DetectionQueries.maxLabels, length: DetectionBatch.maxLabelLength).map(Set.init)
-        let given = Set(fields.fields.filter { $0.value != .null }.keys)
-        if let line = fields.fields["line"], line != .null {
-            if source == .command, let misplaced = Self.areaKeys.first(where: given.contains) {
+        let definition = try data.decode(WatchZoneDefinition.self)
+        camera = try CommandBounds.text(definition.camera, "camera", maxLength: DetectionBatch.maxCameraLength)
+        labels = try CommandBounds.strings(
+            definition.labels, "labels", max: DetectionQueries.maxLabels, length: DetectionBatch.maxLabelLength
+        ).map(Set.init)
+        if let line = definition.line {
+            if source == .command, let misplaced = Self.areaFields(of: definition).first {
                 throw ProtocolError(
                     .invalidData, "data.\(misplaced) is for an area: a zone is data.regions or data.line, and a line takes direction and labels")
             }
             if source == .command { try RegionBounds.check(line: line) }
-            let directions = try fields.choice("direction", of: TripLine.Direction.allCases.map(\.rawValue) + ["both"])
-            shape = .line(
-                try Self.line(line),
-                directions: directions.flatMap(TripLine.Direction.init).map { [$0] } ?? Set(TripLine.Direction.allCases))
+            let counted = definition.direction.flatMap { TripLine.Direction(rawValue: $0.rawValue) }
+            shape = .line(try Self.line(line), directions: counted.map { [$0] } ?? Set(TripLine.Direction.allCases))
         } else {
-            if source == .command, let misplaced = Self.lineKeys.first(where: given.contains) {
-                throw ProtocolError(.invalidData, "data.\(misplaced) is for a line; an area takes regions, match, rule, dwell and labels")
+            if source == .command, definition.direction != nil {
+                throw ProtocolError(.invalidData, "data.direction is for a line; an area takes regions, match, rule, dwell and labels")
             }
             shape = .area(
-                try RoiRegions(fields, pastBound: source == .command ? .limitReached : nil),
-                dwellMs: try fields.optionalDuration("dwell", in: Self.dwellRange))
+                try RoiRegions(
+                    definition.regions, match: definition.match, rule: definition.rule, pastBound: source == .command ? .limitReached : nil),
+                dwellMs: try CommandBounds.optionalDuration(definition.dwell, "dwell", in: Self.dwellRange))
         }
-        wire = try JSONValue.object(fields.fields.filter { Self.keys.contains($0.key) && $0.value != .null }).decode(WatchZoneDefinition.self)
+        wire = definition
     }
 
-    private static func line(_ value: JSONValue) throws(ProtocolError) -> TripLine {
-        guard let from = value["from"], let to = value["to"], let x0 = from["x"]?.numberValue, let y0 = from["y"]?.numberValue,
-            let x1 = to["x"]?.numberValue, let y1 = to["y"]?.numberValue
-        else {
-            throw ProtocolError(.invalidData, "data.line must be {from: {x, y}, to: {x, y}}")
-        }
+    /// The fields only an area has that `definition` gives, in the order they are named.
+    private static func areaFields(of definition: WatchZoneDefinition) -> [String] {
+        [
+            ("regions", definition.regions != nil), ("match", definition.match != nil), ("rule", definition.rule != nil),
+            ("dwell", definition.dwell != nil),
+        ].filter(\.1).map(\.0)
+    }
+
+    private static func line(_ line: WatchZoneDefinition.Line) throws(ProtocolError) -> TripLine {
         do {
-            return try TripLine(from: Point(x: x0, y: y0), to: Point(x: x1, y: y1))
+            return try TripLine(from: line.from, to: line.to)
         } catch {
             throw ProtocolError(.invalidData, "data.line: its two ends must be distinct finite points")
         }

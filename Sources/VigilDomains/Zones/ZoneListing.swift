@@ -16,8 +16,7 @@ struct ZoneListing: Sendable {
     let camera: String?
 
     init(_ data: JSONValue) throws(ProtocolError) {
-        let fields = try CommandData(data, shape: "{camera?}")
-        camera = try fields.optionalString("camera", maxLength: DetectionBatch.maxCameraLength)
+        camera = try CommandBounds.optionalText(try data.decode(ZoneListQuery.self).camera, "camera", maxLength: DetectionBatch.maxCameraLength)
     }
 
     private struct Listed: Sendable {

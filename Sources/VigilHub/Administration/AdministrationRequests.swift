@@ -8,13 +8,14 @@ struct SiteRequest: Sendable {
     let timings: SiteTimings
 
     init(_ body: JSONValue) throws(ProtocolError) {
-        let fields = try CommandData(body, shape: "{id, name?, escalateAfter?, quietAfter?}")
-        id = try fields.identifier("id")
-        name = try fields.optionalString("name", maxLength: 100)
+        let site = try body.decode(SiteCreation.self)
+        id = try CommandBounds.identifier(site.id, "id")
+        name = try CommandBounds.optionalText(site.name, "name", maxLength: 100)
         let day: Int64 = 86_400_000
         timings = SiteTimings(
-            escalateAfterMs: try fields.optionalDuration("escalateAfter", in: 1_000...day) ?? SiteTimings.standard.escalateAfterMs,
-            quietAfterMs: try fields.optionalDuration("quietAfter", in: 1_000...day) ?? SiteTimings.standard.quietAfterMs)
+            escalateAfterMs: try CommandBounds.optionalDuration(site.escalateAfter, "escalateAfter", in: 1_000...day)
+                ?? SiteTimings.standard.escalateAfterMs,
+            quietAfterMs: try CommandBounds.optionalDuration(site.quietAfter, "quietAfter", in: 1_000...day) ?? SiteTimings.standard.quietAfterMs)
     }
 }
 
@@ -28,15 +29,12 @@ struct TokenRequest: Sendable {
     let lifetimeMs: Int64?
 
     init(_ body: JSONValue) throws(ProtocolError) {
-        let fields = try CommandData(body, shape: "{role, name?, sites?, allSites?, expiresIn?}")
-        guard let role = fields.fields["role"]?.stringValue.flatMap(Role.init(rawValue:)) else {
-            throw ProtocolError(.invalidData, "data.role must be one of admin, operator, guard, device, reporter")
-        }
-        self.role = role
-        name = try fields.optionalIdentifier("name")
-        sites = try fields.optionalIdentifiers("sites") ?? []
-        allSites = try fields.bool("allSites") ?? false
+        let token = try body.decode(TokenCreation.self)
+        role = token.role
+        name = try CommandBounds.optionalIdentifier(token.name, "name")
+        sites = try CommandBounds.identifiers(token.sites, "sites") ?? []
+        allSites = token.allSites ?? false
         guard allSites || !sites.isEmpty else { throw ProtocolError(.invalidData, "data.sites must name at least one site, or set allSites") }
-        lifetimeMs = try fields.optionalDuration("expiresIn", in: 1_000...(366 * 86_400_000))
+        lifetimeMs = try CommandBounds.optionalDuration(token.expiresIn, "expiresIn", in: 1_000...(366 * 86_400_000))
     }
 }

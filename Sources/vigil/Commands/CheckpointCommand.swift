@@ -26,14 +26,9 @@ struct CheckpointCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await withHub(connection, command: "checkpoint create") { client in
-                let ok = try await client.request(
-                    .publish(
-                        topic: "checkins/\(site)", type: "create_checkpoint", data: ["name": .string(name), "every": .string(every)]))
-                guard let id = ok["checkpoint"]?.stringValue, let code = ok["code"]?.stringValue else {
-                    throw ValidationError("the hub did not return the checkpoint's code")
-                }
-                print("checkpoint \(id) \"\(name)\" at \(site), every \(every)")
-                print("QR code: \(code)")
+                let created = try await client.createCheckpoint(site: site, name: name, every: .text(every))
+                print("checkpoint \(created.checkpoint) \"\(name)\" at \(site), every \(every)")
+                print("QR code: \(created.code)")
             }
         }
     }

@@ -6,6 +6,8 @@ import VigilCore
 /// field left nil in the sample still shows, since `encodeIfPresent` is asked about it.
 indirect enum WireType: Equatable {
     case string, number, boolean, json
+    /// `null`: an optional field written always, null when it holds nothing.
+    case null
     case literals([String])
     /// One of several types: a duration is text or milliseconds.
     case either([WireType])
@@ -118,7 +120,9 @@ private struct KeyedRecorder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { recorder.record(key.stringValue, .json, optional: true) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        recorder.record(key.stringValue, try recorder.schema.type(of: T.self, value: value), optional: false)
+        let type = try recorder.schema.type(of: T.self, value: value)
+        // An optional given to `encode`, not `encodeIfPresent`, is written as null when nil.
+        recorder.record(key.stringValue, T.self is any WireOptional.Type ? .either([type, .null]) : type, optional: false)
     }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {

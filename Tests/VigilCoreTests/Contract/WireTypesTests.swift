@@ -68,6 +68,15 @@ struct WireTypesTests {
             // Commands' data.
             AlertCommand.Raise(kind: ""), AlertCommand.Decide(alert: ""), CameraCommand.Switch(viewer: "", camera: ""),
             CameraCommand.Swipe(direction: .up), ChatReadCommand(room: "", seq: 0),
+            ChatRoomCommand.CreateRoom(name: ""), ChatRoomCommand.ArchiveRoom(room: ""), ChatRoomCommand.Say(text: ""),
+            ChatRoomCommand.Edit(message: "", text: ""), ChatTypingCommand(), ChatTyping(until: 0), ChatRoomCommand.OnMessage(message: ""),
+            ChatSearchQuery(q: ""), ChatMessagesQuery(),
+            CheckinCommand.CreateCheckpoint(name: "", every: .text("")), CheckinCommand.AssignCheckpoint(checkpoint: "", assignedGuard: ""),
+            CheckinCommand.CheckIn(code: ""), CheckpointQRCode(checkpoint: "", code: ""),
+            PhoneRegistration(endpoint: "", keys: .init(p256dh: "", auth: "")), PhoneRemoval(endpoint: ""),
+            PushSettings(quietHours: .init(from: "", to: "", utcOffsetMinutes: 0)),
+            // The administration API's bodies.
+            SiteCreation(id: ""), TokenCreation(role: .guard),
             FloodRegionCommand.CreateRegion(name: "", timeZone: ""),
             FloodRegionCommand.AddBoundary(name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0)),
             FloodRegionCommand.OpenEvent(boundary: 0, name: ""), FloodRegionCommand.RenameEvent(event: 0, name: ""),
@@ -115,6 +124,7 @@ struct WireTypesTests {
         case .number: "number"
         case .boolean: "boolean"
         case .json: "*"
+        case .null: "null"
         case .literals(let values): values.map { "\"\($0)\"" }.joined(separator: "|")
         case .either(let types): types.map(js).joined(separator: "|")
         case .list(let element): "Array<\(js(element))>"
@@ -138,5 +148,6 @@ struct WireTypesTests {
         #expect(made.contains(" * @property {Array<Array<number>>} foreground\n"), "a scribble's points as [x, y] pairs")
         #expect(made.contains("/** @typedef {\"room.created\"|"), "event types as their names")
         #expect(made.contains(" * @property {string|number} [dwell]\n"), "a duration as text or milliseconds")
+        #expect(made.contains(" * @property {string|null} guard\n"), "a field sent as null for nothing")
     }
 }

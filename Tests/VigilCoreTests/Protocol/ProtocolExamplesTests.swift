@@ -77,6 +77,7 @@ struct ProtocolExamplesTests {
             }
         }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
+        if topic.hasPrefix("typing/"), type == "typing" { return { try roundTrip(ChatTyping.self, $0) } }
         if topic.hasPrefix("detections/"), DetectionEventType(rawValue: type) == .detections {
             return { try roundTrip(DetectionsOverlay.self, $0) }
         }
@@ -121,6 +122,34 @@ struct ProtocolExamplesTests {
             default: return nil
             }
         }
+        if topic.hasPrefix("chat/") {
+            switch type {
+            case "create_room": return { try roundTrip(ChatRoomCommand.CreateRoom.self, $0) }
+            case "archive_room": return { try roundTrip(ChatRoomCommand.ArchiveRoom.self, $0) }
+            case "say": return { try roundTrip(ChatRoomCommand.Say.self, $0) }
+            case "edit": return { try roundTrip(ChatRoomCommand.Edit.self, $0) }
+            case "delete", "acknowledge", "cancel_urgent": return { try roundTrip(ChatRoomCommand.OnMessage.self, $0) }
+            default: return nil
+            }
+        }
+        if topic.hasPrefix("checkins/") {
+            switch type {
+            case "create_checkpoint": return { try roundTrip(CheckinCommand.CreateCheckpoint.self, $0) }
+            case "assign_checkpoint": return { try roundTrip(CheckinCommand.AssignCheckpoint.self, $0) }
+            case "check_in": return { try roundTrip(CheckinCommand.CheckIn.self, $0) }
+            default: return nil
+            }
+        }
+        if topic.hasPrefix("push/") {
+            switch type {
+            case "register_phone": return { try roundTrip(PhoneRegistration.self, $0) }
+            case "remove_phone": return { try roundTrip(PhoneRemoval.self, $0) }
+            case "set_settings": return { try roundTrip(PushSettings.self, $0) }
+            default: return nil
+            }
+        }
+        if topic.hasPrefix("typing/"), type == "typing" { return { try roundTrip(ChatTypingCommand.self, $0) } }
+        if topic.hasPrefix("zones/"), type == "define" { return { try roundTrip(WatchZoneDefinition.self, $0) } }
         if topic.hasPrefix("notice/"), type == Notice.eventType { return { try roundTrip(Notice.self, $0) } }
         if topic.hasPrefix("inbox/"), type == "read" { return { try roundTrip(ChatReadCommand.self, $0) } }
         guard topic.hasPrefix("flood/") else { return nil }
@@ -151,6 +180,8 @@ struct ProtocolExamplesTests {
     /// The contract's type of a query's `data`; nil for a query whose `data` the contract does not define yet.
     static func queryData(topic: String, type: String) -> ((JSONValue) throws -> JSONValue)? {
         switch (topic.split(separator: "/").first, type) {
+        case ("chat", "search"): { try roundTrip(ChatSearchQuery.self, $0) }
+        case ("chat", "messages"): { try roundTrip(ChatMessagesQuery.self, $0) }
         case ("detections", "roi"): { try roundTrip(RoiQueryData.self, $0) }
         case ("detections", "timeline"): { try roundTrip(TimelineQueryData.self, $0) }
         case ("detections", "similar"): { try roundTrip(SimilarQueryData.self, $0) }
@@ -202,6 +233,9 @@ struct ProtocolExamplesTests {
                 "markers.approved", "markers.removed", "detections", "roi data", "roi", "timeline data", "timeline", "similar data",
                 "zones data", "zones", "create_region command", "add_boundary command", "submit command", "approve command",
                 "acknowledge command", "raise command", "swipe command", "notice command", "read command", "read.marked",
+                "create_room command", "say command", "edit command", "search data", "create_checkpoint command",
+                "assign_checkpoint command", "check_in command", "register_phone command", "set_settings command",
+                "define command", "typing command", "typing",
             ], "the examples of the domains on the contract were all found: \(checked)")
         #expect(
             checked.filter { $0 == "alert.raised" }.count == 4,
@@ -228,6 +262,37 @@ struct ProtocolExamplesTests {
         }
         #expect(throws: ProtocolError(.invalidData, "data.direction must be up, down, left or right")) {
             try JSONValue.object(["direction": .string("sideways")]).decode(CameraCommand.Swipe.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.guard is required (null for nobody)")) {
+            try JSONValue.object(["checkpoint": .string("cp_R2d8kQz0LmXa")]).decode(CheckinCommand.AssignCheckpoint.self)
+        }
+        #expect(
+            try JSONValue.object(["checkpoint": .string("cp_R2d8kQz0LmXa"), "guard": .null]).decode(CheckinCommand.AssignCheckpoint.self)
+                == CheckinCommand.AssignCheckpoint(checkpoint: "cp_R2d8kQz0LmXa", assignedGuard: nil), "null is nobody")
+        #expect(
+            try JSONValue(encoding: CheckinCommand.AssignCheckpoint(checkpoint: "cp_R2d8kQz0LmXa", assignedGuard: nil))
+                == ["checkpoint": "cp_R2d8kQz0LmXa", "guard": .null], "nobody is sent as null, not left out")
+        #expect(throws: ProtocolError(.invalidData, "data.repeatEvery must be a duration such as \"30m\" or milliseconds")) {
+            try JSONValue.object(["text": .string("x"), "urgent": true, "repeatEvery": .number(2.5)]).decode(ChatRoomCommand.Say.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.order must be one of intensity, time")) {
+            try JSONValue.object(["cameras": ["lobby"], "from": 0, "to": 1, "order": "size"]).decode(RoiQueryData.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.from must be a whole number")) {
+            try JSONValue.object(["cameras": ["lobby"], "from": 0.5, "to": 1, "bucket": "1m"]).decode(TimelineQueryData.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, #"data.rule must be {"intensity": 0...1} or {"anchor": "bottom-center" | "center"}"#)) {
+            try JSONValue.object(["camera": "lobby", "regions": [["rect": ["x": 0, "y": 0, "width": 1, "height": 1]]], "rule": ["intensity": 1.5]])
+                .decode(WatchZoneDefinition.self)
+        }
+        #expect(throws: ProtocolError(.invalidData, "data.direction must be one of left-to-right, right-to-left, both")) {
+            try JSONValue.object(["camera": "lobby", "line": ["from": ["x": 0, "y": 0], "to": ["x": 1, "y": 1]], "direction": "up"])
+                .decode(WatchZoneDefinition.self)
+        }
+        for role: JSONValue in ["captain", .null] {
+            #expect(throws: ProtocolError(.invalidData, "data.role must be one of admin, operator, guard, device, reporter"), "\(role)") {
+                try JSONValue.object(["role": role, "sites": ["hq"]]).decode(TokenCreation.self)
+            }
         }
         #expect(throws: ProtocolError(.invalidData, "data.level must be one of info, warning, urgent")) {
             try JSONValue.object(["text": .string("Gate 3 closed"), "level": .string("loud")]).decode(Notice.self)

@@ -37,6 +37,32 @@ import VigilCore
         }
     }
 
+    @Test func theClientCreatesRoomsOpensAnAlertsRoomAndEdits() async throws {
+        try await withHub { hub async throws in
+            let operatorClient = hub.client("operator")
+            let room = try await operatorClient.createRoom(site: "hq", name: "Night shift, gate B", topicLine: "Keys and vans")
+            #expect(room.id == "night-shift-gate-b" && room.topic == "chat/hq/night-shift-gate-b" && room.topicLine == "Keys and vans")
+            let named = try await operatorClient.createRoom(site: "hq", name: "Dock", id: "dock-2")
+            #expect(named.id == "dock-2" && named.name == "Dock")
+
+            let guardClient = hub.client("guard")
+            guard case .alert(let alert) = try await guardClient.raiseAlert(site: "hq", kind: "door", message: "Door 4 forced") else {
+                Issue.record("a door alert raises an alert")
+                return
+            }
+            let alertRoom = try await guardClient.openAlertRoom(site: "hq", alert: alert.id)
+            #expect(alertRoom.id == "alert-\(alert.id)" && alertRoom.alert == alert.id && alertRoom.name == "Door 4 forced")
+
+            let said = try await guardClient.say(in: room.topic, text: "Van at gate B")
+            let edited = try await guardClient.edit(said.id, in: room.topic, text: "Van at gate C")
+            #expect(edited.id == said.id && edited.text == "Van at gate C" && edited.edited == true)
+            #expect(
+                await refusalCode { _ = try await operatorClient.edit(said.id, in: room.topic, text: "mine now") } == "forbidden",
+                "only the author edits")
+            for client in [guardClient, operatorClient] { await client.close() }
+        }
+    }
+
     @Test func vigilChatSaysWithPicturesTailsAndSearches() async throws {
         try await withHub { hub async throws in
             let connection = ["--url", hub.url, "--token", hub.token("guard"), "--ca", hub.caFile]

@@ -197,14 +197,15 @@ import VigilCore
             let said = try await guardClient.chat("typing/hq/control", "typing", [:])
             let seen = try await collect(1, from: typing)[0]
             #expect(
-                seen.from == "gus" && seen.seq == nil && seen.data["until"]?.numberValue == Double(seen.ts + 5_000),
+                try seen.from == "gus" && seen.seq == nil && seen.data.decode(ChatTyping.self) == ChatTyping(until: seen.ts + 5_000),
                 "it lasts five seconds unless said again")
             #expect(said["seq"] == nil)
             #expect(await refusalCode { _ = try await guardClient.chat("typing/hq/control", "typing", [:]) } == "rate_limited")
             try await hub.advance(by: .seconds(2))
-            _ = try await guardClient.chat("typing/hq/control", "typing", [:])
-            _ = try await guardClient.chat("typing/hq/control", "typing", ["stopped": true])
-            #expect(try await collect(2, from: typing).map(\.data["stopped"]) == [nil, true])
+            try await guardClient.typing(in: "chat/hq/control")
+            try await guardClient.typing(in: "chat/hq/control", stopped: true)
+            let again = try await collect(2, from: typing).map { try $0.data.decode(ChatTyping.self) }
+            #expect(again.map(\.stopped) == [nil, true] && again.last == .stoppedTyping, "said again through the client, then stopped")
             #expect(await refusalCode { _ = try await guardClient.chat("typing/hq/control", "typing", ["stopped": true]) } == "invalid_transition")
             #expect(await refusalCode { _ = try await hub.client("guard-depot").chat("typing/hq/control", "typing", [:]) } == "forbidden")
             #expect(try await operatorClient.history(topic: "typing/hq/control").isEmpty, "never stored")

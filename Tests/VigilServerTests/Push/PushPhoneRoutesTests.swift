@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VigilClient
 import VigilCore
 import VigilHub
 import VigilTestSupport
@@ -31,6 +32,28 @@ import VigilTestSupport
                 try await hub.api("DELETE", "/api/sites/hq/push/phone", as: "guard", body: ["endpoint": .string(Self.endpoint + "gus")]).status == 404
             )
             #expect(json(try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard").body)["phones"]?.arrayValue == [])
+        }
+    }
+
+    @Test func aDeviceRegistersAndRemovesItsOwnPhoneThroughTheClient() async throws {
+        try await withHub { hub async throws in
+            let gus = hub.client("guard")
+            try await gus.registerPhone(try browserSubscription(Self.endpoint + "gus").decode(PhoneRegistration.self), site: "hq")
+            let listed = try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard")
+            #expect(json(listed.body)["phones"]?.arrayValue?.compactMap { $0["endpoint"]?.stringValue } == [Self.endpoint + "gus"])
+
+            var moved = try browserSubscription(Self.endpoint + "gus-2").decode(PhoneRegistration.self)
+            moved.replaces = Self.endpoint + "gus"
+            try await gus.registerPhone(moved, site: "hq")
+            let replaced = try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard")
+            #expect(json(replaced.body)["phones"]?.arrayValue?.compactMap { $0["endpoint"]?.stringValue } == [Self.endpoint + "gus-2"])
+
+            let local = try browserSubscription("https://127.0.0.1:9/push").decode(PhoneRegistration.self)
+            #expect(await refusalCode { try await gus.registerPhone(local, site: "hq") } == "invalid_data")
+            try await gus.removePhone(endpoint: Self.endpoint + "gus-2", site: "hq")
+            #expect(await refusalCode { try await gus.removePhone(endpoint: Self.endpoint + "gus-2", site: "hq") } == "not_found")
+            #expect(json(try await hub.api("GET", "/api/sites/hq/push/phones", as: "guard").body)["phones"]?.arrayValue == [])
+            await gus.close()
         }
     }
 

@@ -32,8 +32,8 @@ import VigilCore
             #expect(try await room.history(topic: "checkins/hq").first?.data["checkpoint"]?["code"] == nil, "the code is never broadcast")
 
             let guardClient = hub.client("guard")
-            let ok = try await checkIn(guardClient, code: code)
-            #expect(ok["data"]?["guard"] == "gus" && ok["data"]?["name"] == "Gate B")
+            let checkedIn = try await guardClient.checkIn(site: "hq", code: code)
+            #expect(checkedIn.guard == "gus" && checkedIn.name == "Gate B" && checkedIn.checkpoint == checkpoint["id"]?.stringValue)
             let recorded = try await collect(1, from: stream)[0]
             #expect(recorded.type == "checkin.recorded" && recorded.seq == 2 && recorded.from == "gus")
             #expect(recorded.data["checkpoint"] == checkpoint["id"])

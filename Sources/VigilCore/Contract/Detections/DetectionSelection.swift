@@ -35,6 +35,22 @@ public struct DetectionSelection: Sendable, Equatable, Codable {
         self.labels = labels
         self.minScore = minScore
     }
+
+    private enum CodingKeys: String, CodingKey { case cameras, from, to, regions, match, rule, view, labels, minScore }
+
+    /// Reads the wire's fields; a time with a fraction or a match of another word is refused naming it.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        cameras = try fields.decode([String].self, forKey: .cameras)
+        from = try fields.decodeWhole(Int64.self, forKey: .from)
+        to = try fields.decodeWhole(Int64.self, forKey: .to)
+        regions = try fields.decodeIfPresent([DrawnRegion].self, forKey: .regions)
+        match = try fields.decodeChoiceIfPresent(RegionMatch.self, forKey: .match)
+        rule = try fields.decodeIfPresent(RegionRule.self, forKey: .rule)
+        view = try fields.decodeIfPresent(FrameSize.self, forKey: .view)
+        labels = try fields.decodeIfPresent([String].self, forKey: .labels)
+        minScore = try fields.decodeIfPresent(Double.self, forKey: .minScore)
+    }
 }
 
 /// One result per tracked object, or one per detection.
@@ -81,9 +97,9 @@ public struct RoiQueryData: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         selection = try DetectionSelection(from: decoder)
         let fields = try decoder.container(keyedBy: CodingKeys.self)
-        group = try fields.decodeIfPresent(DetectionGrouping.self, forKey: .group)
-        order = try fields.decodeIfPresent(RoiOrder.self, forKey: .order)
-        limit = try fields.decodeIfPresent(Int.self, forKey: .limit)
+        group = try fields.decodeChoiceIfPresent(DetectionGrouping.self, forKey: .group)
+        order = try fields.decodeChoiceIfPresent(RoiOrder.self, forKey: .order)
+        limit = try fields.decodeWholeIfPresent(Int.self, forKey: .limit)
         cursor = try fields.decodeIfPresent(String.self, forKey: .cursor)
     }
 

@@ -64,15 +64,20 @@ public enum RegionRule: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case intensity, anchor }
 
-    /// Decodes the one rule the object holds.
+    /// Decodes the one rule the object holds: an intensity from 0 to 1, or a known anchor.
     public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        let refusal = DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: #"must be {"intensity": 0...1} or {"anchor": "bottom-center" | "center"}"#))
+        guard let fields = try? decoder.container(keyedBy: CodingKeys.self) else { throw refusal }
         switch fields.allKeys {
-        case [.intensity]: self = .intensity(try fields.decode(Double.self, forKey: .intensity))
-        case [.anchor]: self = .anchor(try fields.decode(RoiAnchor.self, forKey: .anchor))
+        case [.intensity]:
+            guard let least = try? fields.decode(Double.self, forKey: .intensity), (0...1).contains(least) else { throw refusal }
+            self = .intensity(least)
+        case [.anchor]:
+            guard let anchor = try? fields.decode(RoiAnchor.self, forKey: .anchor) else { throw refusal }
+            self = .anchor(anchor)
         default:
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: #"must be {"intensity": 0...1} or {"anchor": "bottom-center" | "center"}"#))
+            throw refusal
         }
     }
 

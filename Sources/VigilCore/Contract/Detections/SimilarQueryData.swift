@@ -41,23 +41,25 @@ public struct SimilarQueryData: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey { case detection, thumbnail, vector, from, to, cameras, near, k, group }
 
-    /// Decodes the one example the object names, and the rest.
+    /// Decodes the one example the object names, and the rest; a number with a fraction where a
+    /// whole one belongs, or a grouping of another word, is refused naming the field.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
-        let examples = fields.allKeys.filter { [.detection, .thumbnail, .vector].contains($0) }
+        // An example given as null is not given.
+        let examples = try [CodingKeys.detection, .thumbnail, .vector].filter { try fields.contains($0) && !fields.decodeNil(forKey: $0) }
         switch examples {
-        case [.detection]: example = .detection(try fields.decode(Int64.self, forKey: .detection))
+        case [.detection]: example = .detection(try fields.decodeWhole(Int64.self, forKey: .detection))
         case [.thumbnail]: example = .thumbnail(try fields.decode(String.self, forKey: .thumbnail))
         case [.vector]: example = .vector(try fields.decode([Double].self, forKey: .vector))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "names one of detection, thumbnail and vector"))
         }
-        from = try fields.decode(Int64.self, forKey: .from)
-        to = try fields.decode(Int64.self, forKey: .to)
+        from = try fields.decodeWhole(Int64.self, forKey: .from)
+        to = try fields.decodeWhole(Int64.self, forKey: .to)
         cameras = try fields.decodeIfPresent([String].self, forKey: .cameras)
         near = try fields.decodeIfPresent(String.self, forKey: .near)
-        k = try fields.decodeIfPresent(Int.self, forKey: .k)
-        group = try fields.decodeIfPresent(DetectionGrouping.self, forKey: .group)
+        k = try fields.decodeWholeIfPresent(Int.self, forKey: .k)
+        group = try fields.decodeChoiceIfPresent(DetectionGrouping.self, forKey: .group)
     }
 
     /// Encodes the example under its kind (each kind is offered, so that a description of the type

@@ -64,6 +64,21 @@ public struct WatchZoneDefinition: Sendable, Equatable, Codable {
         self.labels = labels
     }
 
+    private enum CodingKeys: String, CodingKey { case camera, regions, match, rule, dwell, line, direction, labels }
+
+    /// Reads the wire's fields; a match or a direction of another word is refused naming it.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        camera = try fields.decode(String.self, forKey: .camera)
+        regions = try fields.decodeIfPresent([DrawnRegion].self, forKey: .regions)
+        match = try fields.decodeChoiceIfPresent(RegionMatch.self, forKey: .match)
+        rule = try fields.decodeIfPresent(RegionRule.self, forKey: .rule)
+        dwell = try fields.decodeIfPresent(WireDuration.self, forKey: .dwell)
+        line = try fields.decodeIfPresent(Line.self, forKey: .line)
+        direction = try fields.decodeChoiceIfPresent(Directions.self, forKey: .direction)
+        labels = try fields.decodeIfPresent([String].self, forKey: .labels)
+    }
+
     /// Whether the zone is a line that counts crossings rather than an area.
     public var isLine: Bool { line != nil }
 }

@@ -91,11 +91,9 @@ struct BenchPush: AsyncParsableCommand {
         for (index, secret) in guards.enumerated() {
             let client = VigilClient(configuration: hub.client(secret))
             for phone in (index * 5)..<min(index * 5 + 5, phones) {
-                let subscription: JSONValue = [
-                    "endpoint": .string("https://127.0.0.1:\(endpoint.port)/p/\(phone)"),
-                    "keys": ["p256dh": .string(Self.browserKey), "auth": "BTBZMqHH6r4Tts7J_aSIgg"],
-                ]
-                _ = try await client.publish(topic: "push/bench", type: "register_phone", data: subscription)
+                let subscription = PhoneRegistration(
+                    endpoint: "https://127.0.0.1:\(endpoint.port)/p/\(phone)", keys: .init(p256dh: Self.browserKey, auth: "BTBZMqHH6r4Tts7J_aSIgg"))
+                try await client.registerPhone(subscription, site: "bench")
             }
             await client.close()
         }
