@@ -64,11 +64,13 @@ import VigilTestSupport
         }
     }
 
-    /// A week with the hub's clock: 20 notices of about 1 KB an hour on `notice/hq`, a day kept.
+    /// A week with the hub's clock: 10 notices of about 1 KB an hour on `notice/hq`, a day kept.
     /// From the second day on the log holds a day's notices and the store's size stays where it
     /// was, the pruned pages reused (SQLite; PostgreSQL reuses the space once autovacuum has run,
-    /// which its default minute does not reach in this test, so there the rows are counted).
+    /// which its default minute does not reach in this test, so there the rows are counted). Ten an
+    /// hour, not more: on PostgreSQL on a busy machine twenty held the hub past its 150 s.
     @Test func aWeekOfSteadyLoadKeepsTheLogBounded() async throws {
+        let perHour = 10
         try await withHub { hub in
             let set = try await runVigil(["site", "set", "hq", "--keep-events", "notice=1d"] + hub.storeArguments)
             #expect(set.status == 0, "\(set.output)")
@@ -77,7 +79,7 @@ import VigilTestSupport
             var daily: [(events: Int, bytes: Int64)] = []
             for hour in 1...(7 * 24) {
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    for notice in 1...20 {
+                    for notice in 1...perHour {
                         group.addTask {
                             _ = try await publisher.publish(topic: "notice/hq", type: "notice", data: ["text": .string("\(hour).\(notice) \(text)")])
                         }
@@ -92,8 +94,8 @@ import VigilTestSupport
                 }
             }
             // A day and the hour just published: at most 25 hours' worth, after the first day.
-            #expect(daily.allSatisfy { $0.events <= 25 * 20 }, "\(daily)")
-            #expect(try await hub.databaseFile().head(of: "notice/hq") == 7 * 24 * 20)
+            #expect(daily.allSatisfy { $0.events <= 25 * perHour }, "\(daily)")
+            #expect(try await hub.databaseFile().head(of: "notice/hq") == UInt64(7 * 24 * perHour))
             if !TestHub.storesInPostgres {
                 let secondDay = daily[1].bytes
                 #expect(daily.dropFirst(2).allSatisfy { $0.bytes <= secondDay + secondDay / 5 }, "\(daily.map(\.bytes))")
