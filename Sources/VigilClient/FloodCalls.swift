@@ -55,7 +55,7 @@ extension VigilClient {
 
     /// Publishes the command and decodes the record its `ok` carries under `field`.
     private func floodCommand<Record: Decodable>(_ topic: String, _ type: String, _ data: some Encodable, _ field: String) async throws -> Record {
-        let ok = try await request(.publish(topic: topic, type: type, data: try JSONValue(encoding: data)))
+        let ok = try await command(topic, type, data)
         guard let record = ok["data"]?[field] else {
             throw ClientError.unexpectedAnswer("the hub's ok for \(type) carried no \(field)")
         }

@@ -23,7 +23,7 @@ extension VigilClient {
         let raise = AlertCommand.Raise(
             kind: kind, severity: severity, message: message, location: location, locationName: locationName,
             thumbnails: thumbnails.isEmpty ? nil : thumbnails)
-        let ok = try await request(.publish(topic: "alerts/\(site)", type: "raise", data: try JSONValue(encoding: raise)))
+        let ok = try await command("alerts/\(site)", "raise", raise)
         let raised = ok["data"] ?? .null
         if ok["type"]?.stringValue == AlertEventType.visitMotion.rawValue {
             return .moreMotion(try raised.decode(VisitMotion.self))
@@ -44,7 +44,7 @@ extension VigilClient {
     }
 
     private func decide(_ type: String, site: String, _ decision: AlertCommand.Decide) async throws -> AlertDecided {
-        let ok = try await request(.publish(topic: "alerts/\(site)", type: type, data: try JSONValue(encoding: decision)))
+        let ok = try await command("alerts/\(site)", type, decision)
         return try (ok["data"] ?? .null).decode(AlertDecided.self)
     }
 }

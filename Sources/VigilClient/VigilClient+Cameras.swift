@@ -18,7 +18,7 @@ extension VigilClient {
     }
 
     private func cameraCommand(_ site: String, _ type: String, _ data: some Encodable) async throws -> CameraSwitched {
-        let ok = try await request(.publish(topic: "cameras/\(site)", type: type, data: try JSONValue(encoding: data)))
+        let ok = try await command("cameras/\(site)", type, data)
         return try (ok["data"] ?? .null).decode(CameraSwitched.self)
     }
 }

@@ -37,15 +37,15 @@ extension VigilClient {
         try await roomCommand(site, "create_room", ChatRoomCommand.CreateRoom(alert: alert, name: name))
     }
 
-    private func messageCommand(_ room: String, _ type: String, _ command: some Encodable) async throws -> ChatMessage {
-        guard let changed = try await request(.publish(topic: room, type: type, data: try JSONValue(encoding: command)))["data"] else {
+    private func messageCommand(_ room: String, _ type: String, _ data: some Encodable) async throws -> ChatMessage {
+        guard let changed = try await command(room, type, data)["data"] else {
             throw ClientError.unexpectedAnswer("the hub's ok carried no message")
         }
         return try changed.decode(ChatMessageEvent.self).message
     }
 
-    private func roomCommand(_ site: String, _ type: String, _ command: ChatRoomCommand.CreateRoom) async throws -> ChatRoom {
-        let ok = try await request(.publish(topic: "chat/\(site)", type: type, data: try JSONValue(encoding: command)))
+    private func roomCommand(_ site: String, _ type: String, _ creation: ChatRoomCommand.CreateRoom) async throws -> ChatRoom {
+        let ok = try await command("chat/\(site)", type, creation)
         return try (ok["data"] ?? .null).decode(ChatRoomCreated.self).room
     }
 
@@ -72,8 +72,7 @@ extension VigilClient {
     @discardableResult
     public func markRead(_ room: String, through seq: UInt64) async throws -> ChatReadMarked {
         let inbox = try await inboxTopic(site: try Topic(room).scope)
-        let ok = try await request(
-            .publish(topic: inbox, type: "read", data: try JSONValue(encoding: ChatReadCommand(room: room, seq: Int64(clamping: seq)))))
+        let ok = try await command(inbox, "read", ChatReadCommand(room: room, seq: Int64(clamping: seq)))
         return try (ok["data"] ?? .null).decode(ChatReadMarked.self)
     }
 
@@ -82,14 +81,13 @@ extension VigilClient {
     /// (`rate_limited`). Never stored.
     public func typing(in room: String, stopped: Bool = false) async throws {
         let topic = try Topic(room)
-        let command = ChatTypingCommand(stopped: stopped ? true : nil)
-        _ = try await request(
-            .publish(topic: "typing/\(topic.scope)/\(topic.segments[2])", type: "typing", data: try JSONValue(encoding: command)))
+        let signal = ChatTypingCommand(stopped: stopped ? true : nil)
+        _ = try await command("typing/\(topic.scope)/\(topic.segments[2])", "typing", signal)
     }
 
     /// Acknowledges an urgent message this person was asked to acknowledge.
     public func acknowledgeUrgent(_ message: String, in room: String) async throws {
-        _ = try await request(.publish(topic: room, type: "acknowledge", data: try JSONValue(encoding: ChatRoomCommand.OnMessage(message: message))))
+        _ = try await command(room, "acknowledge", ChatRoomCommand.OnMessage(message: message))
     }
 
     /// Messages of `site`'s rooms holding every word of `words`, newest first.

@@ -7,10 +7,7 @@ extension VigilClient {
     /// milliseconds, 1 s to 30 days); returns its id and the text to print as its QR code. Needs an
     /// admin or operator token.
     public func createCheckpoint(site: String, name: String, every: WireDuration) async throws -> CheckpointQRCode {
-        let ok = try await request(
-            .publish(
-                topic: "checkins/\(site)", type: "create_checkpoint",
-                data: try JSONValue(encoding: CheckinCommand.CreateCheckpoint(name: name, every: every))))
+        let ok = try await command("checkins/\(site)", "create_checkpoint", CheckinCommand.CreateCheckpoint(name: name, every: every))
         return try JSONValue.object(ok).decode(CheckpointQRCode.self, field: "ok")
     }
 
@@ -19,9 +16,8 @@ extension VigilClient {
     /// hear of a missed round. An unknown checkpoint or a name no guard of the site has is
     /// `not_found` and changes nothing. Needs an admin or operator token.
     public func assignCheckpoint(_ checkpoint: String, site: String, to guardName: String?) async throws {
-        _ = try await publish(
-            topic: "checkins/\(site)", type: "assign_checkpoint",
-            data: try JSONValue(encoding: CheckinCommand.AssignCheckpoint(checkpoint: checkpoint, assignedGuard: guardName)))
+        _ = try await command(
+            "checkins/\(site)", "assign_checkpoint", CheckinCommand.AssignCheckpoint(checkpoint: checkpoint, assignedGuard: guardName))
     }
 
     /// Checks in at a checkpoint of `site` with `code`, the text its QR code holds; returns the
@@ -29,8 +25,7 @@ extension VigilClient {
     /// is of another site is `invalid_checkpoint_code`. Needs a guard (or admin) token.
     @discardableResult
     public func checkIn(site: String, code: String) async throws -> CheckInRecorded {
-        let ok = try await request(
-            .publish(topic: "checkins/\(site)", type: "check_in", data: try JSONValue(encoding: CheckinCommand.CheckIn(code: code))))
+        let ok = try await command("checkins/\(site)", "check_in", CheckinCommand.CheckIn(code: code))
         return try (ok["data"] ?? .null).decode(CheckInRecorded.self)
     }
 }

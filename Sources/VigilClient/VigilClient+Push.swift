@@ -8,12 +8,12 @@ extension VigilClient {
     /// `registration.replaces` names. An endpoint that is not a public `https` URL, or keys that
     /// are not a P-256 point and a 16-byte secret, are `invalid_data` and store nothing.
     public func registerPhone(_ registration: PhoneRegistration, site: String) async throws {
-        _ = try await publish(topic: "push/\(site)", type: "register_phone", data: JSONValue(encoding: registration))
+        _ = try await command("push/\(site)", "register_phone", registration)
     }
 
     /// Removes the phone this token registered on `site` at `endpoint` (`not_found` when it did not).
     public func removePhone(endpoint: String, site: String) async throws {
-        _ = try await publish(topic: "push/\(site)", type: "remove_phone", data: JSONValue(encoding: PhoneRemoval(endpoint: endpoint)))
+        _ = try await command("push/\(site)", "remove_phone", PhoneRemoval(endpoint: endpoint))
     }
 
     /// This token's push settings on `site`: everything pushed, at any hour, until some are set.
@@ -24,6 +24,6 @@ extension VigilClient {
     /// Sets this token's push settings on `site`, over the ones it had; bad times or offsets are
     /// `invalid_data` and change nothing.
     public func setPushSettings(_ settings: PushSettings, site: String) async throws {
-        _ = try await publish(topic: "push/\(site)", type: "set_settings", data: JSONValue(encoding: settings))
+        _ = try await command("push/\(site)", "set_settings", settings)
     }
 }

@@ -103,6 +103,12 @@ public actor VigilClient {
         return (ok["seq"]?.numberValue.map(UInt64.init), Int64(ok["ts"]?.numberValue ?? 0))
     }
 
+    /// Publishes a command whose `data` is one of the contract's types and returns the fields of
+    /// its `ok`, for the typed calls of this library.
+    func command(_ topic: String, _ type: String, _ data: some Encodable) async throws -> [String: JSONValue] {
+        try await request(.publish(topic: topic, type: type, data: try JSONValue(encoding: data)))
+    }
+
     /// A page of stored events before `before` (the newest when nil), oldest first.
     public func history(topic: String, before: UInt64? = nil, limit: Int? = nil) async throws -> [Event] {
         let ok = try await request(.history(topic: topic, before: before, limit: limit))
