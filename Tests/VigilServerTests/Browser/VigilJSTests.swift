@@ -60,26 +60,28 @@ struct VigilJSTests {
     @Test func aPageGivenSeveralNodesGoesToTheNextWhenOneIsGone() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub, testPages: ["client-test.html", "client-test.js"])
-            let gone = "wss://localhost:\(try freeLoopbackPort())/ws"
-            try await withBrowser(hub, "nodes", expecting: [refusedWebSocket, refusedWhileStopping]) { browser in
-                try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))&url=\(gone),\(hub.url)")
-                #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
-                #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in on the second node")
-                let states = try await browser.evaluate("return window.states") as? [String] ?? []
-                #expect(states.first == "connecting" && states.contains("reconnecting") && states.last == "open", "\(states)")
-                #expect(try await browser.evaluate("return connection.url") as? String == hub.url)
+            try await withRefusingLoopbackPort { port in
+                let gone = "wss://localhost:\(port)/ws"
+                try await withBrowser(hub, "nodes", expecting: [refusedWebSocket, refusedWhileStopping]) { browser in
+                    try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))&url=\(gone),\(hub.url)")
+                    #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
+                    #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in on the second node")
+                    let states = try await browser.evaluate("return window.states") as? [String] ?? []
+                    #expect(states.first == "connecting" && states.contains("reconnecting") && states.last == "open", "\(states)")
+                    #expect(try await browser.evaluate("return connection.url") as? String == hub.url)
 
-                try await publishNotice(hub, "one")
-                #expect(await browser.waitUntil("return window.seen.length === 1"))
-                await hub.stop()
-                #expect(await browser.waitUntil("return connection.state === 'reconnecting'"))
-                try await hub.start()
-                try await publishNotice(hub, "two")
-                #expect(await browser.waitUntil("return window.seen.length >= 2"))
-                try await Task.sleep(for: .milliseconds(300))
-                let texts = try await browser.evaluate("return window.seen.map((event) => `${event.seq} ${event.text}`)") as? [String]
-                #expect(texts == ["1 one", "2 two"], "every event once, in order")
-                #expect(try await browser.evaluate("return connection.url") as? String == hub.url)
+                    try await publishNotice(hub, "one")
+                    #expect(await browser.waitUntil("return window.seen.length === 1"))
+                    await hub.stop()
+                    #expect(await browser.waitUntil("return connection.state === 'reconnecting'"))
+                    try await hub.start()
+                    try await publishNotice(hub, "two")
+                    #expect(await browser.waitUntil("return window.seen.length >= 2"))
+                    try await Task.sleep(for: .milliseconds(300))
+                    let texts = try await browser.evaluate("return window.seen.map((event) => `${event.seq} ${event.text}`)") as? [String]
+                    #expect(texts == ["1 one", "2 two"], "every event once, in order")
+                    #expect(try await browser.evaluate("return connection.url") as? String == hub.url)
+                }
             }
         }
     }

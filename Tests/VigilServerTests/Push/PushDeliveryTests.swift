@@ -188,19 +188,21 @@ struct PushDeliveryTests {
         let service = try await PushServiceProcess(receivers: [:])
         defer { service.stop() }
         try await withPushingHub(service, phones: [:]) { hub in
-            let closed = "https://127.0.0.1:\(try freeLoopbackPort())/sub/gus"
-            let put = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: keys.subscription(closed))
-            #expect(put.status == 200, "\(put.body)")
-            _ = try await escalateAnAlert(hub)
-            try await Task.sleep(for: .seconds(1))  // the sender's try, refused at once
-            try await hub.advance(by: .seconds(6))  // past the first backoff: tried again
-            try await Task.sleep(for: .seconds(1))
-            let device = hub.client("device")
-            _ = try await device.connect()
-            defer { Task { await device.close() } }
-            guard case .alert = try await device.raiseAlert(site: "hq", kind: "door", location: "door-after") else {
-                Issue.record("a publish after the refused pushes was not answered with the alert")
-                return
+            try await withRefusingLoopbackPort { port in
+                let closed = "https://127.0.0.1:\(port)/sub/gus"
+                let put = try await hub.api("PUT", "/api/sites/hq/push/phone", as: "guard", body: keys.subscription(closed))
+                #expect(put.status == 200, "\(put.body)")
+                _ = try await escalateAnAlert(hub)
+                try await Task.sleep(for: .seconds(1))  // the sender's try, refused at once
+                try await hub.advance(by: .seconds(6))  // past the first backoff: tried again
+                try await Task.sleep(for: .seconds(1))
+                let device = hub.client("device")
+                _ = try await device.connect()
+                defer { Task { await device.close() } }
+                guard case .alert = try await device.raiseAlert(site: "hq", kind: "door", location: "door-after") else {
+                    Issue.record("a publish after the refused pushes was not answered with the alert")
+                    return
+                }
             }
         }
     }

@@ -177,10 +177,23 @@ enum HubProcessError: Error {
     case didNotStart(String)
 }
 
-/// A loopback port nobody is listening on now.
+/// A loopback port nobody is listening on now (another process may take it from the next moment).
 func freeLoopbackPort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
+    return try bindToAFreeLoopbackPort(descriptor)
+}
+
+/// Runs `body` with a loopback port that refuses every connection meanwhile: bound and never
+/// listened on, so no other test's server can take it (a port that was merely free when chosen can
+/// be, and then answers with that server's certificate).
+func withRefusingLoopbackPort<Result>(_ body: (Int) async throws -> Result) async throws -> Result {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    return try await body(try bindToAFreeLoopbackPort(descriptor))
+}
+
+private func bindToAFreeLoopbackPort(_ descriptor: Int32) throws -> Int {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
