@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VigilClient
 import VigilCore
 
 /// Sites and tokens administered over HTTP by an admin, refused to everyone else.
@@ -66,6 +67,34 @@ struct AdministrationTests {
             #expect(error.code == .unauthorized)
             #expect(await connection.closeCode() == CloseCode.tokenRevoked.rawValue)
             #expect(try await hub.api("GET", "/api/sites", bearer: secret).status == 401)
+        }
+    }
+
+    /// What a script does through `VigilClient`'s `HubHTTP`, with the contract's types: a site
+    /// made and listed, a token issued, listed without its secret and revoked; an operator refused.
+    @Test func aScriptAdministersThroughTheTypedCalls() async throws {
+        try await withHub { hub async throws in
+            let admin = try HubHTTP(configuration: hub.configuration("admin"))
+            let yard = try await admin.createSite(SiteCreation(id: "north-yard", name: "North yard", escalateAfter: .text("90s")))
+            #expect(yard.id == "north-yard" && yard.name == "North yard" && yard.escalateAfterMs == 90_000 && yard.quietAfterMs == 60_000)
+            #expect(try await admin.sites().map(\.id) == ["depot", "hq", "north-yard"])
+
+            let issued = try await admin.createToken(TokenCreation(role: .guard, name: "gina", sites: ["north-yard"], expiresIn: .text("8h")))
+            #expect(issued.secret.hasPrefix("vgl_") && issued.token.name == "gina" && issued.token.state == .active)
+            #expect(issued.token.expiresAt == issued.token.createdAt + 8 * 3_600_000)
+            let gina = try HubHTTP(configuration: ClientConfiguration(url: hub.url, token: issued.secret, caFile: hub.caFile))
+            #expect(try await gina.sites() == [yard])
+
+            let listed = try #require(try await admin.tokens().first { $0.id == issued.token.id })
+            #expect(listed == issued.token)
+            let revoked = try await admin.revokeToken(issued.token.id)
+            #expect(revoked.state == .revoked && revoked.revokedAt != nil)
+            #expect(try await admin.tokens().first { $0.id == issued.token.id }?.state == .revoked)
+
+            let operatorHTTP = try HubHTTP(configuration: hub.configuration("operator"))
+            await #expect(throws: ClientError.self) { _ = try await operatorHTTP.tokens() }
+            await #expect(throws: ClientError.self) { _ = try await operatorHTTP.createSite(SiteCreation(id: "south")) }
+            #expect(try await admin.sites().count == 3, "the refusal made nothing")
         }
     }
 

@@ -49,7 +49,7 @@ struct DemoSetup: Sendable {
     }
 
     private func issue(_ role: Role, _ name: String, _ http: HubHTTP) async throws -> DemoMember {
-        let secret = try await http.createToken(TokenCreation(role: role, name: name, sites: [site], expiresIn: .text(Self.tokenLifetime)))
+        let secret = try await http.createToken(TokenCreation(role: role, name: name, sites: [site], expiresIn: .text(Self.tokenLifetime))).secret
         var configuration = admin
         configuration.token = secret
         return DemoMember(name: name, configuration: configuration)

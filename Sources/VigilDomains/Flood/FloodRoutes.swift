@@ -40,13 +40,11 @@ struct FloodRoutes {
             DomainRoute(.get, "api/flood/regions", access: .open) { [queries] request async throws(ProtocolError) in
                 .json(try await request.read { try await queries.regions() })
             },
-            // {id, name, timeZone, anonymous?}
             DomainRoute(.post, "api/flood/regions", body: .frameLimit) { request async throws(ProtocolError) in
-                // The rest of the body is create_region's data, which the flood domain decodes.
-                var fields = try request.jsonObject("{id, name, timeZone, anonymous?}")
-                guard let given = fields.removeValue(forKey: "id"), given != .null else { throw ProtocolError(.invalidData, "data.id is required") }
-                let id = try CommandBounds.identifier(given.stringValue ?? "", "id")
-                return try await request.publish(topic: FloodService.topic(of: id), type: "create_region", data: .object(fields))
+                let creation = try request.json("a JSON object {id, name, timeZone, anonymous?}").decode(FloodRegionCreation.self)
+                let id = try CommandBounds.identifier(creation.id, "id")
+                let command = JSONValue.object(JSONValue.fields(of: creation.region))
+                return try await request.publish(topic: FloodService.topic(of: id), type: "create_region", data: command)
             },
             // Open: a region created with anonymous: true takes markers without a token (pending, limited
             // per address), with the photo in the body as `photo` (base64), since there is no token to upload it with.

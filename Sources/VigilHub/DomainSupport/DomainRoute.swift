@@ -137,6 +137,12 @@ public enum RouteReply: Sendable {
     /// that has one form; for one offered plain and gzipped, which of the two these bytes are
     /// (the answer then varies by `Accept-Encoding`).
     case document([UInt8], contentType: String, etag: String?, coding: ContentCoding? = nil)
+
+    /// 200 with `answer`, a type of the contract, as its JSON object.
+    public static func json(encoding answer: some Encodable) -> RouteReply { .json(.object(JSONValue.fields(of: answer))) }
+
+    /// 201 with `answer`, a type of the contract, as its JSON object.
+    public static func created(encoding answer: some Encodable) -> RouteReply { .created(.object(JSONValue.fields(of: answer))) }
 }
 
 /// The two forms of a document offered compressed.

@@ -67,6 +67,13 @@ import VigilCore
                 "POST", "/api/flood/regions/red-river/moderation", as: "operator", body: ["decision": "remove", "markers": [marker["id"]!]])
             #expect(removed.status == 200 && json(removed.body)["data"]?["markers"]?.arrayValue?.first?["id"] == marker["id"], "\(removed.body)")
             #expect(try await hub.api("POST", "/api/flood/regions", as: "operator", body: ["id": "x", "name": "X", "timeZone": "UTC"]).status == 403)
+            for (body, refusal) in [
+                (["name": "X", "timeZone": "UTC"], "data.id is required"), (["id": "x/y", "name": "X", "timeZone": "UTC"], "data.id must be 1-64"),
+                (["id": "x", "timeZone": "UTC"], "data.name is required"),
+            ] as [(JSONValue, String)] {
+                let refused = try await hub.api("POST", "/api/flood/regions", as: "admin", body: body)
+                #expect(refused.status == 400 && json(refused.body)["message"]?.stringValue?.hasPrefix(refusal) == true, "\(refused.body)")
+            }
             #expect(try await hub.api("GET", "/api/flood/regions", bearer: "nonsense").status == 401)
         }
     }

@@ -76,6 +76,38 @@ public enum FloodRegionCommand {
     }
 }
 
+/// The body of `POST /api/flood/regions` (docs/protocol.md, "Flood regions and reports"): the new
+/// region's id beside the fields of its `create_region`, which the hub publishes on `flood/{id}`.
+public struct FloodRegionCreation: Sendable, Equatable, Codable {
+    /// The region's id, 1-64 of A-Z a-z 0-9 - _ . (a topic segment).
+    public var id: String
+    /// What `create_region` is given.
+    public var region: FloodRegionCommand.CreateRegion
+
+    /// The region `id` as `region` describes it.
+    public init(id: String, region: FloodRegionCommand.CreateRegion) {
+        self.id = id
+        self.region = region
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+    }
+
+    /// Reads `id` and, from the same object, the command's fields.
+    public init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .id)
+        region = try FloodRegionCommand.CreateRegion(from: decoder)
+    }
+
+    /// Writes the command's fields and `id` into one object.
+    public func encode(to encoder: any Encoder) throws {
+        try region.encode(to: encoder)
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(id, forKey: .id)
+    }
+}
+
 /// A marker as a reporter submits it: `submit` on `flood/{region}/reports` (docs/protocol.md §6.7).
 public struct FloodReport: Sendable, Equatable, Codable {
     /// Where the flood was seen (WGS 84 degrees); `latitude` and `longitude` on the wire.
