@@ -201,6 +201,11 @@
  */
 
 /**
+ * @typedef {Object} ChatDirectoryState
+ * @property {Array<ChatRoom>} rooms
+ */
+
+/**
  * @typedef {Object} ChatInboxState
  * @property {Array<ChatInboxStateRoom>} rooms
  * @property {Array<ChatMessage>} urgent
@@ -352,6 +357,15 @@
  */
 
 /**
+ * @typedef {Object} ChatRoomState
+ * @property {ChatRoom|null} room
+ * @property {Array<ChatMessage>} messages
+ * @property {boolean} [earlier]
+ * @property {number} [read]
+ * @property {number} [unread]
+ */
+
+/**
  * @typedef {Object} ChatSearchQuery
  * @property {string} q
  * @property {string} [room]
@@ -448,6 +462,11 @@
  * @typedef {Object} CheckpointQRCode
  * @property {string} checkpoint
  * @property {string} code
+ */
+
+/**
+ * @typedef {Object} DetectionBatchStored
+ * @property {number} detections
  */
 
 /**
@@ -570,6 +589,14 @@
  */
 
 /**
+ * @typedef {Object} FloodRegionCreation
+ * @property {string} name
+ * @property {string} timeZone
+ * @property {boolean} [anonymous]
+ * @property {string} id
+ */
+
+/**
  * @typedef {Object} FloodReport
  * @property {number} latitude
  * @property {number} longitude
@@ -672,6 +699,15 @@
  */
 
 /**
+ * @typedef {Object} MapConfiguration
+ * @property {string|null} tiles
+ * @property {number} [minZoom]
+ * @property {number} [maxZoom]
+ * @property {Array<number>} [bounds]
+ * @property {string} [attribution]
+ */
+
+/**
  * @typedef {Object} Notice
  * @property {string} text
  * @property {"info"|"warning"|"urgent"} level
@@ -730,6 +766,17 @@
  */
 
 /**
+ * @typedef {Object} RegisteredPhones
+ * @property {Array<RegisteredPhonesPhone>} phones
+ */
+
+/**
+ * @typedef {Object} RegisteredPhonesPhone
+ * @property {string} endpoint
+ * @property {number} createdAt
+ */
+
+/**
  * @typedef {Object} RoiPage
  * @property {Array<DetectionHit>} results
  * @property {number} total
@@ -772,11 +819,30 @@
  */
 
 /**
+ * @typedef {Object} SiteCreated
+ * @property {SiteSummary} site
+ */
+
+/**
  * @typedef {Object} SiteCreation
  * @property {string} id
  * @property {string} [name]
  * @property {string|number} [escalateAfter]
  * @property {string|number} [quietAfter]
+ */
+
+/**
+ * @typedef {Object} SiteList
+ * @property {Array<SiteSummary>} sites
+ */
+
+/**
+ * @typedef {Object} SiteSummary
+ * @property {string} id
+ * @property {string} name
+ * @property {number} createdAt
+ * @property {number} escalateAfterMs
+ * @property {number} quietAfterMs
  */
 
 /**
@@ -809,6 +875,45 @@
  * @property {Array<string>} [sites]
  * @property {boolean} [allSites]
  * @property {string|number} [expiresIn]
+ */
+
+/**
+ * @typedef {Object} TokenIssued
+ * @property {TokenSummary} token
+ * @property {string} secret
+ */
+
+/**
+ * @typedef {Object} TokenList
+ * @property {Array<TokenSummary>} tokens
+ */
+
+/**
+ * @typedef {Object} TokenRevoked
+ * @property {TokenSummary} token
+ */
+
+/**
+ * @typedef {Object} TokenSummary
+ * @property {string} id
+ * @property {string} name
+ * @property {string} role
+ * @property {boolean} allSites
+ * @property {Array<string>} sites
+ * @property {number} createdAt
+ * @property {number} [expiresAt]
+ * @property {number} [revokedAt]
+ * @property {"active"|"revoked"|"expired"} state
+ */
+
+/**
+ * @typedef {Object} UploadedThumbnail
+ * @property {string} hash
+ * @property {string} type
+ * @property {number} width
+ * @property {number} height
+ * @property {number} bytes
+ * @property {string} url
  */
 
 /**

@@ -11,7 +11,7 @@ extension VigilClient {
     public func publish(_ batch: DetectionBatch, site: String) async throws -> Int {
         let data = try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
         let ok = try await request(.publish(topic: "detections/\(site)/\(batch.camera)", type: "batch", data: data))
-        return Int(ok["detections"]?.numberValue ?? 0)
+        return try JSONValue.object(ok).decode(DetectionBatchStored.self, field: "the ok").detections
     }
 
     /// An ROI query: a page of results (each with its `intensity`), the number of them all, and

@@ -18,7 +18,7 @@ struct ChatQueries: Sendable {
                 room.unread = try ChatTables(transaction).unreadCount(of: reader, room: record.id, site: site)
                 return room
             }
-            return TopicSnapshot(head: head, data: ["rooms": try JSONValue(encoding: rooms)])
+            return TopicSnapshot(head: head, data: JSONValue.fields(of: ChatDirectoryState(rooms: rooms)))
         }
     }
 
@@ -26,19 +26,16 @@ struct ChatQueries: Sendable {
     func room(_ id: String, site: String, for reader: String) async throws -> TopicSnapshot {
         try await store.read { transaction in
             let head = try transaction.head(of: ChatService.roomTopic(id, site: site))
-            guard let room = try ChatTables(transaction).roomOrControl(id, site: site) else {
-                return TopicSnapshot(head: head, data: ["room": .null, "messages": .array([])])
+            let tables = ChatTables(transaction)
+            guard let room = try tables.roomOrControl(id, site: site) else {
+                return TopicSnapshot(head: head, data: JSONValue.fields(of: ChatRoomState(room: nil, messages: [])))
             }
-            let messages = try ChatTables(transaction).messages(of: id, site: site, before: nil, limit: Self.statePage)
-            return TopicSnapshot(
-                head: head,
-                data: [
-                    "room": try JSONValue(encoding: room.wire),
-                    "messages": try JSONValue(encoding: try messages.map(ChatTables(transaction).wire(of:))),
-                    "earlier": .bool(try ChatTables(transaction).hasMessages(in: id, site: site, before: messages.first?.seq)),
-                    "read": .number(Double(try ChatTables(transaction).readMarker(of: reader, room: id, site: site))),
-                    "unread": .number(Double(try ChatTables(transaction).unreadCount(of: reader, room: id, site: site))),
-                ])
+            let messages = try tables.messages(of: id, site: site, before: nil, limit: Self.statePage)
+            let state = ChatRoomState(
+                room: room.wire, messages: try messages.map(tables.wire(of:)),
+                earlier: try tables.hasMessages(in: id, site: site, before: messages.first?.seq),
+                read: try tables.readMarker(of: reader, room: id, site: site), unread: try tables.unreadCount(of: reader, room: id, site: site))
+            return TopicSnapshot(head: head, data: JSONValue.fields(of: state))
         }
     }
 

@@ -52,7 +52,7 @@ struct DetectionService: TopicService {
         let effect = StoreDetections(site: topic.scope, batch: batch, watches: watches, indexes: indexes)
         return ValidatedEvent(
             type: DetectionEventType.detections.rawValue, payload: [:], effect: effect,
-            committedReply: { ["detections": .number(Double(effect.stored.count))] })
+            committedReply: { JSONValue.fields(of: DetectionBatchStored(detections: effect.stored.count)) })
     }
 
     /// Refuses a batch with a detection later than the clock allows (`maxAheadMs`).

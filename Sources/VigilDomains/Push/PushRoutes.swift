@@ -36,9 +36,8 @@ struct PushRoutes {
                 let site = try request.parameter("site")
                 try await service.authorizeOwn(request.identity, try Topic(PushService.topic(of: site)))
                 let phones = try await request.read { try await queries.phones(of: request.identity.tokenID, site: site) }
-                return .json([
-                    "phones": .array(phones.map { ["endpoint": .string($0.endpoint), "createdAt": .number(Double($0.createdAt))] })
-                ])
+                let listed = phones.map { RegisteredPhones.Phone(endpoint: $0.endpoint, createdAt: $0.createdAt) }
+                return .json(encoding: RegisteredPhones(phones: listed))
             },
         ]
     }

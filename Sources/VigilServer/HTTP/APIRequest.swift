@@ -48,4 +48,9 @@ struct APIRequest {
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
+
+    /// `answer`, a type of the contract, as the hub writes JSON (keys sorted).
+    static func json(encoding answer: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        json(JSONValue.object(JSONValue.fields(of: answer)).canonicalText, status: status)
+    }
 }

@@ -14,7 +14,7 @@ struct MapRoutes {
 
     func register(on router: Router<VigilRequestContext>) {
         router.get("map/config.json") { _, _ in
-            APIRequest.json(config.canonicalText)
+            APIRequest.json(encoding: config)
         }
         router.get("map/tiles/:z/:x/:tile") { _, context in
             guard case .file(let file) = source else {
@@ -54,23 +54,17 @@ struct MapRoutes {
     }
 
     /// What the pages need to draw the map's tiles.
-    var config: JSONValue {
+    var config: MapConfiguration {
         switch source {
         case .none:
-            return ["tiles": .null]
+            return MapConfiguration(tiles: nil)
         case .file(let file):
             let metadata = file.metadata
-            var fields: [String: JSONValue] = [
-                "tiles": .string("/map/tiles/{z}/{x}/{y}.\(metadata.format)"), "minZoom": .number(Double(metadata.minZoom)),
-                "maxZoom": .number(Double(metadata.maxZoom)),
-            ]
-            if let bounds = metadata.bounds { fields["bounds"] = .array(bounds.map(JSONValue.number)) }
-            if let attribution = metadata.attribution { fields["attribution"] = .string(attribution) }
-            return .object(fields)
+            return MapConfiguration(
+                tiles: "/map/tiles/{z}/{x}/{y}.\(metadata.format)", minZoom: metadata.minZoom, maxZoom: metadata.maxZoom, bounds: metadata.bounds,
+                attribution: metadata.attribution)
         case .server(let server):
-            var fields: [String: JSONValue] = ["tiles": .string(server.template)]
-            if let attribution = server.attribution { fields["attribution"] = .string(attribution) }
-            return .object(fields)
+            return MapConfiguration(tiles: server.template, attribution: server.attribution)
         }
     }
 }

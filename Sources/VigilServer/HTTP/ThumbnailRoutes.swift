@@ -21,12 +21,10 @@ struct ThumbnailRoutes {
             } catch let refusal as ProtocolError {
                 throw APIError(refusal)
             }
-            let reply: JSONValue = [
-                "hash": .string(thumbnail.hash), "type": .string(thumbnail.mediaType), "width": .number(Double(thumbnail.width)),
-                "height": .number(Double(thumbnail.height)), "bytes": .number(Double(thumbnail.bytes.count)),
-                "url": .string("/thumbnails/\(thumbnail.hash)"),
-            ]
-            return APIRequest.json(reply.canonicalText, status: .created)
+            let reply = UploadedThumbnail(
+                hash: thumbnail.hash, type: thumbnail.mediaType, width: thumbnail.width, height: thumbnail.height, bytes: thumbnail.bytes.count,
+                url: "/thumbnails/\(thumbnail.hash)")
+            return APIRequest.json(encoding: reply, status: .created)
         }
         router.get("thumbnails/:hash") { request, context in
             let hash = try context.parameters.require("hash")

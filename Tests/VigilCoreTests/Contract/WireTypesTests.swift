@@ -37,6 +37,9 @@ struct WireTypesTests {
         let zone = WatchZone(id: "", definition: definition, definedBy: "", definedAt: 0)
         let count = ZoneHourCount(hour: 0, direction: .leftToRight, count: 0)
         let inside = ZoneDetection(detection: detection, intensity: 0)
+        let room = ChatRoom(id: "", site: "", name: "", createdAt: 0)
+        let site = SiteSummary(id: "", name: "", createdAt: 0, escalateAfterMs: 0, quietAfterMs: 0)
+        let token = TokenSummary(id: "", name: "", role: "", allSites: false, sites: [], createdAt: 0, expiresAt: nil, revokedAt: nil, state: .active)
         return [
             ChatEventType.messagePosted, attachment, ChatAttachment.Scribble(foreground: [], background: []), message,
             ChatMessage.Urgent(repeatEveryMs: 0, recipients: [.init(name: "")]), ChatRoom(id: "", site: "", name: "", createdAt: 0),
@@ -75,8 +78,13 @@ struct WireTypesTests {
             CheckinCommand.CheckIn(code: ""), CheckpointQRCode(checkpoint: "", code: ""),
             PhoneRegistration(endpoint: "", keys: .init(p256dh: "", auth: "")), PhoneRemoval(endpoint: ""),
             PushSettings(quietHours: .init(from: "", to: "", utcOffsetMinutes: 0)),
-            // The administration API's bodies.
-            SiteCreation(id: ""), TokenCreation(role: .guard),
+            // The administration API's bodies and answers.
+            SiteCreation(id: ""), TokenCreation(role: .guard), site, SiteList(sites: [site]), SiteCreated(site: site), token,
+            TokenList(tokens: [token]), TokenIssued(token: token, secret: ""), TokenRevoked(token: token),
+            FloodRegionCreation(id: "", region: .init(name: "", timeZone: "")),
+            UploadedThumbnail(hash: "", type: "", width: 1, height: 1, bytes: 0, url: ""),
+            RegisteredPhones(phones: [.init(endpoint: "", createdAt: 0)]),
+            MapConfiguration(tiles: "", minZoom: 0, maxZoom: 0, bounds: [], attribution: ""), DetectionBatchStored(detections: 0),
             FloodRegionCommand.CreateRegion(name: "", timeZone: ""),
             FloodRegionCommand.AddBoundary(name: "", northWest: .init(latitude: 0, longitude: 0), southEast: .init(latitude: 0, longitude: 0)),
             FloodRegionCommand.OpenEvent(boundary: 0, name: ""), FloodRegionCommand.RenameEvent(event: 0, name: ""),
@@ -86,6 +94,7 @@ struct WireTypesTests {
             ChatRoomArchived(room: "", by: "", at: 0), ChatMessageChanged(message: "", by: "", at: 0),
             ChatMessageAcknowledged(message: "", by: "", at: 0, pending: []), ChatReadMarked(room: "", read: 0, unread: 0),
             ChatInboxState(rooms: [.init(room: "", name: "", unread: 0)], urgent: [message]),
+            ChatDirectoryState(rooms: [room]), ChatRoomState(room: room, messages: [message]),
         ]
     }
 

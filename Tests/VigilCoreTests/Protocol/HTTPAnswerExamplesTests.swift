@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VigilCore
 
-/// The HTTP answers `docs/protocol.md` shows (a `curl` block, then its answer in a `json` block)
-/// against the contract's types, as `ProtocolExamplesTests` does for the WebSocket messages.
+/// The HTTP answers `docs/protocol.md` shows (a `curl` block, or a section on one `GET`, then the
+/// answer in a `json` block) against the contract's types, as `ProtocolExamplesTests` does for the WebSocket messages.
 struct HTTPAnswerExamplesTests {
     /// One shown answer: the path its `curl` asked, and the JSON it answered.
     struct Answer {
@@ -18,9 +18,9 @@ struct HTTPAnswerExamplesTests {
         var askedPath: String?
         for (index, line) in lines.enumerated() {
             if line.hasPrefix("curl ") { askedPath = path(of: line) }
-            if line.hasPrefix("#") { askedPath = nil }
-            // The answer's block follows the request's at once.
-            guard line == "```json", index >= 1, lines[index - 1] == "```", let path = askedPath, index + 1 < lines.count else { continue }
+            // A section on one GET shows its answer without a request.
+            if line.hasPrefix("#") { askedPath = line.firstRange(of: "`GET /").map { getPath(line[$0.upperBound...]) } }
+            guard line == "```json", let path = askedPath, index + 1 < lines.count else { continue }
             answers.append(Answer(line: index + 2, path: path, json: try JSONValue(parsing: String(lines[index + 1]))))
             askedPath = nil
         }
@@ -34,10 +34,17 @@ struct HTTPAnswerExamplesTests {
         return URLComponents(string: address)?.path
     }
 
+    /// `/map/config.json` of `map/config.json` and ...` (what follows a heading's `` `GET / ``).
+    private static func getPath(_ rest: Substring) -> String {
+        "/" + rest.prefix { $0 != "`" && $0 != " " }
+    }
+
     /// The contract's type of the answer of a request to `path`; nil for an answer it does not define.
     static func answerType(of path: String) -> ((JSONValue) throws -> JSONValue)? {
         switch path {
         case "/api/tokens": { try ProtocolExamplesTests.roundTrip(TokenIssued.self, $0) }
+        case "/api/thumbnails": { try ProtocolExamplesTests.roundTrip(UploadedThumbnail.self, $0) }
+        case "/map/config.json": { try ProtocolExamplesTests.roundTrip(MapConfiguration.self, $0) }
         default: nil
         }
     }
@@ -50,6 +57,6 @@ struct HTTPAnswerExamplesTests {
             #expect(again == answer.json, "docs/protocol.md:\(answer.line): \(answer.path)'s answer encodes back unchanged: \(again.canonicalText)")
             checked.append(answer.path)
         }
-        #expect(checked == ["/api/tokens"], "the answers of the requests on the contract were all found: \(checked)")
+        #expect(checked == ["/api/thumbnails", "/map/config.json", "/api/tokens"], "every answer on the contract was found: \(checked)")
     }
 }

@@ -2,7 +2,7 @@
 /// (docs/protocol.md, "Sites and tokens"). Never its secret: only `TokenIssued` carries that.
 public struct TokenSummary: Sendable, Equatable, Codable {
     /// Whether the hub accepts a token now.
-    public enum State: String, Sendable, Codable {
+    public enum State: String, Sendable, Codable, CaseIterable {
         /// Accepted.
         case active
         /// Revoked by an admin: refused, its connections closed.

@@ -22,3 +22,15 @@ public struct DetectionsOverlay: Sendable, Equatable, Codable {
         self.detections = detections
     }
 }
+
+/// The fields a batch's `ok` carries beside `topic` and `ts` (a batch has no `seq`): how many of
+/// its detections the hub stored.
+public struct DetectionBatchStored: Sendable, Equatable, Codable {
+    /// The number of detections stored.
+    public var detections: Int
+
+    /// A batch of which `detections` were stored.
+    public init(detections: Int) {
+        self.detections = detections
+    }
+}

@@ -42,3 +42,28 @@ public struct PhoneRemoval: Sendable, Equatable, Codable {
         self.endpoint = endpoint
     }
 }
+
+/// The answer of `GET /api/sites/{site}/push/phones`: the phones this token registered on the site.
+public struct RegisteredPhones: Sendable, Equatable, Codable {
+    /// A registered phone, by its push service's endpoint.
+    public struct Phone: Sendable, Equatable, Codable {
+        /// The endpoint it was registered with.
+        public var endpoint: String
+        /// When, in milliseconds since 1970, by the hub's clock.
+        public var createdAt: Int64
+
+        /// The phone at `endpoint`, registered at `createdAt`.
+        public init(endpoint: String, createdAt: Int64) {
+            self.endpoint = endpoint
+            self.createdAt = createdAt
+        }
+    }
+
+    /// The phones, oldest first.
+    public var phones: [Phone]
+
+    /// A listing of `phones`.
+    public init(phones: [Phone]) {
+        self.phones = phones
+    }
+}
