@@ -15,19 +15,8 @@ struct InDoubtCommitTests {
         NewEvent(topic: "notice/hq", type: "notice", ts: 1, from: "t", payload: #"{"text":"\#(text)"}"#)
     }
 
-    /// The store, and the same store opened again through a relay that can cut its connections.
-    private func storeBehindRelay() throws -> (store: TestStore, relay: CommitCuttingRelay, log: any EventStore) {
-        let store = try TestStore.make(.postgres, migrations: [])
-        guard let database = store.database as? PostgresDatabase else { throw TestPostgresError.noServer }
-        let relay = try CommitCuttingRelay(to: database.location.port)
-        var relayed = database.location
-        relayed.host = "127.0.0.1"
-        relayed.port = relay.port
-        return (store, relay, try PostgresDatabase(location: relayed, migrations: []).makeEventLog())
-    }
-
     @Test func aCommitWhoseAnswerIsLostIsAcknowledgedAndStoredOnce() async throws {
-        let (store, relay, log) = try storeBehindRelay()
+        let (store, relay, log) = try PostgresRelay.inFrontOfANewStore()
         defer { relay.stop() }
         _ = try await log.append([notice("before")])
         relay.arm(marker: "answer lost", cut: .afterTheServerHasTheCommit)
@@ -44,7 +33,7 @@ struct InDoubtCommitTests {
     }
 
     @Test func aCommitTheServerNeverReceivedFailsAndStoresNothing() async throws {
-        let (store, relay, log) = try storeBehindRelay()
+        let (store, relay, log) = try PostgresRelay.inFrontOfANewStore()
         defer { relay.stop() }
         relay.arm(marker: "never committed", cut: .beforeTheServerHasTheCommit)
         await #expect(throws: StoreError.self) { try await log.append([notice("never committed")]) }
@@ -54,7 +43,7 @@ struct InDoubtCommitTests {
     }
 
     @Test func aCommitWhoseOutcomeCannotBeAskedFailsAndTheFollowerDeliversIt() async throws {
-        let (store, relay, log) = try storeBehindRelay()
+        let (store, relay, log) = try PostgresRelay.inFrontOfANewStore()
         let follower = try #require(log.makeFollower())
         let followed = Followed()
         let following = Task { await follower.follow { events in followed.texts.withLock { $0 += events.map(\.payload) } } }
@@ -78,20 +67,5 @@ struct InDoubtCommitTests {
         #expect(stored.filter { $0 == #"{"text":"outcome unknown"}"# }.count == 1, "it did commit")
         #expect(
             try await followed.waitFor(before + [#"{"text":"outcome unknown"}"#]), "the follower delivers, once, what the hub could not acknowledge")
-    }
-}
-
-/// What a follower delivered, as the events' data.
-private final class Followed: Sendable {
-    let texts = Mutex<[String]>([])
-
-    /// Whether the follower has delivered exactly `expected` within 10 s.
-    func waitFor(_ expected: [String]) async throws -> Bool {
-        for _ in 0..<100 {
-            if texts.withLock({ $0 }) == expected { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("the follower delivered \(texts.withLock { $0 })")
-        return false
     }
 }

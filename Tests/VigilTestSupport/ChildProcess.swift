@@ -96,6 +96,17 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Blocks the calling thread until the program ends or `limit` has passed: its status, or nil
+    /// when it still runs.
+    public func waitUntilExit(atMost limit: Duration) -> Int32? {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let status = terminationStatus { return status }
+            usleep(10_000)
+        }
+        return terminationStatus
+    }
+
     private static func exitStatus(_ raw: Int32) -> Int32 {
         let signal = raw & 0x7f
         return signal == 0 ? (raw >> 8) & 0xff : 128 + signal

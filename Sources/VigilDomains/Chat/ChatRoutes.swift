@@ -9,7 +9,7 @@ struct ChatRoutes {
     var all: [DomainRoute] {
         [
             // GET /api/sites/hq/chat/search?q=gate&room=control&before=N&limit=20
-            DomainRoute(.get, "api/sites/:site/chat/search") { [service] request async throws(ProtocolError) in
+            DomainRoute(.get, "api/sites/:site/chat/search") { request async throws(ProtocolError) in
                 let topic = try Topic(ChatService.directoryTopic(of: try request.parameter("site")))
                 var data: [String: JSONValue] = [:]
                 for (key, value) in request.query where ["q", "room", "before", "limit"].contains(key) {

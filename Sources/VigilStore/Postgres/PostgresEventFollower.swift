@@ -15,7 +15,7 @@ import PostgresNIO
 /// `NOTIFY` (a trigger on `events`, sent at commit with the transaction's id) only wakes the
 /// follower, which also reads every `pollInterval`: a lost notification costs latency, never an
 /// event. A connection killed or a server restarted is made again, and reading goes on from the
-/// cursor, which lives as long as the hub.
+/// cursor, which lives as long as the hub; so is one whose read goes unanswered (`BoundedAnswer`).
 final class PostgresEventFollower: EventFollower {
     /// The wake-up channel of the trigger below.
     static let channel = "vigil_events"
@@ -23,6 +23,8 @@ final class PostgresEventFollower: EventFollower {
     static let pollInterval: Duration = .milliseconds(500)
     static let pageSize = 1000
     static let reconnectDelay: Duration = .milliseconds(250)
+    /// The longest a read waits for the server before the follower connects again.
+    static let answerTimeout: Duration = .seconds(15)
     /// What an operator sees in `pg_stat_activity` for this connection.
     static let applicationName = "vigil follower"
 
@@ -101,11 +103,17 @@ final class PostgresEventFollower: EventFollower {
             }
         }
         defer { listener.cancel() }
-        var position = try await cursorNow(cursor, on: connection)
+        let start = cursor
+        var position = try await BoundedAnswer.await(on: connection, within: Self.answerTimeout) { [self] in
+            try await cursorNow(start, on: connection)
+        }
         var pause = Duration.milliseconds(1)
         while true {
             try Task.checkCancellation()
-            let page = try await read(after: position, on: connection)
+            let after = position
+            let page = try await BoundedAnswer.await(on: connection, within: Self.answerTimeout) { [self] in
+                try await read(after: after, on: connection)
+            }
             let theirs = page.rows.filter { !own.contains($0.xid) }.map(\.event)
             if !theirs.isEmpty { await deliver(theirs) }
             position = page.next

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Testing
 import VigilStore
 import VigilTestSupport
 
@@ -157,10 +158,16 @@ final class HubProcess: @unchecked Sendable {
         try? await offThePool { self.terminate() }
     }
 
+    /// Stops the hub as an operator does (SIGTERM), and kills it if it has not stopped in 20 s:
+    /// a hub that does not stop when told is a failure, not a test that waits for ever.
     func terminate() {
         guard let process else { return }
         process.send(SIGTERM)
-        process.waitUntilExit()
+        if process.waitUntilExit(atMost: .seconds(20)) == nil {
+            Issue.record("the hub did not stop within 20 s of SIGTERM; the end of its log: \(log.suffix(3000))")
+            process.send(SIGKILL)
+            process.waitUntilExit()
+        }
         self.process = nil
     }
 

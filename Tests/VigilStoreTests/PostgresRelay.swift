@@ -2,11 +2,12 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A TCP relay on loopback in front of the test PostgreSQL server, for cutting one connection at
-/// the worst moment a network can: once armed with a marker, the connection that carries it is cut
-/// at its next COMMIT, either after passing the COMMIT on (the server commits; its answer is lost)
-/// or instead of passing it on (the server never sees it). Every other byte goes through as sent.
-final class CommitCuttingRelay: Sendable {
+/// A TCP relay on loopback in front of the test PostgreSQL server, for failing connections the
+/// worst ways a network can. Once armed with a marker, the connection that carries it is cut at its
+/// next COMMIT, either after passing the COMMIT on (the server commits; its answer is lost) or
+/// instead of passing it on (the server never sees it). Silenced, the connections open now are
+/// answered nothing more, and nothing closes them. Every other byte goes through as sent.
+final class PostgresRelay: Sendable {
     enum Cut: Sendable {
         case afterTheServerHasTheCommit
         case beforeTheServerHasTheCommit
@@ -25,6 +26,8 @@ final class CommitCuttingRelay: Sendable {
     private let cutsMade = Mutex(0)
     /// Until when new connections are closed as soon as they come, as a server that went away.
     private let refusingUntil = Mutex(ContinuousClock.now)
+    /// The connections relayed so far, for silencing them.
+    private let links = Mutex<[Link]>([])
 
     /// Listens on a free loopback port and relays to the server at 127.0.0.1:`target`.
     init(to target: Int) throws {
@@ -50,6 +53,12 @@ final class CommitCuttingRelay: Sendable {
     /// connections are then refused for `refusing`, as if the server had gone.
     func arm(marker: String, cut: Cut, thenRefusingConnectionsFor refusing: Duration = .zero) {
         plan.withLock { $0 = Plan(marker: Array(marker.utf8), cut: cut, refusing: refusing) }
+    }
+
+    /// From now on the connections open now get nothing more from the server, and stay open, as
+    /// behind a network that dropped them without a word; new connections are relayed as ever.
+    func silenceOpenConnections() {
+        for link in links.withLock({ $0 }) { link.silenced.withLock { $0 = true } }
     }
 
     /// How many connections were cut.
@@ -80,6 +89,7 @@ final class CommitCuttingRelay: Sendable {
                 continue
             }
             let link = Link(client: client, server: server)
+            links.withLock { $0.append(link) }
             Thread.detachNewThread { [self] in relayToServer(on: link) }
             Thread.detachNewThread { Self.relayToClient(on: link) }
         }
@@ -92,6 +102,8 @@ final class CommitCuttingRelay: Sendable {
         let client: Int32
         let server: Int32
         let muted = Mutex(false)
+        /// The server's bytes are read and dropped: the client waits for an answer that never comes.
+        let silenced = Mutex(false)
         private let ended = Mutex(0)
 
         init(client: Int32, server: Int32) {
@@ -147,7 +159,9 @@ final class CommitCuttingRelay: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = read(link.server, &buffer, buffer.count)
-            guard count > 0, !link.muted.withLock({ $0 }), write(Array(buffer[..<count]), to: link.client) else { break }
+            guard count > 0, !link.muted.withLock({ $0 }) else { break }
+            if link.silenced.withLock({ $0 }) { continue }
+            guard write(Array(buffer[..<count]), to: link.client) else { break }
         }
         link.endDirection()
     }
