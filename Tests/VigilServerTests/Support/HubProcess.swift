@@ -12,6 +12,8 @@ final class HubProcess: @unchecked Sendable {
     private var process: ChildProcess?
     /// Whether `start` has had the hub up once: after that its port is the one clients know.
     private var startedOnce = false
+    /// How the hub was last started, for `restart()`.
+    private var lastStart: (() async throws -> Void)?
 
     var dataDirectory: String { directory.appendingPathComponent("data").path }
     /// A PostgreSQL database of its own when test hubs keep their stores there
@@ -92,6 +94,7 @@ final class HubProcess: @unchecked Sendable {
     /// first start that fails so is made again on another free port.
     func start(host: String? = nil, certificate: (chain: String, key: String, ca: String)? = nil, options: [String] = []) async throws {
         if let certificate { caFile = certificate.ca }
+        lastStart = { [unowned self] in try await start(host: host, certificate: certificate, options: options) }
         for attempt in 1...3 {
             if try await launch(host: host, certificate: certificate, options: options) {
                 startedOnce = true
@@ -101,6 +104,13 @@ final class HubProcess: @unchecked Sendable {
             port = try freeLoopbackPort()
         }
         throw HubProcessError.didNotStart(String(log.suffix(2_000)))
+    }
+
+    /// Starts the hub again as it was last started (its host, certificate and options), after a
+    /// stop or a kill.
+    func restart() async throws {
+        guard let lastStart else { preconditionFailure("a hub started before") }
+        try await lastStart()
     }
 
     /// Runs `vigil serve` and waits for its health check: false when it ended or is not up in 30 s
