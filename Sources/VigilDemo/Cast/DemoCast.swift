@@ -1,3 +1,4 @@
+import Synchronization
 import VigilClient
 import VigilCore
 
@@ -8,6 +9,8 @@ struct DemoCast: Sendable {
     let guards: [String: DemoGuard]
     let controlRoom: DemoOperator
     let mainGateCode: String
+    /// Every alert the cast has raised, which the operator must have heard of before the next choice.
+    let raisedAlerts = RaisedAlerts()
 
     static func enter(_ stage: DemoStage) async throws -> DemoCast {
         let sensor = try DemoSensor(stage.sensor, site: stage.site)
@@ -27,8 +30,15 @@ struct DemoCast: Sendable {
         }
     }
 
-    /// What the director sees before choosing.
+    /// What the director sees before choosing, once the operator has heard of every alert raised
+    /// so far (waiting at most 5 s): what it sees then does not hang on how fast events travel, so
+    /// a seed plays the same run on a busy machine too.
     func world() async -> DemoWorld {
+        let raised = raisedAlerts.all
+        let deadline = ContinuousClock.now + .seconds(5)
+        while await !controlRoom.hasHeard(of: raised), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         var world = DemoWorld(alerts: await controlRoom.queue)
         for (name, member) in guards {
             world.views[name] = await member.showing
@@ -40,11 +50,11 @@ struct DemoCast: Sendable {
     func perform(_ action: DemoAction) async throws -> String {
         switch action {
         case .motion(let camera, let scene, let message):
-            try await sensor.raise("motion", at: camera, message: message, scene: scene)
+            raised(try await sensor.raise("motion", at: camera, message: message, scene: scene))
         case .door(let camera, let scene, let message):
-            try await sensor.raise("door", at: camera, message: message, scene: scene)
+            raised(try await sensor.raise("door", at: camera, message: message, scene: scene))
         case .panic(let name, let camera):
-            try await member(name).pressPanic(at: camera)
+            raised(try await member(name).pressPanic(at: camera))
         case .acknowledge(let alert):
             try await controlRoom.acknowledge(alert)
         case .resolve(let alert, let note):
@@ -68,6 +78,12 @@ struct DemoCast: Sendable {
         }
     }
 
+    /// Keeps the alert an action raised; its line.
+    private func raised(_ outcome: (line: String, alert: String?)) -> String {
+        if let alert = outcome.alert { raisedAlerts.add(alert) }
+        return outcome.line
+    }
+
     private func member(_ name: String) -> DemoGuard {
         // The director names only guards of the cast.
         guards[name]!
@@ -80,5 +96,16 @@ struct DemoCast: Sendable {
             for member in guards.values { group.addTask { await member.leave() } }
             group.addTask { await controlRoom.leave() }
         }
+    }
+}
+
+/// The ids of the alerts the cast raised, in order.
+final class RaisedAlerts: Sendable {
+    private let ids = Mutex<[String]>([])
+
+    var all: [String] { ids.withLock { $0 } }
+
+    func add(_ id: String) {
+        ids.withLock { $0.append(id) }
     }
 }

@@ -75,7 +75,8 @@ actor DemoGuard {
         return "\(name) checked in at \(recorded.name) (next round due by \(next))"
     }
 
-    func pressPanic(at camera: Camera) async throws -> String {
+    /// Raises a panic alert at `camera`: its line and the alert's id.
+    func pressPanic(at camera: Camera) async throws -> (line: String, alert: String?) {
         let ok = try await client.request(
             .publish(
                 topic: "alerts/\(site)", type: "raise",
@@ -83,7 +84,8 @@ actor DemoGuard {
                     "kind": "panic", "location": .string(camera.id), "locationName": .string(camera.title),
                     "message": .string("Panic button pressed by \(name) at \(camera.title)"),
                 ]))
-        return "\(name) pressed the panic button at \(camera.title) (alert \(ok["data"]?["alert"]?["id"]?.stringValue ?? "?"))"
+        let alert = ok["data"]?["alert"]?["id"]?.stringValue
+        return ("\(name) pressed the panic button at \(camera.title) (alert \(alert ?? "?"))", alert)
     }
 
     func leave() async {

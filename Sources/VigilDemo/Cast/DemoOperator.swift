@@ -12,6 +12,8 @@ actor DemoOperator {
     private let client: VigilClient
     /// Open alerts, oldest first.
     private(set) var queue: [DemoAlert] = []
+    /// Every alert this operator has heard of, resolved ones included.
+    private var heard: Set<String> = []
 
     init(_ member: DemoMember, site: String, building: DemoBuilding) {
         name = member.name
@@ -30,11 +32,14 @@ actor DemoOperator {
         for try await event in alerts {
             if event.type == "state" {
                 queue = try event.data.decode(AlertsState.self).alerts.map(DemoAlert.init)
+                heard.formUnion(queue.map(\.id))
                 continue
             }
             switch AlertEventType(rawValue: event.type) {
             case .raised?:
-                queue.append(DemoAlert(try event.data.decode(AlertChanged.self).alert))
+                let alert = DemoAlert(try event.data.decode(AlertChanged.self).alert)
+                queue.append(alert)
+                heard.insert(alert.id)
             case .escalated?:
                 update(try event.data.decode(AlertChanged.self).alert.id) { $0.escalated = true }
             case .acknowledged?:
@@ -47,6 +52,11 @@ actor DemoOperator {
                 break
             }
         }
+    }
+
+    /// Whether every alert of `ids` has reached this operator.
+    func hasHeard(of ids: [String]) -> Bool {
+        ids.allSatisfy(heard.contains)
     }
 
     private func update(_ id: String, _ change: (inout DemoAlert) -> Void) {

@@ -19,15 +19,16 @@ struct DemoSensor: Sendable {
         try await client.connect()
     }
 
-    func raise(_ kind: String, at camera: Camera, message: String, scene: SnapshotScene) async throws -> String {
+    /// Raises `kind` at `camera`: its line, and the alert's id when it raised one.
+    func raise(_ kind: String, at camera: Camera, message: String, scene: SnapshotScene) async throws -> (line: String, alert: String?) {
         let snapshot = try await http.uploadThumbnail(SnapshotPainter.png(scene, size: camera.frameSize))
         let raised = try await client.raiseAlert(
             site: site, kind: kind, message: message, location: camera.id, locationName: camera.title, thumbnails: [snapshot])
         switch raised {
         case .moreMotion(let motion):
-            return "more motion at \(camera.title) (visit \(motion.visit), snapshot \(snapshot.prefix(12)))"
+            return ("more motion at \(camera.title) (visit \(motion.visit), snapshot \(snapshot.prefix(12)))", nil)
         case .alert(let alert):
-            return "\(kind) at \(camera.title) (alert \(alert.id))"
+            return ("\(kind) at \(camera.title) (alert \(alert.id))", alert.id)
         }
     }
 
