@@ -215,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "VigilHubTests",
             dependencies: [
-                "VigilHub", "VigilDomains", "VigilDetections", "VigilAppearances", "VigilZones", "VigilPush", "VigilTestSupport",
+                "VigilHub", "VigilDomains", "VigilChat", "VigilDetections", "VigilAppearances", "VigilZones", "VigilPush", "VigilTestSupport",
                 .product(name: "Metrics", package: "swift-metrics"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")],

@@ -7,6 +7,9 @@
 #   swift test                                  # the PostgreSQL variants run too
 #   Tests/postgres-server.sh stop "$VIGIL_TEST_POSTGRES_DIR"
 #
+# `restart DIRECTORY` restarts a server as an operator's `pg_ctl restart` does (fast mode: every
+# session is ended), on the same port, for the tests of a store that goes away and comes back.
+#
 # The server also takes TLS, with a certificate for localhost and 127.0.0.1 from a CA of its own
 # (VIGIL_TEST_POSTGRES_CA), for the tests of `?sslmode=`; the plain URL stays plain.
 #
@@ -44,13 +47,17 @@ start)
     echo "export VIGIL_TEST_POSTGRES_DIR=$directory"
     echo "export VIGIL_TEST_POSTGRES_CA=$tls/ca.pem"
     ;;
+restart)
+    directory="${2:?the directory start printed}"
+    as_owner "$bin/pg_ctl" --pgdata="$directory/data" --log="$directory/server.log" --mode=fast --wait restart >/dev/null
+    ;;
 stop)
     directory="${2:?the directory start printed}"
     as_owner "$bin/pg_ctl" --pgdata="$directory/data" --mode=fast --wait stop >/dev/null
     rm -rf "$directory"
     ;;
 *)
-    echo "usage: $0 start | stop DIRECTORY" >&2
+    echo "usage: $0 start | restart DIRECTORY | stop DIRECTORY" >&2
     exit 2
     ;;
 esac

@@ -51,9 +51,10 @@ private enum PostgresDifferences {
     /// SQLite's schema as PostgreSQL should have it. Each back end keeps its own record of applied
     /// migrations (GRDB's `grdb_migrations`, `schema_migrations`). Chat's search keeps FTS5's
     /// columns and adds `rowid` (implicit in SQLite) and `words`, the text's `tsvector`, under
-    /// `chat_search_words` (`ChatMigrations`); the detections' box index is a table of the R*Tree's
-    /// columns under `detection_boxes_space` (`DetectionMigrations`). Each event keeps the
-    /// transaction that wrote it, by which the other hubs follow the log (`PostgresEventFollower`);
+    /// `chat_search_words`, and a site's newest rows under `chat_search_by_site` (`ChatMigrations`);
+    /// the detections' box index is a table of the R*Tree's columns under `detection_boxes_space`
+    /// (`DetectionMigrations`). Each event keeps the transaction that wrote it, by which the other
+    /// hubs follow the log (`PostgresEventFollower`);
     /// so does each detection, by which their indexes learn the others' rows. The hubs sharing the
     /// database report who is present through them in `hub_roster`.
     static func expected(from sqlite: SchemaShape) -> SchemaShape {
@@ -64,7 +65,7 @@ private enum PostgresDifferences {
         shape.columns["events", default: []].insert("xid")
         shape.columns["detections", default: []].insert("xid")
         shape.columns["hub_roster"] = ["hub", "alive_until", "report"]
-        shape.indexes.formUnion(["chat_search_words", "detection_boxes_space", "events_by_xid", "detections_by_xid"])
+        shape.indexes.formUnion(["chat_search_words", "chat_search_by_site", "detection_boxes_space", "events_by_xid", "detections_by_xid"])
         return shape
     }
 }

@@ -6,8 +6,8 @@ import VigilCore
 import VigilTestSupport
 
 /// Nodes of one hub on one PostgreSQL store recover: a node started late catches up, and nodes
-/// whose every connection to the store is cut during a burst come back with nothing acknowledged
-/// lost.
+/// whose store goes away during a burst (every connection cut, or the server restarted) come back
+/// with nothing acknowledged lost.
 @Suite(
     .timeLimit(.minutes(10)),
     .enabled(if: TestPostgres.serverURL != nil || TestPostgres.isRequired, "needs a PostgreSQL server (VIGIL_TEST_POSTGRES_URL)"))
@@ -36,15 +36,29 @@ struct SeveralHubsRecoveryTests {
         await nodes.stop()
     }
 
-    /// Every connection of both nodes to the store is ended (`pg_terminate_backend`, as a restart
-    /// of the server ends them) in the middle of a burst published through both: publishes cut by
-    /// it fail or are answered; both nodes then publish again; every acknowledged event is stored
-    /// with its text, with no gap, and the subscribers on both nodes get exactly the stored events,
-    /// in order, once. No statement waits out its answer timeout: one sent on a connection that
-    /// is closing may never be answered, and a node that waited for it (a rollback after the
-    /// failed commit) held its writers for 30 s.
-    @Test func nodesWhoseStoreConnectionsAreAllCutLoseNothingAcknowledged() async throws {
-        let nodes = try await HubNodes()
+    /// What takes the store from under both nodes in the middle of the burst.
+    enum StoreFault: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// Every connection of both nodes to the store is ended (`pg_terminate_backend`), as an
+        /// operator or a network fault would.
+        case connectionsEnded = "every store connection ended"
+        /// The PostgreSQL server restarts (`pg_ctl restart`): every session ends, and for a moment
+        /// no connection can be made.
+        case serverRestarted = "the PostgreSQL server restarted"
+
+        var testDescription: String { rawValue }
+    }
+
+    /// The store goes from under both nodes in the middle of a burst published through both:
+    /// publishes cut by it fail or are answered; both nodes then publish again; every acknowledged
+    /// event is stored with its text, with no gap, and the subscribers on both nodes get exactly
+    /// the stored events, in order, once. No statement waits out its answer timeout: one sent on a
+    /// connection that is closing may never be answered, and a node that waited for it (a rollback
+    /// after the failed commit) held its writers for 30 s.
+    @Test(arguments: StoreFault.allCases)
+    func nodesWhoseStoreGoesAwayLoseNothingAcknowledged(_ fault: StoreFault) async throws {
+        // A restart would end every other test's sessions too: that fault gets a server of its own.
+        let server = fault == .serverRestarted ? try await RestartablePostgres() : nil
+        let nodes = try await HubNodes(on: server)
         let readers = [nodes.client(of: nodes.a, nodes.operatorToken), nodes.client(of: nodes.b, nodes.operatorToken)]
         var streams: [AsyncThrowingStream<Event, any Error>] = []
         for reader in readers { streams.append(try await reader.subscribe("notice/hq", since: 0)) }
@@ -76,7 +90,10 @@ struct SeveralHubsRecoveryTests {
             }
             group.addTask {
                 _ = await eventually(timeout: .seconds(30)) { acknowledged.texts.withLock { $0.count } >= 30 }
-                try nodes.a.terminateStoreConnections()
+                switch fault {
+                case .connectionsEnded: try nodes.a.terminateStoreConnections()
+                case .serverRestarted: try await server?.restart()
+                }
             }
             try await group.waitForAll()
         }
@@ -104,6 +121,7 @@ struct SeveralHubsRecoveryTests {
         }
         for client in readers + publishers { await client.close() }
         await nodes.stop()
+        withExtendedLifetime(server) {}
     }
 }
 

@@ -14,10 +14,10 @@ public enum TestPostgres {
     /// variants instead of leaving them out.
     public static var isRequired: Bool { ProcessInfo.processInfo.environment["VIGIL_REQUIRE_POSTGRES"] == "1" }
 
-    /// Makes a new empty database on the server and returns where it is.
-    public static func newDatabase() throws -> PostgresLocation {
-        guard let serverURL else { throw TestPostgresError.noServer }
-        var location = try PostgresLocation(url: serverURL)
+    /// Makes a new empty database on the server (on `server`, a maintenance database, when given)
+    /// and returns where it is.
+    public static func newDatabase(on server: PostgresLocation? = nil) throws -> PostgresLocation {
+        guard var location = try server ?? serverURL.map({ try PostgresLocation(url: $0) }) else { throw TestPostgresError.noServer }
         let name = "vigil_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         try administer(location, "CREATE DATABASE \(name) TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8'")
         location.database = name

@@ -7,8 +7,7 @@ import VigilStore
 /// fill it run as written) whose `words` column is the text's `tsvector`, under a GIN index. The
 /// 'simple' configuration lowercases without stemming, as FTS5's tokenizer does: names and codes stay
 /// whole (it keeps diacritics, which FTS5 removes). A GIN index finds prefixes of any length, so
-/// FTS5's prefix lengths have no counterpart. Newest first, the planner walks the primary key
-/// backwards for a common word, stopping at the page's end, and sorts a rare word's few GIN matches.
+/// FTS5's prefix lengths have no counterpart. A page is read newest first as `ChatSearchPages` says.
 enum ChatMigrations {
     static let all = [
         StoreMigration(
@@ -123,6 +122,10 @@ enum ChatMigrations {
                 );
                 CREATE INDEX chat_urgent_due ON chat_urgent_recipients (repeat_at) WHERE repeat_at IS NOT NULL;
                 CREATE INDEX chat_urgent_by_name ON chat_urgent_recipients (name) WHERE acknowledged_at IS NULL;
-                """)
+                """),
+        StoreMigration("chat-2: a site's newest messages in order, for search on PostgreSQL") { transaction in
+            // Search reads a site's newest rows first (ChatSearchPages); FTS5 needs no index for it.
+            if transaction.dialect == .postgres { try transaction.execute("CREATE INDEX chat_search_by_site ON chat_search (site, rowid)") }
+        },
     ]
 }

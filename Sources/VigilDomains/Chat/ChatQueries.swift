@@ -77,7 +77,7 @@ struct ChatQueries: Sendable {
     }
 }
 
-/// The reads the chat's queries make: the control room before its row exists, search.
+/// The reads the chat's queries make: the control room before its row exists.
 extension ChatTables {
     /// The site's rooms, the control room among them even before its row is made.
     func roomsWithControl(of site: String) throws -> [RoomRecord] {
@@ -94,34 +94,5 @@ extension ChatTables {
     func hasMessages(in room: String, site: String, before seq: Int64?) throws -> Bool {
         guard let seq else { return false }
         return try transaction.exists("SELECT 1 FROM chat_messages WHERE site = ? AND room = ? AND seq < ?", [site, room, seq])
-    }
-
-    /// FTS5 walks its index newest first (`ORDER BY rowid DESC`) and stops at the page's end, so a
-    /// common word costs one page, not every match; PostgreSQL's GIN index on the words does the
-    /// same for a rare word, and reads a common one's newest rows by the primary key.
-    func search(_ search: ChatSearch) throws -> [MessageRecord] {
-        var filters: String
-        var arguments: [any StoreArgument]
-        switch transaction.dialect {
-        case .sqlite: (filters, arguments) = ("chat_search MATCH ? AND site = ?", [search.fts5Match, search.site])
-        case .postgres: (filters, arguments) = ("words @@ to_tsquery('simple', ?) AND site = ?", [search.tsquery, search.site])
-        }
-        if let room = search.room {
-            filters += " AND room = ?"
-            arguments.append(room)
-        }
-        if let before = search.before {
-            filters += " AND rowid < ?"
-            arguments.append(before)
-        }
-        arguments.append(search.limit)
-        return try transaction.fetchAll(
-            MessageRecord.self,
-            """
-            SELECT m.* FROM chat_messages m
-            WHERE m.n IN (SELECT rowid FROM chat_search WHERE \(filters) ORDER BY rowid DESC LIMIT ?)
-            ORDER BY m.n DESC
-            """,
-            arguments)
     }
 }

@@ -10,9 +10,10 @@ struct HubNodes {
     let deviceToken: String
 
     /// `siteOptions`: what `vigil site create hq` is given besides the site; `serveOptions`: what
-    /// each node's `vigil serve` is given.
-    init(siteOptions: [String] = [], serveOptions: [String] = []) async throws {
-        a = try HubProcess(inPostgres: true)
+    /// each node's `vigil serve` is given; `server`: a server of the test's own, instead of the
+    /// tests' shared one.
+    init(siteOptions: [String] = [], serveOptions: [String] = [], on server: RestartablePostgres? = nil) async throws {
+        a = try server.map { try HubProcess(storedIn: $0.newDatabase()) } ?? HubProcess(inPostgres: true)
         b = try HubProcess(sharingStoreOf: a)
         try await a.command(["site", "create", "hq"] + siteOptions)
         operatorToken = try await a.token(["--role", "operator", "--site", "hq", "--name", "olga"])

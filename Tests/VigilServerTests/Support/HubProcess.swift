@@ -40,6 +40,16 @@ final class HubProcess: @unchecked Sendable {
         database = inPostgres ? try TestPostgres.newDatabase() : nil
     }
 
+    /// A hub whose store is `database`, a PostgreSQL database its owner drops (or whose server
+    /// goes with it).
+    init(storedIn database: PostgresLocation) throws {
+        directory = try makeScratchDirectory("vigil-process")
+        caFile = directory.appendingPathComponent("certs/vigil-dev-ca.pem").path
+        port = try freeLoopbackPort()
+        self.database = database
+        ownsDatabase = false
+    }
+
     /// Another hub on `other`'s PostgreSQL store, as a second node of one hub: a process, data
     /// directory, certificate and port of its own.
     init(sharingStoreOf other: HubProcess) throws {

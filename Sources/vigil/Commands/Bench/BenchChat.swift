@@ -82,12 +82,14 @@ struct BenchChat: AsyncParsableCommand {
         }
     }
 
-    /// One-word queries for words from very common to rare, and a prefix as one types it.
+    /// One-word queries for words from very common to rare, a word in no message (a misspelt one,
+    /// say), and a prefix as one types it.
     private func timeSearches(_ client: VigilClient, over stored: Int) async throws -> [String: Percentiles] {
         let words = [1, 10, 100, 1000].map { ("word of rank \($0)", ChatSearchCorpus.word(rank: $0)) }
+        let absent = ("a word in no message", ChatSearchCorpus.word(rank: ChatSearchCorpus.vocabularySize + 1))
         let prefix = ("prefix of the word of rank 1", String(ChatSearchCorpus.word(rank: 1).prefix(2)) + "*")
         var results: [String: Percentiles] = [:]
-        for (name, query) in words + [prefix] {
+        for (name, query) in words + [absent, prefix] {
             var recorder = LatencyRecorder()
             var found = 0
             for index in 0..<(queries + 20) {
