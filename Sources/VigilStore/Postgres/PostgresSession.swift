@@ -63,7 +63,7 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     /// Runs one statement with `?` placeholders and its values; its rows and what it changed.
-    func run(_ sql: String, _ values: [StoreValue]) throws -> PostgresQueryResult {
+    func run(_ sql: String, _ values: [StoreValue]) throws -> PostgresAnswer {
         let query = PostgresQuery(unsafeSQL: PostgresStatement.numbered(sql), binds: PostgresStatement.bindings(values))
         return try answer(query)
     }
@@ -79,10 +79,15 @@ final class PostgresSession: @unchecked Sendable {
     /// statement (an `ERROR`, after which the connection goes on) marks the connection broken.
     /// Nothing is sent on a broken one: a query written to a connection that is closing may never
     /// be answered, and would hold its thread for `answerTimeout`.
-    private func answer(_ query: PostgresQuery) throws -> PostgresQueryResult {
+    ///
+    /// The rows are taken one by one as they arrive: postgres-nio (1.33) gathers a whole answer's
+    /// rows into an array it copies at every append, which took over 30 s for a million rows.
+    private func answer(_ query: PostgresQuery) throws -> PostgresAnswer {
         guard !isBroken else { throw StoreError.unavailable("the connection to \(location) broke in this transaction") }
+        let rows = Mutex<[PostgresRow]>([])
         do {
-            return try Self.answer(connection.query(query, logger: Self.logger), on: connection)
+            let metadata = try Self.answer(connection.query(query, logger: Self.logger) { row in rows.withLock { $0.append(row) } }, on: connection)
+            return PostgresAnswer(rows: rows.withLock { $0 }, changed: metadata.rows ?? 0)
         } catch {
             if !PostgresFailure.isStatementRefusal(error) { isBroken = true }
             throw error
@@ -122,6 +127,12 @@ final class PostgresSession: @unchecked Sendable {
         guard let result = outcome.withLock({ $0 }) else { preconditionFailure("answered without an outcome") }
         return try result.get()
     }
+}
+
+/// A statement's answer: its rows, and how many rows it changed.
+struct PostgresAnswer {
+    let rows: [PostgresRow]
+    let changed: Int
 }
 
 /// PostgreSQL's errors as the store's, and the ones worth trying the transaction again for.

@@ -25,7 +25,7 @@ final class PostgresTransaction: DomainTransaction {
             lastChanges = 0
             return
         }
-        lastChanges = try session.run(sql, arguments.map(\.storeValue)).metadata.rows ?? 0
+        lastChanges = try session.run(sql, arguments.map(\.storeValue)).changed
     }
 
     /// Whether `sql` holds more than one statement: a semicolon before its last word.
