@@ -83,6 +83,10 @@ extension Hub {
                         reply: prepared.reply.merging(prepared.committedReply?() ?? [:]) { $1 })
                 }.mapError { error in
                     if let refusal = error as? ProtocolError { return refusal }
+                    if let unknown = error as? StoreError, case .outcomeUnknown = unknown {
+                        logger.error("publish perhaps stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])
+                        return ProtocolError(unknown)
+                    }
                     logger.error("publish not stored", metadata: ["topic": "\(prepared.topic)", "error": "\(error)"])
                     return ProtocolError(.storeUnavailable, "the event could not be stored; nothing was published")
                 })

@@ -80,6 +80,10 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let invalidCheckpointCode = ErrorCode("invalid_checkpoint_code")
     /// The store could not commit (disk full, read-only database); nothing was stored.
     public static let storeUnavailable = ErrorCode("store_unavailable")
+    /// The store could not tell whether a publish was committed (the connection to PostgreSQL broke
+    /// with the commit on its way and the server could not be asked): it may have been stored,
+    /// and if it was, subscribers get it. Read the topic's history before publishing it again.
+    public static let commitUnknown = ErrorCode("commit_unknown")
     /// The server is shutting down.
     public static let shuttingDown = ErrorCode("shutting_down")
     /// An unexpected failure on the server; the server log has details.

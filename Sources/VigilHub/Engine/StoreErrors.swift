@@ -12,6 +12,8 @@ extension ProtocolError {
         case .alreadyExists(let what): self.init(.alreadyExists, "\(what) already exists")
         case .limitReached(let why): self.init(.limitReached, why)
         case .unavailable: self.init(.storeUnavailable, "the store could not be read; try again")
+        case .outcomeUnknown:
+            self.init(.commitUnknown, "the store could not tell whether this was stored; read the topic's history before sending it again")
         }
     }
 }

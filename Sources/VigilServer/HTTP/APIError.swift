@@ -19,7 +19,7 @@ struct APIError: HTTPResponseError {
         case .alreadyExists, .limitReached: .conflict
         case .rateLimited, .tooManyConnections: .tooManyRequests
         case .tooLarge: .contentTooLarge
-        case .storeUnavailable, .shuttingDown: .serviceUnavailable
+        case .storeUnavailable, .commitUnknown, .shuttingDown: .serviceUnavailable
         case .internal: .internalServerError
         default: .badRequest
         }

@@ -110,10 +110,16 @@ final class PostgresLanes: Sendable {
         } catch {
             // The connection broke with the COMMIT on its way: the server may have committed and
             // only its answer been lost. One that knows its transaction's id asks the server, so
-            // that what was stored is acknowledged and fanned out (`InDoubtCommit`).
-            guard session.isBroken, let id = transaction.knownID, InDoubtCommit.outcome(of: id, asking: session) == .committed else {
+            // that what was stored is acknowledged and fanned out (`InDoubtCommit`), and what the
+            // server cannot be asked about is said to be unknown, not failed.
+            guard session.isBroken, let id = transaction.knownID else {
                 if !session.isBroken { try? session.script("ROLLBACK") }
                 throw error
+            }
+            switch InDoubtCommit.outcome(of: id, asking: session) {
+            case .committed: break
+            case .aborted: throw error
+            case .unknown: throw StoreError.outcomeUnknown("\(error)")
             }
         }
         for action in transaction.afterCommitActions { action() }

@@ -7,6 +7,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case limitReached(String)
     /// The back end failed (I/O, a full disk or database bound, corruption): nothing was written.
     case unavailable(String)
+    /// A commit whose outcome the back end could not learn: PostgreSQL's connection broke with
+    /// the COMMIT on its way, and the server could not be asked. It may have been written.
+    case outcomeUnknown(String)
 
     public var description: String {
         switch self {
@@ -14,6 +17,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .notFound(let what): "\(what) does not exist"
         case .limitReached(let why): why
         case .unavailable(let why): "the store failed: \(why)"
+        case .outcomeUnknown(let why): "the store could not tell whether it committed: \(why)"
         }
     }
 }
