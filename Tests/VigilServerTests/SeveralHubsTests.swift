@@ -81,9 +81,14 @@ struct SeveralHubsTests {
         for (index, stream) in streams.enumerated() {
             let seqs = await seqs(total, from: stream, timeout: .seconds(30))
             let missing = Set(1...UInt64(total)).subtracting(seqs).sorted()
+            let disorder = zip(seqs, seqs.dropFirst()).first { $0.1 <= $0.0 }.map { "\($0)" } ?? "none"
             #expect(
                 seqs == Array(1...UInt64(total)),
-                "subscriber \(index) on node \(index % 2 == 0 ? "a" : "b"): \(seqs.count) events, missing \(missing), out of order at \(zip(seqs, seqs.dropFirst()).first { $0.1 <= $0.0 }.map { "\($0)" } ?? "none")\n\(nodes.a.log.suffix(3000))\n\(nodes.b.log.suffix(3000))"
+                """
+                subscriber \(index) on node \(index % 2 == 0 ? "a" : "b"): \(seqs.count) events, missing \(missing), out of order at \(disorder)
+                \(nodes.a.log.suffix(3000))
+                \(nodes.b.log.suffix(3000))
+                """
             )
         }
         for client in readers + publishers { await client.close() }

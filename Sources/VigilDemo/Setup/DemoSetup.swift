@@ -27,9 +27,8 @@ struct DemoSetup: Sendable {
             guards.append(try await step("issue \(name)'s token") { try await issue(.guard, name, http) })
         }
         let controlRoom = try await step("issue the operator's token") { try await issue(.operator, Self.controlRoomName, http) }
-        log.note(
-            "Tokens for \(sensor.name) (device), \(guards.map(\.name).joined(separator: " and ")) (guards), \(controlRoom.name) (operator), valid for \(Self.tokenLifetime)"
-        )
+        let guardNames = guards.map(\.name).joined(separator: " and ")
+        log.note("Tokens for \(sensor.name) (device), \(guardNames) (guards), \(controlRoom.name) (operator), valid for \(Self.tokenLifetime)")
         try await step("put up the cameras") { try await putCameras(building, http) }
         log.note("Camera wall: \(building.cameras.count) cameras on \(building.floorCount) floors")
         let mainGateCode = try await step("make the checkpoints") {

@@ -37,19 +37,17 @@ extension ChatTables {
     }
 
     private func searchWithGIN(_ search: ChatSearch, recentRows: Int) throws -> [MessageRecord] {
-        let (olderThan, windowArguments) = narrowing(search, room: false, before: search.before)
+        let (window, windowArguments) = recentWindow(of: search, "rowid, words, room", recentRows)
         let (inRoom, roomArguments) = narrowing(search, room: true, before: nil)
         let recent = try transaction.fetchAll(
             MessageRecord.self,
             """
             SELECT m.* FROM chat_messages m WHERE m.n IN (
-                SELECT rowid FROM (
-                    SELECT rowid, words, room FROM chat_search WHERE site = ?\(olderThan) ORDER BY rowid DESC LIMIT ?
-                ) AS recent
+                SELECT rowid FROM (\(window)) AS recent
                 WHERE words @@ to_tsquery('simple', ?)\(inRoom) ORDER BY rowid DESC LIMIT ?)
             ORDER BY m.n DESC
             """,
-            [search.site] + windowArguments + [recentRows, search.tsquery] + roomArguments + [search.limit])
+            windowArguments + [search.tsquery] + roomArguments + [search.limit])
         guard recent.count < search.limit, let start = try startOfRecentRows(search, recentRows) else { return recent }
 
         let (narrowing, arguments) = narrowing(search, room: true, before: start)
@@ -71,17 +69,18 @@ extension ChatTables {
     /// The oldest row of the recent messages the first read went through, or nil when they are all
     /// the site has before the page's start: then there is nothing older to ask the index for.
     private func startOfRecentRows(_ search: ChatSearch, _ recentRows: Int) throws -> Int64? {
+        let (window, arguments) = recentWindow(of: search, "rowid", recentRows)
+        let rows = try transaction.fetchOne(
+            RecentRows.self, "SELECT count(*) AS count, min(rowid) AS start FROM (\(window)) AS recent", arguments)
+        guard let rows, rows.count == recentRows else { return nil }
+        return rows.start
+    }
+
+    /// The site's newest `recentRows` rows of the index before the page's start, newest first, as a
+    /// subquery of `columns` and its arguments.
+    private func recentWindow(of search: ChatSearch, _ columns: String, _ recentRows: Int) -> (String, [any StoreArgument]) {
         let (olderThan, arguments) = narrowing(search, room: false, before: search.before)
-        let window = try transaction.fetchOne(
-            RecentRows.self,
-            """
-            SELECT count(*) AS count, min(rowid) AS start FROM (
-                SELECT rowid FROM chat_search WHERE site = ?\(olderThan) ORDER BY rowid DESC LIMIT ?
-            ) AS recent
-            """,
-            [search.site] + arguments + [recentRows])
-        guard let window, window.count == recentRows else { return nil }
-        return window.start
+        return ("SELECT \(columns) FROM chat_search WHERE site = ?\(olderThan) ORDER BY rowid DESC LIMIT ?", [search.site] + arguments + [recentRows])
     }
 
     /// The conditions besides the words and the site: the room when asked for, and rows before one.

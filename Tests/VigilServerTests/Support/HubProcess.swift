@@ -52,13 +52,9 @@ final class HubProcess: @unchecked Sendable {
 
     /// Another hub on `other`'s PostgreSQL store, as a second node of one hub: a process, data
     /// directory, certificate and port of its own.
-    init(sharingStoreOf other: HubProcess) throws {
-        precondition(other.database != nil, "hubs share a PostgreSQL store, never a SQLite file")
-        directory = try makeScratchDirectory("vigil-process")
-        caFile = directory.appendingPathComponent("certs/vigil-dev-ca.pem").path
-        port = try freeLoopbackPort()
-        database = other.database
-        ownsDatabase = false
+    convenience init(sharingStoreOf other: HubProcess) throws {
+        guard let database = other.database else { preconditionFailure("hubs share a PostgreSQL store, never a SQLite file") }
+        try self.init(storedIn: database)
     }
 
     /// Ends this hub's connections to its PostgreSQL store named `applicationName` (every
