@@ -17,9 +17,9 @@ extension JSONValue {
         }
     }
 
-    /// The value `value` encodes to.
+    /// The value `value` encodes to: what `JSONEncoder`'s text of it reads as, made without the text.
     public init(encoding value: some Encodable) throws {
-        self = try JSONValue(parsing: try JSONEncoder().encode(value))
+        self = try JSONValueEncoder.encode(value)
     }
 
     /// "data.attachments[0].source.kind must be text": where a decoding went wrong, in the protocol's words.

@@ -50,6 +50,9 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// A whole number (a `seq`, an id, a time in milliseconds) as JSON carries it: exact up to 2^53.
+    public init(_ whole: some BinaryInteger) { self = .number(Double(whole)) }
+
     /// Compact JSON with object keys sorted, the form the store keeps.
     public var canonicalText: String {
         var writer = JSONWriter()
@@ -97,7 +100,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     /// A string value: `"text"` where a `JSONValue` is expected.
     public init(stringLiteral value: String) { self = .string(value) }
     /// A number value from a whole-number literal.
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(integerLiteral value: Int) { self.init(value) }
     /// A number value from a floating-point literal.
     public init(floatLiteral value: Double) { self = .number(value) }
     /// A boolean value from `true` or `false`.
