@@ -18,14 +18,7 @@ struct FollowerSilenceTests {
         let follower = try #require(log.makeFollower())
         let followed = Followed()
         let task = Task { await follower.follow { events in followed.texts.withLock { $0 += events.map(\.payload) } } }
-        // Another writer's events until the follower delivers one: it follows from where it first
-        // connected, which the task above does in its own time.
-        for _ in 0..<50 where followed.texts.withLock({ $0.isEmpty }) {
-            _ = try await store.append([notice("another hub's")])
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        try await Task.sleep(for: .seconds(1))
-        let delivered = followed.texts.withLock { $0 }
+        let delivered = try await followed.catchUp(writing: store, notice)
         #expect(!delivered.isEmpty, "the follower is following")
         return (task, followed, delivered)
     }

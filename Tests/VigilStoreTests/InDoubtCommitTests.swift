@@ -53,14 +53,7 @@ struct InDoubtCommitTests {
             following.cancel()
             relay.stop()
         }
-        // Another writer's events until the follower delivers one: it follows from where it first
-        // connected, which the task above does in its own time.
-        for _ in 0..<50 where followed.texts.withLock({ $0.isEmpty }) {
-            _ = try await store.append([notice("another hub's")])
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        try await Task.sleep(for: .seconds(1))
-        let before = followed.texts.withLock { $0 }
+        let before = try await followed.catchUp(writing: store, notice)
         #expect(!before.isEmpty, "the follower is following")
 
         relay.arm(marker: "outcome unknown", cut: .afterTheServerHasTheCommit, thenRefusingConnectionsFor: .seconds(3))

@@ -31,3 +31,23 @@ final class Followed: Sendable {
         return false
     }
 }
+
+extension Followed {
+    /// Has another writer (`store`) publish notices until the follower delivers one (it follows from
+    /// where it first connected, which it does in its own time), then one more, and waits for that
+    /// one: what the follower has delivered then is all it will ever deliver of them, however slow
+    /// the machine. A sleep instead let a late one arrive after the test took its list.
+    func catchUp(writing store: TestStore, _ notice: (String) -> NewEvent) async throws -> [String] {
+        for _ in 0..<50 where texts.withLock({ $0.isEmpty }) {
+            _ = try await store.append([notice("another hub's")])
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let last = notice("followed")
+        _ = try await store.append([last])
+        let deadline = ContinuousClock.now + .seconds(30)
+        while texts.withLock({ $0.last }) != last.payload, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return texts.withLock { $0 }
+    }
+}
