@@ -658,6 +658,42 @@
  */
 
 /**
+ * @typedef {Object} FloodWireMarkerFeature
+ * @property {string} type
+ * @property {number} id
+ * @property {FloodWirePointGeometry} geometry
+ * @property {FloodWireMarkerProperties} properties
+ */
+
+/**
+ * @typedef {Object} FloodWireMarkerFile
+ * @property {string} type
+ * @property {Array<FloodWireMarkerFeature>} features
+ * @property {number} head
+ * @property {string} name
+ * @property {Array<number>} [removed]
+ */
+
+/**
+ * @typedef {Object} FloodWireMarkerProperties
+ * @property {number} id
+ * @property {number} event
+ * @property {number} severity
+ * @property {string} description
+ * @property {number} observedAt
+ * @property {number} submittedAt
+ * @property {string} [picture]
+ * @property {string} [coverType]
+ * @property {number} [coverHeight]
+ */
+
+/**
+ * @typedef {Object} FloodWirePointGeometry
+ * @property {string} type
+ * @property {Array<number>} coordinates
+ */
+
+/**
  * @typedef {Object} FloodWireRegion
  * @property {string} id
  * @property {number} number

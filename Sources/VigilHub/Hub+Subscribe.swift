@@ -90,7 +90,7 @@ extension Hub {
         }
         if let exact, let state {
             var data = state.data
-            data["head"] = .number(Double(state.head))
+            data["head"] = JSONValue(state.head)
             reply(
                 session,
                 ServerFrame.event(

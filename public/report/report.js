@@ -144,6 +144,7 @@ function pollNearby() {
   async function poll() {
     for (const event of events) {
       const since = heads.has(event.id) ? `?since=${heads.get(event.id)}` : "";
+      /** @type {FloodWireMarkerFile} */
       const file = await call("GET", `/api/flood/events/${event.id}/markers.geojson${since}`);
       heads.set(event.id, file.head);
       shown.remove(file.removed ?? []);

@@ -64,7 +64,7 @@ struct FloodGeoJSONFileWriter: FloodFileWriter {
     private let name: String
     private let head: UInt64
     private var first = true
-    private var removed: [JSONValue]?
+    private var removed: [Int64]?
 
     init(name: String, head: UInt64, delta: Bool) {
         self.name = name
@@ -73,35 +73,30 @@ struct FloodGeoJSONFileWriter: FloodFileWriter {
     }
 
     mutating func appendRemoval(_ record: FloodMarkerRecord) {
-        removed?.append(.number(Double(record.id)))
+        removed?.append(record.id)
     }
 
     mutating func append(_ record: FloodMarkerRecord) {
-        // The public marker's fields but its place, built as values: a file holds 100,000 of them.
-        var properties: [String: JSONValue] = [
-            "id": .number(Double(record.id)), "event": .number(Double(record.event)), "severity": .number(Double(record.severity)),
-            "description": .string(record.description), "observedAt": .number(Double(record.observedAt)),
-            "submittedAt": .number(Double(record.submittedAt)),
-        ]
-        properties["picture"] = record.picture.map(JSONValue.string)
-        if !record.coverType.isEmpty { properties["coverType"] = .string(record.coverType) }
-        properties["coverHeight"] = record.coverHeight.map(JSONValue.number)
-        let feature: JSONValue = [
-            "type": "Feature", "id": .number(Double(record.id)),
-            "geometry": ["type": "Point", "coordinates": [.number(record.longitude), .number(record.latitude)]],
-            "properties": .object(properties),
-        ]
+        let properties = FloodWire.MarkerProperties(
+            id: record.id, event: record.event, severity: record.severity, description: record.description, observedAt: record.observedAt,
+            submittedAt: record.submittedAt, picture: record.picture, coverType: record.coverType.isEmpty ? nil : record.coverType,
+            coverHeight: record.coverHeight)
+        let feature = FloodWire.MarkerFeature(
+            id: record.id, geometry: FloodWire.PointGeometry(latitude: record.latitude, longitude: record.longitude), properties: properties)
+        // Only a number JSON cannot write (a row edited by hand into nonsense) fails: left out, as in KML.
+        guard let text = try? JSONValue.canonicalText(of: feature) else { return }
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
-        bytes.append(contentsOf: feature.canonicalText.utf8)
+        bytes.append(contentsOf: text.utf8)
     }
 
+    /// The collection's other members after its features, in canonical (sorted) order.
     consuming func finish() -> [UInt8] {
         bytes.append(contentsOf: #"],"head":\#(head),"name":"#.utf8)
         bytes.append(contentsOf: JSONValue.string(name).canonicalText.utf8)
         if let removed {
             bytes.append(contentsOf: #","removed":"#.utf8)
-            bytes.append(contentsOf: JSONValue.array(removed).canonicalText.utf8)
+            bytes.append(contentsOf: JSONValue.array(removed.map(JSONValue.init)).canonicalText.utf8)
         }
         bytes.append(contentsOf: #","type":"FeatureCollection"}"#.utf8)
         return bytes

@@ -14,7 +14,7 @@ enum FloodMarkerCommands {
         case "submit":
             let draft = try FloodMarkerDraft(data, reporter: identity)
             return ValidatedEvent(
-                type: FloodEventType.markerSubmitted.rawValue, payload: ["severity": .number(Double(draft.severity))],
+                type: FloodEventType.markerSubmitted.rawValue, payload: [:],
                 effect: SubmitFloodMarker(region: region, draft: draft))
         case "approve", "reject":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins moderate reports")
@@ -22,7 +22,7 @@ enum FloodMarkerCommands {
             let decision: FloodMarkerStatus = type == "approve" ? .approved : .rejected
             let type = decision == .approved ? FloodEventType.markersApproved : .markersRejected
             return ValidatedEvent(
-                type: type.rawValue, payload: ["markers": []], effect: ModerateFloodMarkers(region: region, selection: selection, decision: decision),
+                type: type.rawValue, payload: [:], effect: ModerateFloodMarkers(region: region, selection: selection, decision: decision),
                 audited: true)
         case "remove":
             try FloodRegionCommands.require(FloodService.moderates(identity), "only operators and admins remove markers")
@@ -30,7 +30,7 @@ enum FloodMarkerCommands {
                 throw ProtocolError(.invalidData, "data.markers must list the approved markers to remove")
             }
             return ValidatedEvent(
-                type: FloodEventType.markersRemoved.rawValue, payload: ["markers": []], effect: RemoveFloodMarkers(region: region, ids: markers),
+                type: FloodEventType.markersRemoved.rawValue, payload: [:], effect: RemoveFloodMarkers(region: region, ids: markers),
                 audited: true)
         default:
             throw ProtocolError(.unknownType, "flood/{region}/reports takes submit, approve, reject and remove")

@@ -18,7 +18,7 @@ enum FloodRegionCommands {
                 throw ProtocolError(.invalidData, "data.timeZone must be an IANA time zone such as America/Chicago")
             }
             return ValidatedEvent(
-                type: FloodEventType.regionCreated.rawValue, payload: ["region": .string(region)],
+                type: FloodEventType.regionCreated.rawValue, payload: [:],
                 effect: CreateFloodRegion(id: region, name: name, timeZone: zone, anonymous: command.anonymous ?? false))
         case "add_boundary":
             try require(identity.role == .admin, "only admins add boundaries to a flood region")
@@ -31,7 +31,7 @@ enum FloodRegionCommands {
                 throw ProtocolError(.invalidData, "the boundary is not a box: \(error.description)")
             }
             return ValidatedEvent(
-                type: FloodEventType.boundaryAdded.rawValue, payload: ["name": .string(name)],
+                type: FloodEventType.boundaryAdded.rawValue, payload: [:],
                 effect: AddFloodBoundary(region: region, name: name, box: box))
         case "open_event":
             try require(FloodService.moderates(identity), "only operators and admins open flood events")
@@ -39,13 +39,13 @@ enum FloodRegionCommands {
             let boundary = try CommandBounds.recordNumber(command.boundary, "boundary")
             let name = try CommandBounds.text(command.name, "name", maxLength: maxNameLength)
             return ValidatedEvent(
-                type: FloodEventType.eventOpened.rawValue, payload: ["boundary": .number(Double(boundary))],
+                type: FloodEventType.eventOpened.rawValue, payload: [:],
                 effect: OpenFloodEvent(region: region, boundary: boundary, name: name))
         case "close_event":
             try require(FloodService.moderates(identity), "only operators and admins close flood events")
             let event = try CommandBounds.recordNumber(try data.decode(FloodRegionCommand.CloseEvent.self).event, "event")
             return ValidatedEvent(
-                type: FloodEventType.eventClosed.rawValue, payload: ["event": .number(Double(event))],
+                type: FloodEventType.eventClosed.rawValue, payload: [:],
                 effect: CloseFloodEvent(region: region, event: event))
         case "rename_event":
             try require(FloodService.moderates(identity), "only operators and admins rename flood events")
@@ -53,7 +53,7 @@ enum FloodRegionCommands {
             let event = try CommandBounds.recordNumber(command.event, "event")
             let name = try CommandBounds.text(command.name, "name", maxLength: maxNameLength)
             return ValidatedEvent(
-                type: FloodEventType.eventRenamed.rawValue, payload: ["event": .number(Double(event))],
+                type: FloodEventType.eventRenamed.rawValue, payload: [:],
                 effect: RenameFloodEvent(region: region, event: event, name: name))
         default:
             throw ProtocolError(

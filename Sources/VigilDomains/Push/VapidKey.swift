@@ -49,8 +49,8 @@ struct VapidKey: Sendable {
     /// An ES256 JSON Web Token (RFC 7515, 7519) with the claims RFC 8292 §2 asks for.
     func token(audience: String, expiry: Int64, subject: String) throws -> String {
         let header = #"{"typ":"JWT","alg":"ES256"}"#
-        let claims = JSONValue.object(["aud": .string(audience), "exp": .number(Double(expiry)), "sub": .string(subject)])
-        let signed = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(Data(claims.canonicalText.utf8))
+        let claims = try JSONValue.canonicalText(of: VapidClaims(aud: audience, exp: expiry, sub: subject))
+        let signed = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(Data(claims.utf8))
         // JWS takes ES256's signature as r and s, 32 bytes each (RFC 7518 §3.4), not DER.
         let signature = try privateKey.signature(for: Data(signed.utf8)).rawRepresentation
         return signed + "." + Base64URL.encode(signature)
@@ -63,4 +63,12 @@ struct VapidKey: Sendable {
         let port = url.port.map { ":\($0)" } ?? ""
         return "\(scheme)://\(host.lowercased())\(port)"
     }
+}
+
+/// The claims of a VAPID token (RFC 8292 §2): the push service's origin, the expiry in seconds
+/// since 1970, and how to reach the hub's operator.
+private struct VapidClaims: Encodable {
+    let aud: String
+    let exp: Int64
+    let sub: String
 }

@@ -17,10 +17,8 @@ public struct SiteTimings: Sendable, Equatable {
     public static let standard = SiteTimings(escalateAfterMs: 120_000, quietAfterMs: 60_000)
 
     /// The timings (and the site's name, when given) as an audit entry's detail.
-    func auditDetail(name: String? = nil) -> String {
-        var fields: [String: JSONValue] = ["escalateAfterMs": .number(Double(escalateAfterMs)), "quietAfterMs": .number(Double(quietAfterMs))]
-        if let name { fields["name"] = .string(name) }
-        return JSONValue.object(fields).canonicalText
+    func auditDetail(name: String? = nil) throws -> String {
+        try JSONValue.canonicalText(of: SiteTimingsDetail(name: name, escalateAfterMs: escalateAfterMs, quietAfterMs: quietAfterMs))
     }
 
     public init(escalateAfterMs: Int64, quietAfterMs: Int64) {
@@ -71,7 +69,7 @@ public struct SiteRepository: Sendable {
                 [id, name, time, timings.escalateAfterMs, timings.quietAfterMs])
             if let actor {
                 try AuditEntry(
-                    at: time, actor: actor, site: id, action: "site.created", target: "sites/\(id)", detail: timings.auditDetail(name: name)
+                    at: time, actor: actor, site: id, action: "site.created", target: "sites/\(id)", detail: try timings.auditDetail(name: name)
                 )
                 .record(in: transaction)
             }
@@ -88,7 +86,7 @@ public struct SiteRepository: Sendable {
             guard transaction.changesCount == 1 else { throw StoreError.notFound("site \(id)") }
             if let change {
                 try AuditEntry(
-                    at: change.at, actor: change.actor, site: id, action: "site.changed", target: "sites/\(id)", detail: timings.auditDetail()
+                    at: change.at, actor: change.actor, site: id, action: "site.changed", target: "sites/\(id)", detail: try timings.auditDetail()
                 )
                 .record(in: transaction)
             }

@@ -60,12 +60,11 @@ public struct TokenRepository: Sendable {
                 try transaction.execute("INSERT INTO token_sites (token_id, site_id) VALUES (?, ?)", [token.id, site])
             }
             if let actor {
-                let detail: JSONValue = [
-                    "name": .string(token.name), "role": .string(token.role), "allSites": .bool(token.allSites),
-                    "sites": .array(token.sites.map { .string($0) }), "expiresAt": token.expiresAt.map { .number(Double($0)) } ?? .null,
-                ]
+                let detail = TokenIssuedDetail(
+                    name: token.name, role: token.role, allSites: token.allSites, sites: token.sites, expiresAt: token.expiresAt)
                 try AuditEntry(
-                    at: token.createdAt, actor: actor, site: nil, action: "token.created", target: "tokens/\(token.id)", detail: detail.canonicalText
+                    at: token.createdAt, actor: actor, site: nil, action: "token.created", target: "tokens/\(token.id)",
+                    detail: try JSONValue.canonicalText(of: detail)
                 ).record(in: transaction)
             }
         }
@@ -132,9 +131,12 @@ public struct TokenRepository: Sendable {
             if let actor, transaction.changesCount == 1 {
                 // Named in the entry, so that the trail reads "revoked tim's token", not an id.
                 let revoked = try transaction.fetchOne(NameAndRole.self, "SELECT name, role FROM tokens WHERE id = ?", [id])
-                let detail: JSONValue = ["name": .string(revoked?.name ?? ""), "role": .string(revoked?.role ?? "")]
-                try AuditEntry(at: time, actor: actor, site: nil, action: "token.revoked", target: "tokens/\(id)", detail: detail.canonicalText)
-                    .record(in: transaction)
+                let detail = TokenRevokedDetail(name: revoked?.name ?? "", role: revoked?.role ?? "")
+                try AuditEntry(
+                    at: time, actor: actor, site: nil, action: "token.revoked", target: "tokens/\(id)",
+                    detail: try JSONValue.canonicalText(of: detail)
+                )
+                .record(in: transaction)
             }
         }
     }

@@ -60,6 +60,12 @@ struct WireTypesTests {
             FloodEventChanged(event: event), FloodMarkerSubmitted(marker: marker), FloodMarkersApproved(markers: [marker]),
             FloodMarkersRejected(markers: [0]), FloodMarkersRemoved(markers: [FloodWire.RemovedMarker(id: 0, event: 0, latitude: 0, longitude: 0)]),
             FloodOutline(region: region, boundaries: [boundary], events: [event]),
+            FloodWire.MarkerFile(
+                features: [
+                    FloodWire.MarkerFeature(
+                        id: 0, geometry: .init(latitude: 0, longitude: 0),
+                        properties: .init(id: 0, event: 0, severity: 1, description: "", observedAt: 0, submittedAt: 0))
+                ], head: 0, name: ""),
             DetectionEventType.detections, DetectionsOverlay(camera: "", frame: camera.frameSize, detections: [detection]), hit,
             RoiPage(results: [hit], total: 0), SimilarResults(results: [hit]), RoiQueryData(selection),
             TimelineQueryData(selection, bucket: .text("")), DetectionTimeline(from: 0, to: 1, bucketMs: 1, buckets: []),

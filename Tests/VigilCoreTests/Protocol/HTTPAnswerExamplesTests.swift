@@ -45,6 +45,8 @@ struct HTTPAnswerExamplesTests {
         case "/api/tokens": { try ProtocolExamplesTests.roundTrip(TokenIssued.self, $0) }
         case "/api/thumbnails": { try ProtocolExamplesTests.roundTrip(UploadedThumbnail.self, $0) }
         case "/map/config.json": { try ProtocolExamplesTests.roundTrip(MapConfiguration.self, $0) }
+        // The section on an event's marker files shows the GeoJSON one.
+        case "/api/flood/events/{id}/markers.kml": { try ProtocolExamplesTests.roundTrip(FloodWire.MarkerFile.self, $0) }
         default: nil
         }
     }
@@ -57,6 +59,8 @@ struct HTTPAnswerExamplesTests {
             #expect(again == answer.json, "docs/protocol.md:\(answer.line): \(answer.path)'s answer encodes back unchanged: \(again.canonicalText)")
             checked.append(answer.path)
         }
-        #expect(checked == ["/api/thumbnails", "/map/config.json", "/api/tokens"], "every answer on the contract was found: \(checked)")
+        #expect(
+            checked == ["/api/thumbnails", "/map/config.json", "/api/tokens", "/api/flood/events/{id}/markers.kml"],
+            "every answer on the contract was found: \(checked)")
     }
 }

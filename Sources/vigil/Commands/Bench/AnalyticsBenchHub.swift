@@ -31,7 +31,7 @@ struct AnalyticsBenchHub: Sendable {
         let hub = try await BenchScratchHub.start(
             "analytics", database: database, tweak: { $0.hub.indexBytesPerSite = indexBytesPerSite },
             prepare: { try BenchScratchHub.makeSites([site], in: $0) })
-        let topology = BenchCameras.topology(cameras, width: frame.width, height: frame.height)
+        let topology = try BenchCameras.topology(cameras, width: frame.width, height: frame.height)
         let client = VigilClient(configuration: hub.client(hub.adminToken))
         _ = try await client.request(.publish(topic: "cameras/\(site)", type: "topology", data: topology))
         await client.close()

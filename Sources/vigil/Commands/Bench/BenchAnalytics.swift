@@ -109,11 +109,10 @@ struct BenchAnalytics: AsyncParsableCommand {
             // Where the generated boxes' bottom-centre points fall (x 15-625, y 60-480), so that a
             // square holds a steady share: 200x200 about 1 % of the hour's detections.
             let region = Rect(x: random.uniform(15...(625 - roiSide)), y: random.uniform(60...(480 - roiSide)), width: roiSide, height: roiSide)
-            let query: JSONValue = [
-                "cameras": [.string(camera)], "from": .number(Double(hour.lowerBound)), "to": .number(Double(hour.upperBound)),
-                "regions": [["rect": ["x": .number(region.x), "y": .number(region.y), "width": .number(roiSide), "height": .number(roiSide)]]],
-                "rule": ["anchor": "bottom-center"], "group": "none", "limit": 50,
-            ]
+            let selection = DetectionSelection(
+                cameras: [camera], from: hour.lowerBound, to: hour.upperBound, regions: [.rect(region)], rule: .anchor(.bottomCenter))
+            // Encoded before the clock starts: the query's time is the hub's and the wire's.
+            let query = try JSONValue(encoding: RoiQueryData(selection, group: .perDetection, limit: 50))
             let started = ContinuousClock.now
             let answer = try await room.query(topic: "detections/\(AnalyticsBenchHub.site)", type: "roi", data: query)
             // The first reads the site's rows into memory (`DetectionRowIndex`): timed apart.

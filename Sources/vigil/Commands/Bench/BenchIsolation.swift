@@ -58,7 +58,7 @@ struct BenchIsolation: AsyncParsableCommand {
     private func measure(_ hub: BenchScratchHub) async throws -> Result {
         var random = SeededRandom(seed: seed)
         let room = VigilClient(configuration: hub.client(hub.adminToken))
-        _ = try await room.request(.publish(topic: "cameras/a", type: "topology", data: BenchCameras.topology(cameras, width: 640, height: 480)))
+        _ = try await room.request(.publish(topic: "cameras/a", type: "topology", data: try BenchCameras.topology(cameras, width: 640, height: 480)))
         for camera in 0..<cameras {
             for (index, zone) in BenchZones.definitions(zonesPerCamera, camera: "cam-\(camera)", &random).enumerated() {
                 _ = try await room.request(.publish(topic: "zones/a/cam-\(camera)-zone-\(index)", type: "define", data: zone))

@@ -27,12 +27,12 @@ struct ImageQueryBench {
     func run(_ queries: Int, random: inout SeededRandom, memory: ResidentPeak) async throws -> Outcome {
         let topic = "detections/\(AnalyticsBenchHub.site)"
         let firstStarted = ContinuousClock.now
-        _ = try await room.query(topic: topic, type: "similar", data: question(0, &random))
+        _ = try await room.query(topic: topic, type: "similar", data: try question(0, &random))
         let firstQuery = ContinuousClock.now - firstStarted
         memory.sample()
         var (index, scan, disagreements) = (LatencyRecorder(), LatencyRecorder(), 0)
         for number in 1...max(queries, 1) {
-            let data = question(number, &random)
+            let data = try question(number, &random)
             let started = ContinuousClock.now
             let answer = try await room.query(topic: topic, type: "similar", data: data)
             index.record(ContinuousClock.now - started)
@@ -46,14 +46,11 @@ struct ImageQueryBench {
         return Outcome(firstQuery: firstQuery, index: index.percentiles, scan: scan.percentiles, disagreements: disagreements)
     }
 
-    private func question(_ number: Int, _ random: inout SeededRandom) -> JSONValue {
+    private func question(_ number: Int, _ random: inout SeededRandom) throws -> JSONValue {
+        let example: SimilarQueryData.Example =
+            number % 2 == 0
+            ? .vector((0..<dimensions).map { _ in random.uniform(-1...1) }) : .detection(Int64.random(in: filledIDs, using: &random))
         let hour = AnalyticsBenchHub.hour
-        var data: [String: JSONValue] = ["from": .number(Double(hour.lowerBound)), "to": .number(Double(hour.upperBound)), "k": 10]
-        if number % 2 == 0 {
-            data["vector"] = .array((0..<dimensions).map { _ in .number(random.uniform(-1...1)) })
-        } else {
-            data["detection"] = .number(Double(Int64.random(in: filledIDs, using: &random)))
-        }
-        return .object(data)
+        return try JSONValue(encoding: SimilarQueryData(example, from: hour.lowerBound, to: hour.upperBound, k: 10))
     }
 }
