@@ -47,18 +47,18 @@ struct StoreDetections: DomainEffect {
         try checkAppearanceLength(in: transaction)
         // Read once: the commit drops and prunes by it, and the indexes forget by it after.
         let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)
-        let key = try transaction.detectionCameraKey(site: site, camera: batch.camera)
+        let key = try DetectionTables(transaction).detectionCameraKey(site: site, camera: batch.camera)
         let fresh = batch.detections.filter { $0.milliseconds >= cutoff }
-        let freshIDs = try transaction.insertDetections(fresh, cameraKey: key)
+        let freshIDs = try DetectionTables(transaction).insertDetections(fresh, cameraKey: key)
         let kept = Array(zip(freshIDs, fresh)).map { (id: $0, detection: $1) }
         // The batch's ids in its order, nil for each detection dropped as past the retention.
         var keptIDs = freshIDs.makeIterator()
         let ids = batch.detections.map { $0.milliseconds >= cutoff ? keptIDs.next() : nil }
-        if let first = kept.first { try transaction.indexDetectionBoxes(from: first.id) }
+        if let first = kept.first { try DetectionTables(transaction).indexDetectionBoxes(from: first.id) }
         let written = StoredDetections(site: site, batch: batch, cameraKey: key, ids: ids, cutoff: cutoff)
         for watch in watches { try watch.stored(written, in: transaction) }
         // At least twice what it adds, so steady ingest keeps the database at a steady size.
-        _ = try transaction.pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * kept.count))
+        _ = try DetectionTables(transaction).pruneDetections(of: site, before: cutoff, limit: max(DetectionRetention.minimumChunk, 2 * kept.count))
         indexes.add(kept, cameraKey: key, site: site, cutoff: cutoff, in: transaction)
         event.payload = overlay.payload(ids: ids)
         stored.set(kept.count)
@@ -78,7 +78,7 @@ struct StoreDetections: DomainEffect {
             let length = batch.detections[index].appearance?.count
         else { return }
         guard let fixed = try transaction.appearanceLength(of: site) else {
-            return try transaction.fixAppearanceLength(length, of: site)
+            return try DetectionTables(transaction).fixAppearanceLength(length, of: site)
         }
         guard fixed == length else {
             throw Self.refusal(.invalidData, field: "detections[\(index)].appearance", "has \(length) numbers; site \(site)'s vectors have \(fixed)")

@@ -1,7 +1,7 @@
 import VigilCore
 import VigilStore
 
-extension DomainTransaction {
+extension DetectionTables {
     /// Stores a batch's detections and their vectors, in order; returns their ids, increasing.
     /// Their boxes join the index with one statement after (`indexDetectionBoxes`).
     ///
@@ -11,27 +11,27 @@ extension DomainTransaction {
     /// detections with vectors, where a statement a row made three thousand.
     func insertDetections(_ detections: [Detection], cameraKey: Int64) throws -> [Int64] {
         guard !detections.isEmpty else { return [] }
-        switch dialect {
+        switch transaction.dialect {
         case .sqlite: return try detections.map { try insertDetection($0, cameraKey: cameraKey) }
         case .postgres:
-            let ids = try fetchIntegers(
+            let ids = try transaction.fetchIntegers(
                 "SELECT nextval(pg_get_serial_sequence('detections', 'id')) FROM generate_series(1, ?)", [detections.count]
             ).sorted()
             let rows = zip(ids, detections).map { id, detection in DetectionValues(id: id, cameraKey: cameraKey, detection: detection) }
-            try insertRows("detections (id, camera_key, ts, x, y, width, height, label, score, track, thumbnail)", rows.map(\.columns))
-            try insertRows(
+            try transaction.insertRows("detections (id, camera_key, ts, x, y, width, height, label, score, track, thumbnail)", rows.map(\.columns))
+            try transaction.insertRows(
                 "detection_appearances (id, vector)", rows.compactMap { row in row.detection.appearance.map { [row.id, AppearanceVector.data($0)] } })
             return ids
         }
     }
 
     private func insertDetection(_ detection: Detection, cameraKey: Int64) throws -> Int64 {
-        try execute(
+        try transaction.execute(
             "INSERT INTO detections (camera_key, ts, x, y, width, height, label, score, track, thumbnail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             Array(DetectionValues(id: 0, cameraKey: cameraKey, detection: detection).columns.dropFirst()))
-        let id = lastInsertedRowID
+        let id = transaction.lastInsertedRowID
         if let appearance = detection.appearance {
-            try execute("INSERT INTO detection_appearances (id, vector) VALUES (?, ?)", [id, AppearanceVector.data(appearance)])
+            try transaction.execute("INSERT INTO detection_appearances (id, vector) VALUES (?, ?)", [id, AppearanceVector.data(appearance)])
         }
         return id
     }

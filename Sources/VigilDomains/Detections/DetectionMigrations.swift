@@ -128,7 +128,7 @@ enum DetectionMigrations {
                 """),
         // The box index's coordinates, from raw camera keys and milliseconds to `DetectionBoxSpace`,
         // whose comment says why. On PostgreSQL the index is still empty here: nothing to rebuild.
-        StoreMigration("analytics-4: the box index in comparable units") { try $0.reindexDetectionBoxes() },
+        StoreMigration("analytics-4: the box index in comparable units") { try DetectionTables($0).reindexDetectionBoxes() },
         // Several hubs on one PostgreSQL store: each hub's in-memory indexes learn the detections
         // the others store by reading the rows committed since their last read (`CommitMark`),
         // which needs each row's writing transaction. Rows from before have none and are read by

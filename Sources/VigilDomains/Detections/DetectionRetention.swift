@@ -14,23 +14,23 @@ public enum DetectionRetention {
 
     /// Sets the site's retention in the database, as the admin commands write configuration.
     public static func set(_ keepMs: Int64, of site: String, in database: any StoreDatabase) throws {
-        try database.transaction { try $0.setDetectionRetention(keepMs, of: site) }
+        try database.transaction { try DetectionTables($0).setDetectionRetention(keepMs, of: site) }
     }
 
     public static func keepMs(of site: String, in database: any StoreDatabase) throws -> Int64 {
-        try database.transaction { try $0.detectionRetention(of: site) }
+        try database.transaction { try DetectionTables($0).detectionRetention(of: site) }
     }
 
     /// The time before which the site's detections are past its retention at `now`.
     public static func cutoff(of site: String, now: Int64, in transaction: any DomainTransaction) throws -> Int64 {
-        now - (try transaction.detectionRetention(of: site))
+        now - (try DetectionTables(transaction).detectionRetention(of: site))
     }
 
     /// Each tick: the sites that hold detections past their retention, a chunk each. Ingest prunes
     /// as it stores; this is for a site whose cameras stopped sending, which would otherwise keep
     /// its last month forever.
     static func due(at now: Int64, indexes: DetectionIndexes, in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        try transaction.sitesHoldingExpiredDetections(at: now).map { site in
+        try DetectionTables(transaction).sitesHoldingExpiredDetections(at: now).map { site in
             TimerFiring(
                 topic: DetectionService.queryTopic(of: site), type: "detections.pruned", effect: PruneExpiredDetections(site: site, indexes: indexes))
         }
@@ -46,12 +46,18 @@ struct PruneExpiredDetections: DomainEffect {
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
         let cutoff = try DetectionRetention.cutoff(of: site, now: event.ts, in: transaction)
-        let deleted = try transaction.pruneDetections(of: site, before: cutoff, limit: DetectionRetention.minimumChunk)
+        let deleted = try DetectionTables(transaction).pruneDetections(of: site, before: cutoff, limit: DetectionRetention.minimumChunk)
         guard deleted > 0 else {
             throw ProtocolError(.invalidTransition, "site \(site) holds no detection past its retention")
         }
         indexes.forget(site: site, before: cutoff, in: transaction)
-        event.payload = JSONValue.object(["deleted": .number(Double(deleted))]).canonicalText
+        event.payload = try JSONValue.canonicalText(of: PrunedDetections(deleted: deleted))
         return []
     }
+}
+
+/// What a prune on `detections/{site}` (a queries-only topic nobody subscribes to) did: how many
+/// rows it deleted.
+private struct PrunedDetections: Encodable {
+    let deleted: Int
 }

@@ -82,11 +82,11 @@ struct DetectionRowEntries: SiteIndexEntries {
 
     mutating func read(_ site: String, in transaction: any DomainTransaction) throws {
         let afterID = try chunks.loadStart(site: site, capacity: DetectionRowChunk.capacity, withVectors: false, in: transaction)
-        try transaction.forEachDetectionRow(site: site, since: cutoff, afterID: afterID) { append($0) }
+        try DetectionTables(transaction).forEachDetectionRow(site: site, since: cutoff, afterID: afterID) { append($0) }
     }
 
     mutating func read(_ site: String, committedAfter mark: CommitMark, in transaction: any DomainTransaction) throws {
-        try transaction.forEachDetectionRow(site: site, since: cutoff, afterID: 0, committedAfter: mark) { append($0) }
+        try DetectionTables(transaction).forEachDetectionRow(site: site, since: cutoff, afterID: 0, committedAfter: mark) { append($0) }
     }
 
     /// Adds a row. One past the cut-off is not; one past what a camera or label code can say is

@@ -57,26 +57,25 @@ struct DetectionWindow: Sendable {
     }
 }
 
-extension DomainTransaction {
+/// The detection domain's tables: cameras' keys, sites' settings, the rows, their boxes and
+/// vectors, read and written in the caller's transaction. What other domains may read of them is
+/// published apart (`DetectionReads.swift`).
+struct DetectionTables {
+    let transaction: any DomainTransaction
+
+    init(_ transaction: any DomainTransaction) {
+        self.transaction = transaction
+    }
+
     /// The number that stands for `camera` of `site` in the box index, made on first use.
     func detectionCameraKey(site: String, camera: String) throws -> Int64 {
-        if let key = try existingDetectionCameraKey(site: site, camera: camera) { return key }
-        try execute("INSERT INTO detection_cameras (site, camera) VALUES (?, ?)", [site, camera])
-        return lastInsertedRowID
-    }
-
-    /// The number of `camera` of `site`, nil when it has no detections yet.
-    public func existingDetectionCameraKey(site: String, camera: String) throws -> Int64? {
-        try fetchInteger("SELECT key FROM detection_cameras WHERE site = ? AND camera = ?", [site, camera])
-    }
-
-    /// The length every appearance vector of the site has: fixed by the first one stored.
-    public func appearanceLength(of site: String) throws -> Int? {
-        try fetchInteger("SELECT appearance_length FROM detection_sites WHERE site = ?", [site]).map(Int.init)
+        if let key = try transaction.existingDetectionCameraKey(site: site, camera: camera) { return key }
+        try transaction.execute("INSERT INTO detection_cameras (site, camera) VALUES (?, ?)", [site, camera])
+        return transaction.lastInsertedRowID
     }
 
     func fixAppearanceLength(_ length: Int, of site: String) throws {
-        try execute(
+        try transaction.execute(
             """
             INSERT INTO detection_sites (site, appearance_length) VALUES (?, ?)
             ON CONFLICT (site) DO UPDATE SET appearance_length = excluded.appearance_length
@@ -86,11 +85,11 @@ extension DomainTransaction {
 
     /// How long the site keeps its detections, in milliseconds.
     func detectionRetention(of site: String) throws -> Int64 {
-        try fetchInteger("SELECT keep_ms FROM detection_sites WHERE site = ?", [site]) ?? DetectionRetention.defaultKeepMs
+        try transaction.fetchInteger("SELECT keep_ms FROM detection_sites WHERE site = ?", [site]) ?? DetectionRetention.defaultKeepMs
     }
 
     func setDetectionRetention(_ keepMs: Int64, of site: String) throws {
-        try execute(
+        try transaction.execute(
             "INSERT INTO detection_sites (site, keep_ms) VALUES (?, ?) ON CONFLICT (site) DO UPDATE SET keep_ms = excluded.keep_ms",
             [site, keepMs])
     }
@@ -98,7 +97,7 @@ extension DomainTransaction {
     /// Deletes at most `limit` of the site's detections older than `before` (their boxes and vectors
     /// with them): a bounded chunk, so that a commit that prunes stays short. Returns how many.
     func pruneDetections(of site: String, before: Int64, limit: Int) throws -> Int {
-        let old = try fetchIntegers(
+        let old = try transaction.fetchIntegers(
             """
             SELECT id FROM detections WHERE camera_key IN (SELECT key FROM detection_cameras WHERE site = ?) AND ts < ?
             ORDER BY camera_key, ts LIMIT ?
@@ -107,9 +106,9 @@ extension DomainTransaction {
         // Found once, deleted from both tables, five hundred ids a statement.
         var deleted = 0
         for part in Self.byFiveHundred(old) {
-            try execute("DELETE FROM detection_boxes WHERE id IN (\(part.placeholders))", part.ids)
-            try execute("DELETE FROM detections WHERE id IN (\(part.placeholders))", part.ids)
-            deleted += changesCount
+            try transaction.execute("DELETE FROM detection_boxes WHERE id IN (\(part.placeholders))", part.ids)
+            try transaction.execute("DELETE FROM detections WHERE id IN (\(part.placeholders))", part.ids)
+            deleted += transaction.changesCount
         }
         return deleted
     }
@@ -118,7 +117,7 @@ extension DomainTransaction {
     /// one step down its time index).
     func sitesHoldingExpiredDetections(at now: Int64) throws -> [String] {
         var sites: [String] = []
-        try forEachRow(
+        try transaction.forEachRow(
             """
             SELECT c.site FROM detection_cameras c LEFT JOIN detection_sites s ON s.site = c.site
             WHERE (SELECT min(d.ts) FROM detections d WHERE d.camera_key = c.key) < ? - coalesce(s.keep_ms, ?)
@@ -133,78 +132,27 @@ extension DomainTransaction {
     /// Puts the boxes of the detections stored from `firstID` on into the box index: one statement
     /// for a batch, read back from their rows.
     func indexDetectionBoxes(from firstID: Int64) throws {
-        try execute(
+        try transaction.execute(
             """
             INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
-            SELECT \(DetectionBoxSpace.columnsOfRow(in: dialect)) FROM detections WHERE id >= ?
+            SELECT \(DetectionBoxSpace.columnsOfRow(in: transaction.dialect)) FROM detections WHERE id >= ?
             """, [firstID])
     }
 
     /// Builds the box index again from every stored detection, in time order as live ones come.
     func reindexDetectionBoxes() throws {
-        try execute("DELETE FROM detection_boxes")
-        try execute(
+        try transaction.execute("DELETE FROM detection_boxes")
+        try transaction.execute(
             """
             INSERT INTO detection_boxes (id, min_camera, max_camera, min_ts, max_ts, min_x, max_x, min_y, max_y)
-            SELECT \(DetectionBoxSpace.columnsOfRow(in: dialect)) FROM detections ORDER BY ts
+            SELECT \(DetectionBoxSpace.columnsOfRow(in: transaction.dialect)) FROM detections ORDER BY ts
             """)
-    }
-
-    /// Every detection of one camera in the window that has an appearance vector, as `measure`
-    /// finds its vector's bytes (nil: left out): id, time, track and the measure, nothing decoded.
-    public func measureAppearances(
-        cameraKey: Int64, from: Int64, to: Int64, _ measure: (UnsafeRawBufferPointer) -> Double?
-    ) throws -> [(id: Int64, ts: Int64, track: Int64?, value: Double)] {
-        var measured: [(id: Int64, ts: Int64, track: Int64?, value: Double)] = []
-        try forEachRow(
-            """
-            SELECT d.id, d.ts, d.track, a.vector FROM detections d \(joinInOrder) detection_appearances a ON a.id = d.id
-            WHERE d.camera_key = ? AND d.ts >= ? AND d.ts < ?
-            """,
-            [cameraKey, from, to]
-        ) { row in
-            guard let value = try row.withBlob(3, measure) ?? nil else { return }
-            measured.append((row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2), value))
-        }
-        return measured
-    }
-
-    /// The similarity `measure` finds in the vector of each of these detections (nil: left out),
-    /// read by id: the exact measure of an image query's few candidates.
-    public func measureAppearances(ofDetections ids: [Int64], _ measure: (UnsafeRawBufferPointer) -> Double?) throws -> [Int64: Double] {
-        var measured: [Int64: Double] = [:]
-        for part in Self.byFiveHundred(ids) {
-            try forEachRow("SELECT id, vector FROM detection_appearances WHERE id IN (\(part.placeholders))", part.ids) { row in
-                if let value = try row.withBlob(1, measure) ?? nil, let id = row.integer(0) { measured[id] = value }
-            }
-        }
-        return measured
-    }
-
-    /// Every vector of the site's detections from `since` on with an id above `afterID` (and
-    /// committed after `mark`, when given), in the order they were stored, in place: what the
-    /// appearance index is filled with. One pass over the vectors in id order, each row found by its
-    /// id (the `+` keep the camera and time indexes out, which would leave a million rows to sort).
-    public func forEachAppearance(
-        site: String, since: Int64, afterID: Int64, committedAfter mark: CommitMark? = nil,
-        _ body: (_ id: Int64, _ cameraKey: Int64, _ ts: Int64, _ track: Int64?, UnsafeRawBufferPointer) -> Void
-    ) throws {
-        let committed = committedCondition(after: mark)
-        try forEachRow(
-            """
-            SELECT d.id, d.camera_key, d.ts, d.track, a.vector FROM detection_appearances a \(joinInOrder) detections d ON d.id = a.id
-            WHERE a.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?\(committed.sql)
-            ORDER BY a.id
-            """, ([afterID, site, since] as [any StoreArgument]) + committed.arguments
-        ) { row in
-            _ = try row.withBlob(4) { body(row.integer(0) ?? 0, row.integer(1) ?? 0, row.integer(2) ?? 0, row.integer(3), $0) }
-        }
     }
 
     /// The detections with these ids, as queries show them (read 500 at a time).
     func detections(_ ids: [Int64]) throws -> [DetectionRecord] {
         try Self.byFiveHundred(ids).flatMap { part in
-            try fetchAll(
+            try transaction.fetchAll(
                 DetectionRecord.self,
                 """
                 SELECT d.id, c.camera, d.ts, d.x, d.y, d.width, d.height, d.label, d.score, d.track, d.thumbnail
@@ -215,32 +163,11 @@ extension DomainTransaction {
 
     /// `ids` in parts of at most 500, each with its `?, ?, ...` for an `IN (...)`: one statement
     /// a part keeps each well under SQLite's limit on bound values.
-    private static func byFiveHundred(_ ids: [Int64]) -> [(ids: [Int64], placeholders: String)] {
+    static func byFiveHundred(_ ids: [Int64]) -> [(ids: [Int64], placeholders: String)] {
         stride(from: 0, to: ids.count, by: 500).map { start in
             let part = Array(ids[start..<min(start + 500, ids.count)])
             return (part, part.map { _ in "?" }.joined(separator: ","))
         }
-    }
-
-    /// The vector of a detection of the site, with its camera; nil when there is none.
-    public func appearance(ofDetection id: Int64, site: String) throws -> Data? {
-        guard
-            case .blob(let bytes) = try fetchValue(
-                """
-                SELECT a.vector FROM detection_appearances a JOIN detections d ON d.id = a.id JOIN detection_cameras c ON c.key = d.camera_key
-                WHERE a.id = ? AND c.site = ?
-                """, [id, site])
-        else { return nil }
-        return Data(bytes)
-    }
-
-    /// The newest detection of the site with this thumbnail and a vector.
-    public func detection(withThumbnail hash: String, site: String) throws -> Int64? {
-        try fetchInteger(
-            """
-            SELECT d.id FROM detections d JOIN detection_cameras c ON c.key = d.camera_key
-            WHERE d.thumbnail = ? AND c.site = ? AND EXISTS (SELECT 1 FROM detection_appearances a WHERE a.id = d.id) ORDER BY d.ts DESC LIMIT 1
-            """, [hash, site])
     }
 
     /// The rows of the detections in the window whose box, as the box index keeps it, touches its
@@ -249,7 +176,7 @@ extension DomainTransaction {
     func forEachDetectionRow(in window: DetectionWindow, _ body: (DetectionRow) -> Void) throws {
         let area = window.area
         let anchor = window.anchorConstraints
-        try forEachRow(
+        try transaction.forEachRow(
             """
             SELECT \(DetectionRow.columns) FROM detection_boxes b JOIN detections d ON d.id = b.id
             WHERE b.min_camera <= ? AND b.max_camera >= ? AND b.max_ts >= ? AND b.min_ts <= ?
@@ -269,19 +196,20 @@ extension DomainTransaction {
         site: String, since: Int64, afterID: Int64, committedAfter mark: CommitMark? = nil, _ body: (DetectionRow) -> Void
     ) throws {
         let committed = committedCondition(after: mark)
-        try forEachRow(
+        try transaction.forEachRow(
             """
             SELECT \(DetectionRow.columns) FROM detections d
-            WHERE d.id > ? AND \(unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?) AND \(unindexed("d.ts")) >= ?\(committed.sql)
+            WHERE d.id > ? AND \(transaction.unindexed("d.camera_key")) IN (SELECT key FROM detection_cameras WHERE site = ?)
+                AND \(transaction.unindexed("d.ts")) >= ?\(committed.sql)
             ORDER BY d.id
             """, ([afterID, site, since] as [any StoreArgument]) + committed.arguments
         ) { body(DetectionRow($0)) }
     }
 
     /// ` AND` the detections (`d`) committed after `mark`, or nothing when there is no mark.
-    private func committedCondition(after mark: CommitMark?) -> (sql: String, arguments: [any StoreArgument]) {
+    func committedCondition(after mark: CommitMark?) -> (sql: String, arguments: [any StoreArgument]) {
         guard let mark else { return ("", []) }
-        let condition = committed(after: mark, xid: "d.xid")
+        let condition = transaction.committed(after: mark, xid: "d.xid")
         return (" AND " + condition.sql, condition.arguments)
     }
 }

@@ -121,7 +121,7 @@ extension DomainTransaction {
     /// `results` as a query answers them, in their order: each detection as stored (without those
     /// the store no longer holds), its value set as `measure` (an image query's `similarity`).
     public func detectionHits(_ results: [DetectionResult], measure: WritableKeyPath<DetectionHit, Double?>) throws -> [DetectionHit] {
-        let records = Dictionary(try detections(results.map(\.id)).map { ($0.id, $0) }) { first, _ in first }
+        let records = Dictionary(try DetectionTables(self).detections(results.map(\.id)).map { ($0.id, $0) }) { first, _ in first }
         return results.compactMap { result in
             records[result.id].map { record in
                 var hit = DetectionHit(detection: record.wire, first: result.first, last: result.last, count: result.count)

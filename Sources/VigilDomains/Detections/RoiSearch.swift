@@ -105,7 +105,7 @@ struct RoiSearch: Sendable {
             guard query.from < held else { continue }
             var early = window
             early.to = min(query.to, held)
-            try transaction.forEachDetectionRow(in: early) { row in
+            try DetectionTables(transaction).forEachDetectionRow(in: early) { row in
                 guard row.cameraKey == key, (query.from..<early.to).contains(row.ts), row.score >= query.minScore,
                     query.labels?.contains(row.label) ?? true
                 else { return }

@@ -66,7 +66,7 @@ struct OutgoingPush: Sendable, Decodable {
     var createdAt: Int64
 }
 
-extension DomainTransaction {
+extension PushTables {
     /// Puts `message` in the outbox for the phones of `audience` on its site whose owner wants it
     /// (has not muted its kind, and is not in quiet hours unless an escalation breaks through them),
     /// in the deciding commit: one statement, however many phones. What is still pending of a
@@ -77,17 +77,17 @@ extension DomainTransaction {
     func enqueue(_ message: PushMessageRecord, for audience: PushAudience = .everyone, limit: Int64) throws -> Int64 {
         guard try phoneCount(of: message.site) > 0, !audience.isNobody else { return 0 }
         let (whose, whoseArguments) = audience.condition
-        try execute(
+        try transaction.execute(
             """
             DELETE FROM push_deliveries WHERE message_id IN (SELECT id FROM push_messages WHERE site = ? AND tag = ?)
             AND phone_id IN (SELECT p.id FROM push_phones p WHERE p.site = ? \(whose))
             """, [message.site, message.tag, message.site] as [any StoreArgument] + whoseArguments)
-        try execute(
+        try transaction.execute(
             """
             DELETE FROM push_messages WHERE site = ? AND tag = ?
             AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.message_id = push_messages.id)
             """, [message.site, message.tag])
-        let id = try insertNumbering(message)
+        let id = try transaction.insertNumbering(message)
         // The owner's minute of the day at their offset, and whether it falls in [from, to), a span
         // that may pass midnight.
         let minute = "((? + s.utc_offset_minutes) % 1440 + 1440) % 1440"
@@ -101,7 +101,7 @@ extension DomainTransaction {
         arguments += whoseArguments
         arguments += ["%,\(message.kind.rawValue),%", breaks]
         arguments += Array(repeating: minuteSinceEpoch as any StoreArgument, count: 4)
-        try execute(
+        try transaction.execute(
             """
             INSERT INTO push_deliveries (message_id, phone_id, site, attempts, due_at)
             SELECT ?, p.id, p.site, 0, ? FROM push_phones p
@@ -109,17 +109,17 @@ extension DomainTransaction {
             WHERE p.site = ? \(whose) AND (s.token_id IS NULL OR (s.muted NOT LIKE ?
                 AND (s.quiet_from IS NULL OR (s.break_through = 1 AND ? = 1) OR NOT (\(quiet)))))
             """, arguments)
-        let queued = Int64(changesCount)
+        let queued = Int64(transaction.changesCount)
         guard queued > 0 else {
-            try execute("DELETE FROM push_messages WHERE id = ?", [id])
+            try transaction.execute("DELETE FROM push_messages WHERE id = ?", [id])
             return 0
         }
-        let pending = try fetchInteger("SELECT count(*) FROM push_deliveries WHERE site = ?", [message.site]) ?? 0
+        let pending = try transaction.fetchInteger("SELECT count(*) FROM push_deliveries WHERE site = ?", [message.site]) ?? 0
         if pending > limit {
-            try execute(
+            try transaction.execute(
                 "DELETE FROM push_deliveries WHERE id IN (SELECT id FROM push_deliveries WHERE site = ? ORDER BY id LIMIT ?)",
                 [message.site, pending - limit])
-            try execute(
+            try transaction.execute(
                 """
                 DELETE FROM push_messages WHERE site = ? AND id < ?
                 AND NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.message_id = push_messages.id)
@@ -130,7 +130,7 @@ extension DomainTransaction {
 
     /// The deliveries due at `now`, the longest waiting first, at most `limit`.
     func outgoingPushes(at now: Int64, limit: Int) throws -> [OutgoingPush] {
-        try fetchAll(
+        try transaction.fetchAll(
             OutgoingPush.self,
             """
             SELECT d.id, d.message_id, d.phone_id, d.attempts, d.due_at, p.endpoint, p.p256dh, p.auth,
@@ -142,30 +142,30 @@ extension DomainTransaction {
 
     /// When the next delivery falls due; nil when the outbox is empty.
     func nextDelivery() throws -> Int64? {
-        try fetchInteger("SELECT min(due_at) FROM push_deliveries", [])
+        try transaction.fetchInteger("SELECT min(due_at) FROM push_deliveries", [])
     }
 
     /// A delivery done with (sent, expired, or refused for good): gone, and its message with it
     /// once no phone waits for it. Only the row as it was read goes: one replaced meanwhile by a
     /// newer message may have been given the same ids (SQLite reuses the highest rowid freed).
     func finishDelivery(_ push: OutgoingPush) throws {
-        try execute(
+        try transaction.execute(
             "DELETE FROM push_deliveries WHERE id = ? AND message_id = ? AND due_at = ? AND attempts = ?",
             [push.id, push.messageId, push.dueAt, push.attempts])
-        try execute(
+        try transaction.execute(
             "DELETE FROM push_messages WHERE id = ? AND created_at = ? AND NOT EXISTS (SELECT 1 FROM push_deliveries WHERE message_id = ?)",
             [push.messageId, push.createdAt, push.messageId])
     }
 
     /// A delivery to try again at `dueAt`, if it is still the row that was read.
     func postponeDelivery(_ push: OutgoingPush, to dueAt: Int64) throws {
-        try execute(
+        try transaction.execute(
             "UPDATE push_deliveries SET attempts = attempts + 1, due_at = ? WHERE id = ? AND message_id = ? AND due_at = ? AND attempts = ?",
             [dueAt, push.id, push.messageId, push.dueAt, push.attempts])
     }
 
     /// A phone the push service says is gone (404, 410): removed, its deliveries with it.
     func dropPhone(id: Int64) throws {
-        try execute("DELETE FROM push_phones WHERE id = ?", [id])
+        try transaction.execute("DELETE FROM push_phones WHERE id = ?", [id])
     }
 }

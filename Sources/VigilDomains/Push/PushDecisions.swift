@@ -92,7 +92,7 @@ struct PushDecisions: AlertWatcher, ChatWatcher, CameraWatcher, CheckpointWatche
         let message = PushMessageRecord(
             site: site, kind: kind, tag: tag, urgency: urgent ? "high" : "normal", ttlSeconds: ttl,
             payload: LockScreenMessage(kind: kind.rawValue, title: title, body: body(siteName), url: url, tag: tag).text, createdAt: time)
-        if try transaction.enqueue(message, for: audience, limit: Self.outboxLimitPerSite) > 0 { transaction.afterCommit(bell) }
+        if try PushTables(transaction).enqueue(message, for: audience, limit: Self.outboxLimitPerSite) > 0 { transaction.afterCommit(bell) }
     }
 
     /// The `Topic` header of a message about `subject` (RFC 8030 §5.4: at most 32 characters of

@@ -11,16 +11,16 @@ struct RegisterPhone: DomainEffect {
     let replaces: String?
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        if let replaces { _ = try transaction.removePhone(endpoint: replaces, of: phone.tokenID, site: phone.site) }
-        if let known = try transaction.phone(endpoint: phone.endpoint, site: phone.site) {
+        if let replaces { _ = try PushTables(transaction).removePhone(endpoint: replaces, of: phone.tokenID, site: phone.site) }
+        if let known = try PushTables(transaction).phone(endpoint: phone.endpoint, site: phone.site) {
             try transaction.execute(
                 "UPDATE push_phones SET token_id = ?, p256dh = ?, auth = ? WHERE id = ?", [phone.tokenID, phone.p256dh, phone.auth, known.id])
         } else {
-            guard try transaction.phoneCount(of: phone.tokenID, site: phone.site) < PushService.maxPhonesPerToken else {
+            guard try PushTables(transaction).phoneCount(of: phone.tokenID, site: phone.site) < PushService.maxPhonesPerToken else {
                 throw ProtocolError(
                     .limitReached, "this token has \(PushService.maxPhonesPerToken) phones registered at site \(phone.site), the most it may")
             }
-            guard try transaction.phoneCount(of: phone.site) < PushService.maxPhonesPerSite else {
+            guard try PushTables(transaction).phoneCount(of: phone.site) < PushService.maxPhonesPerSite else {
                 throw ProtocolError(.limitReached, "site \(phone.site) has \(PushService.maxPhonesPerSite) phones registered, the most a site keeps")
             }
             var registered = phone
@@ -39,7 +39,7 @@ struct RemovePhone: DomainEffect {
     let endpoint: String
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard try transaction.removePhone(endpoint: endpoint, of: tokenID, site: site) > 0 else {
+        guard try PushTables(transaction).removePhone(endpoint: endpoint, of: tokenID, site: site) > 0 else {
             throw ProtocolError(.notFound, "this token has no phone registered at site \(site) with that endpoint")
         }
         return []
@@ -53,7 +53,7 @@ struct DropPhonesOfEndedToken: DomainEffect {
     let tokenID: String
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        try transaction.removePhones(of: tokenID, site: site)
+        try PushTables(transaction).removePhones(of: tokenID, site: site)
         return []
     }
 }
@@ -63,7 +63,7 @@ struct SetPushSettings: DomainEffect {
     let record: PushSettingsRecord
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        try transaction.setPushSettings(record)
+        try PushTables(transaction).setPushSettings(record)
         return []
     }
 }

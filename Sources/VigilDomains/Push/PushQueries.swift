@@ -7,10 +7,10 @@ struct PushQueries: Sendable {
     let store: any EventStore
 
     func phones(of tokenID: String, site: String) async throws -> [PhoneRecord] {
-        try await store.read { transaction in try transaction.phones(of: tokenID, site: site) }
+        try await store.read { transaction in try PushTables(transaction).phones(of: tokenID, site: site) }
     }
 
     func settings(of tokenID: String, site: String) async throws -> PushSettings {
-        try await store.read { transaction in try transaction.pushSettings(of: tokenID, site: site)?.settings ?? .everything }
+        try await store.read { transaction in try PushTables(transaction).pushSettings(of: tokenID, site: site)?.settings ?? .everything }
     }
 }

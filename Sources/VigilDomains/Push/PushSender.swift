@@ -66,7 +66,7 @@ final class PushSender: Sendable {
     /// batch was full (more may be due).
     private func pass() async throws -> Bool {
         let now = clock.milliseconds()
-        let due = try await store.read { transaction in try transaction.outgoingPushes(at: now, limit: Self.batch) }
+        let due = try await store.read { transaction in try PushTables(transaction).outgoingPushes(at: now, limit: Self.batch) }
         guard !due.isEmpty else { return false }
         let outcomes = await withTaskGroup(of: (OutgoingPush, PushOutcome).self) { group in
             for push in due {
@@ -77,9 +77,9 @@ final class PushSender: Sendable {
         try await store.write { transaction in
             for (push, outcome) in outcomes {
                 switch outcome {
-                case .done: try transaction.finishDelivery(push)
-                case .phoneGone: try transaction.dropPhone(id: push.phoneId)
-                case .retry(let at): try transaction.postponeDelivery(push, to: at)
+                case .done: try PushTables(transaction).finishDelivery(push)
+                case .phoneGone: try PushTables(transaction).dropPhone(id: push.phoneId)
+                case .retry(let at): try PushTables(transaction).postponeDelivery(push, to: at)
                 }
             }
         }

@@ -20,39 +20,47 @@ struct PhoneRecord: Sendable, Equatable, TableRecord {
     }
 }
 
-extension DomainTransaction {
+/// The push domain's tables: phones, the outbox of deliveries and each person's settings, read
+/// and written in the caller's transaction.
+struct PushTables {
+    let transaction: any DomainTransaction
+
+    init(_ transaction: any DomainTransaction) {
+        self.transaction = transaction
+    }
+
     func phone(endpoint: String, site: String) throws -> PhoneRecord? {
-        try fetchOne(PhoneRecord.self, "SELECT * FROM push_phones WHERE site = ? AND endpoint = ?", [site, endpoint])
+        try transaction.fetchOne(PhoneRecord.self, "SELECT * FROM push_phones WHERE site = ? AND endpoint = ?", [site, endpoint])
     }
 
     func phones(of tokenID: String, site: String) throws -> [PhoneRecord] {
-        try fetchAll(PhoneRecord.self, "SELECT * FROM push_phones WHERE token_id = ? AND site = ? ORDER BY id", [tokenID, site])
+        try transaction.fetchAll(PhoneRecord.self, "SELECT * FROM push_phones WHERE token_id = ? AND site = ? ORDER BY id", [tokenID, site])
     }
 
     func phoneCount(of site: String) throws -> Int64 {
-        try fetchInteger("SELECT count(*) FROM push_phones WHERE site = ?", [site]) ?? 0
+        try transaction.fetchInteger("SELECT count(*) FROM push_phones WHERE site = ?", [site]) ?? 0
     }
 
     func phoneCount(of tokenID: String, site: String) throws -> Int64 {
-        try fetchInteger("SELECT count(*) FROM push_phones WHERE token_id = ? AND site = ?", [tokenID, site]) ?? 0
+        try transaction.fetchInteger("SELECT count(*) FROM push_phones WHERE token_id = ? AND site = ?", [tokenID, site]) ?? 0
     }
 
     /// Removes the phone at `endpoint` if `tokenID` registered it; how many rows went (0 or 1).
     func removePhone(endpoint: String, of tokenID: String, site: String) throws -> Int64 {
         let count =
-            try fetchInteger(
+            try transaction.fetchInteger(
                 "SELECT count(*) FROM push_phones WHERE site = ? AND endpoint = ? AND token_id = ?", [site, endpoint, tokenID]) ?? 0
-        try execute("DELETE FROM push_phones WHERE site = ? AND endpoint = ? AND token_id = ?", [site, endpoint, tokenID])
+        try transaction.execute("DELETE FROM push_phones WHERE site = ? AND endpoint = ? AND token_id = ?", [site, endpoint, tokenID])
         return count
     }
 
     func removePhones(of tokenID: String, site: String) throws {
-        try execute("DELETE FROM push_phones WHERE token_id = ? AND site = ?", [tokenID, site])
+        try transaction.execute("DELETE FROM push_phones WHERE token_id = ? AND site = ?", [tokenID, site])
     }
 
     /// The sites and tokens whose phones a revoked or expired token left behind, a few at a time.
     func phonesOfEndedTokens(at now: Int64) throws -> [EndedTokenPhones] {
-        try fetchAll(
+        try transaction.fetchAll(
             EndedTokenPhones.self,
             """
             SELECT DISTINCT p.site, p.token_id AS token FROM push_phones p

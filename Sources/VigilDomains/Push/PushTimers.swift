@@ -16,14 +16,14 @@ final class PushTimers: Sendable {
     }
 
     func due(at now: Int64, in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        if let next = try transaction.nextDelivery(), next <= now { sender.ring() }
+        if let next = try PushTables(transaction).nextDelivery(), next <= now { sender.ring() }
         let sweeping = lastSweep.withLock { last in
             guard last.map({ now - $0 >= Self.every }) ?? true else { return false }
             last = now
             return true
         }
         guard sweeping else { return [] }
-        return try transaction.phonesOfEndedTokens(at: now).map { ended in
+        return try PushTables(transaction).phonesOfEndedTokens(at: now).map { ended in
             TimerFiring(
                 topic: PushService.topic(of: ended.site), type: "phones_dropped",
                 effect: DropPhonesOfEndedToken(site: ended.site, tokenID: ended.token))

@@ -57,14 +57,14 @@ struct PushSettingsRecord: Sendable, Equatable, TableRecord {
     }
 }
 
-extension DomainTransaction {
+extension PushTables {
     func pushSettings(of tokenID: String, site: String) throws -> PushSettingsRecord? {
-        try fetchOne(PushSettingsRecord.self, "SELECT * FROM push_settings WHERE site = ? AND token_id = ?", [site, tokenID])
+        try transaction.fetchOne(PushSettingsRecord.self, "SELECT * FROM push_settings WHERE site = ? AND token_id = ?", [site, tokenID])
     }
 
     /// Writes a person's settings over the ones they had.
     func setPushSettings(_ record: PushSettingsRecord) throws {
-        try execute("DELETE FROM push_settings WHERE site = ? AND token_id = ?", [record.site, record.tokenID])
-        try insert(record)
+        try transaction.execute("DELETE FROM push_settings WHERE site = ? AND token_id = ?", [record.site, record.tokenID])
+        try transaction.insert(record)
     }
 }

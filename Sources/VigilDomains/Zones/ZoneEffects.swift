@@ -19,20 +19,20 @@ struct DefineZone: DomainEffect {
         guard try transaction.decodedCameraTopology(of: site)?.camera(definition.camera) != nil else {
             throw ProtocolError(.notFound, "data.camera: site \(site) has no camera \(definition.camera) in its topology")
         }
-        let others = try transaction.zoneCount(site: site, camera: definition.camera, besides: id)
+        let others = try ZoneTables(transaction).zoneCount(site: site, camera: definition.camera, besides: id)
         guard others.site < Self.maxPerSite else {
             throw ProtocolError(.limitReached, "site \(site) has \(Self.maxPerSite) zones, its limit; remove one first")
         }
         guard others.camera < Self.maxPerCamera else {
             throw ProtocolError(.limitReached, "camera \(definition.camera) has \(Self.maxPerCamera) zones, its limit; remove one first")
         }
-        if let previous = try transaction.zone(id, site: site), previous.camera != definition.camera {
+        if let previous = try ZoneTables(transaction).zone(id, site: site), previous.camera != definition.camera {
             try renewVersion(of: previous.camera, defined: nil, alone: false, in: transaction)
         }
         let zone = ZoneRecord(
             site: site, id: id, camera: definition.camera, definition: try JSONValue.canonicalText(of: definition.wire), definedBy: event.from,
             definedAt: event.ts)
-        try transaction.replaceZone(zone)
+        try ZoneTables(transaction).replaceZone(zone)
         try renewVersion(of: definition.camera, defined: definition, alone: others.camera == 0, in: transaction)
         event.payload = try JSONValue.canonicalText(of: ZoneDefined(zone: zone.wire))
         return []
@@ -40,7 +40,7 @@ struct DefineZone: DomainEffect {
 
     /// The camera's zones changed: this zone is `defined` on it, or gone from it (nil: moved to another camera).
     private func renewVersion(of camera: String, defined: ZoneDefinition?, alone: Bool, in transaction: any DomainTransaction) throws {
-        let (old, new) = try transaction.renewZoneVersion(of: camera, site: site)
+        let (old, new) = try ZoneTables(transaction).renewZoneVersion(of: camera, site: site)
         sets.change(id, to: defined, of: camera, site: site, from: old, to: new, alone: alone, in: transaction)
     }
 }
@@ -51,11 +51,11 @@ struct RemoveZone: DomainEffect {
     let sets: ZoneSets
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard let zone = try transaction.zone(id, site: site) else {
+        guard let zone = try ZoneTables(transaction).zone(id, site: site) else {
             throw ProtocolError(.notFound, "site \(site) has no zone \(id)")
         }
-        try transaction.removeZone(id, site: site)
-        let (old, new) = try transaction.renewZoneVersion(of: zone.camera, site: site)
+        try ZoneTables(transaction).removeZone(id, site: site)
+        let (old, new) = try ZoneTables(transaction).renewZoneVersion(of: zone.camera, site: site)
         sets.change(id, to: nil, of: zone.camera, site: site, from: old, to: new, alone: false, in: transaction)
         event.payload = try JSONValue.canonicalText(of: ZoneRemoved(zone: id))
         return []
@@ -74,7 +74,7 @@ struct FlushZone: DomainEffect {
     var rows: Int { items }
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        let pending = try transaction.takeZonePending(zone: zone, site: site)
+        let pending = try ZoneTables(transaction).takeZonePending(zone: zone, site: site)
         guard let first = pending.first else {
             throw ProtocolError(.invalidTransition, "zone \(zone) has nothing new to tell")
         }
@@ -85,7 +85,7 @@ struct FlushZone: DomainEffect {
         let id = JSONValue.string(zone).canonicalText
         if first.kind == ZonePending.Kind.crossing.rawValue {
             event.type = ZoneEventType.crossings.rawValue
-            let counts = try transaction.zoneCounts(zone: zone, site: site).filter { $0.hour == event.ts / 3_600_000 * 3_600_000 }
+            let counts = try ZoneTables(transaction).zoneCounts(zone: zone, site: site).filter { $0.hour == event.ts / 3_600_000 * 3_600_000 }
             event.payload = #"{"counts":\#(try JSONValue.canonicalText(of: counts.compactMap(\.wire))),"crossings":\#(items),"zone":\#(id)}"#
         } else {
             event.type = ZoneEventType.detections.rawValue
@@ -103,7 +103,8 @@ struct RaiseLoitering: DomainEffect {
     let pending: Int64
 
     func apply(to event: inout NewEvent, in transaction: any DomainTransaction) throws -> [String] {
-        guard let noted = try transaction.takeZoneLoitering(pending), let stay = try? JSONValue(parsing: noted.body).decode(ZoneStay.self) else {
+        guard let noted = try ZoneTables(transaction).takeZoneLoitering(pending), let stay = try? JSONValue(parsing: noted.body).decode(ZoneStay.self)
+        else {
             throw ProtocolError(.invalidTransition, "the loitering was already raised")
         }
         let seen = stay.detection.detection

@@ -32,10 +32,10 @@ struct ZoneListing: Sendable {
                 return .failure(ProtocolError(.notFound, "data.camera: site \(site) has no camera \(camera) in its topology"))
             }
             return .success(
-                try transaction.zones(site: site, camera: camera).map { zone in
+                try ZoneTables(transaction).zones(site: site, camera: camera).map { zone in
                     Listed(
                         zone: zone, head: try transaction.head(of: ZoneService.topic(of: zone.id, site: site)),
-                        counts: try transaction.zoneCounts(zone: zone.id, site: site, fromHour: now - Self.countsWindowMs))
+                        counts: try ZoneTables(transaction).zoneCounts(zone: zone.id, site: site, fromHour: now - Self.countsWindowMs))
                 })
         }
         guard case .success(let listed) = read else { return read.map { _ in .null } }

@@ -62,7 +62,8 @@ struct ZoneService: TopicService {
         let (site, zone) = (topic.scope, topic.segments[2])
         return try await store.read { transaction in
             let state = ZoneState(
-                zone: try transaction.zone(zone, site: site)?.wire, counts: try transaction.zoneCounts(zone: zone, site: site).compactMap(\.wire))
+                zone: try ZoneTables(transaction).zone(zone, site: site)?.wire,
+                counts: try ZoneTables(transaction).zoneCounts(zone: zone, site: site).compactMap(\.wire))
             return TopicSnapshot(head: try transaction.head(of: topic.rawValue), data: JSONValue.fields(of: state))
         }
     }

@@ -59,9 +59,9 @@ struct ZoneSightings: Sendable {
     static func current(
         _ precomputed: ZoneSightings?, of batch: DetectionBatch, site: String, sets: ZoneSets, in transaction: any DomainTransaction
     ) throws -> ZoneSightings {
-        let version = try transaction.zoneVersion(of: batch.camera, site: site)
+        let version = try ZoneTables(transaction).zoneVersion(of: batch.camera, site: site)
         if let precomputed, precomputed.version == version { return precomputed }
-        let zones = try transaction.zones(of: batch.camera, site: site).compactMap { record -> ZoneSet.Zone? in
+        let zones = try ZoneTables(transaction).zones(of: batch.camera, site: site).compactMap { record -> ZoneSet.Zone? in
             guard let value = try? JSONValue(parsing: record.definition), let definition = try? ZoneDefinition(value, from: .stored) else {
                 return nil
             }

@@ -6,7 +6,7 @@ import VigilStore
 /// What the zones' clock fires each tick: one event per zone with news, and each loitering alert.
 enum ZoneTimers {
     static func due(in transaction: any DomainTransaction) throws -> [TimerFiring] {
-        try transaction.zonePendingDue().map { pending in
+        try ZoneTables(transaction).zonePendingDue().map { pending in
             guard pending.kind == ZonePending.Kind.loitering.rawValue else {
                 return TimerFiring(
                     topic: ZoneService.topic(of: pending.zone, site: pending.site), type: ZoneEventType.detections.rawValue,

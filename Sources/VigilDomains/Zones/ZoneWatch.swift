@@ -1,7 +1,7 @@
 import VigilCore
 import VigilStore
 
-extension DomainTransaction {
+extension ZoneTables {
     /// Writes what the zones on a camera saw of its newly stored detections (`ids`, by index in the
     /// batch; nil for one not stored), in the batch's commit: what an area holds, a lingering track
     /// and a crossing of a line are noted for the next tick to publish, and each crossing is
@@ -15,7 +15,7 @@ extension DomainTransaction {
             switch sighting.watch {
             case .area(let dwellMs, let inside):
                 var tracks = try ZoneTrackStates(
-                    dwellMs == nil ? [] : inside.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
+                    dwellMs == nil ? [] : inside.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: transaction)
                 var seen: [String] = []
                 for (index, text) in inside {
                     guard let id = ids[index] else { continue }
@@ -29,19 +29,20 @@ extension DomainTransaction {
                 }
                 // One row for the batch, not one per detection: the zone tells them in one list.
                 if !seen.isEmpty { notes.add(.detection, body: seen.joined(separator: ","), items: seen.count, zone: sighting.zone) }
-                try tracks.write(in: self)
+                try tracks.write(in: transaction)
             case .line(let line, let directions, let tracked):
-                var tracks = try ZoneTrackStates(tracked.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: self)
+                var tracks = try ZoneTrackStates(
+                    tracked.compactMap { batch.detections[$0.index].trackID }, zone: sighting.zone, site: site, in: transaction)
                 for (index, point) in tracked {
                     guard let id = ids[index], let track = batch.detections[index].trackID else { continue }
                     try watchCrossing(
                         of: Int64(track), at: point, id: id, detection: batch.detections[index], camera: batch.camera, line: line,
                         directions: directions, in: &tracks, notes: &notes)
                 }
-                try tracks.write(in: self)
+                try tracks.write(in: transaction)
             }
         }
-        try notes.write(in: self)
+        try notes.write(in: transaction)
     }
 
     /// A track inside an area: once it has stayed `dwellMs` (by its detections' times), one
@@ -94,7 +95,7 @@ struct ZoneTrackStates {
     init(_ tracks: [Int], zone: String, site: String, in transaction: any DomainTransaction) throws {
         self.zone = zone
         self.site = site
-        states = tracks.isEmpty ? [:] : try transaction.zoneTracks(Set(tracks.map(Int64.init)), zone: zone, site: site)
+        states = tracks.isEmpty ? [:] : try ZoneTables(transaction).zoneTracks(Set(tracks.map(Int64.init)), zone: zone, site: site)
     }
 
     mutating func set(_ state: ZoneTrack) {
@@ -103,7 +104,7 @@ struct ZoneTrackStates {
     }
 
     func write(in transaction: any DomainTransaction) throws {
-        try transaction.setZoneTracks(changed.compactMap { states[$0] }, zone: zone, site: site)
+        try ZoneTables(transaction).setZoneTracks(changed.compactMap { states[$0] }, zone: zone, site: site)
     }
 }
 
@@ -127,7 +128,7 @@ struct ZoneNotes {
     }
 
     func write(in transaction: any DomainTransaction) throws {
-        try transaction.addZonePending(pending.map { [site, $0.zone, $0.kind.rawValue, $0.body, $0.items] })
-        try transaction.countZoneCrossings(crossings.map { ZoneCrossingCount(key: $0.key, count: $0.value) }, site: site)
+        try ZoneTables(transaction).addZonePending(pending.map { [site, $0.zone, $0.kind.rawValue, $0.body, $0.items] })
+        try ZoneTables(transaction).countZoneCrossings(crossings.map { ZoneCrossingCount(key: $0.key, count: $0.value) }, site: site)
     }
 }

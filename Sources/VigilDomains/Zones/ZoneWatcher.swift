@@ -19,7 +19,7 @@ struct ZoneWatcher: DetectionWatcher {
 
         func stored(_ stored: StoredDetections, in transaction: any DomainTransaction) throws {
             let seen = try ZoneSightings.current(sightings, of: stored.batch, site: stored.site, sets: sets, in: transaction)
-            try transaction.watchZones(seen, batch: stored.batch, ids: stored.ids, site: stored.site)
+            try ZoneTables(transaction).watchZones(seen, batch: stored.batch, ids: stored.ids, site: stored.site)
         }
     }
 }

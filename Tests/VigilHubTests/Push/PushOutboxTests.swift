@@ -90,13 +90,13 @@ import VigilTestSupport
             PushMessageRecord(site: "hq", kind: .escalation, tag: tag, urgency: "normal", ttlSeconds: 60, payload: title, createdAt: 1)
         }
         try await engine.store.write { transaction in
-            try transaction.enqueue(message("t1", "first"), limit: 5)
-            try transaction.enqueue(message("t1", "first, again"), limit: 5)
+            try PushTables(transaction).enqueue(message("t1", "first"), limit: 5)
+            try PushTables(transaction).enqueue(message("t1", "first, again"), limit: 5)
         }
         #expect(try await queued(engine).map(\.payload) == ["first, again", "first, again"], "one message per thing, not a stack")
         try await engine.store.write { transaction in
-            try transaction.enqueue(message("t2", "second"), limit: 5)
-            try transaction.enqueue(message("t3", "third"), limit: 5)
+            try PushTables(transaction).enqueue(message("t2", "second"), limit: 5)
+            try PushTables(transaction).enqueue(message("t3", "third"), limit: 5)
         }
         #expect(try await queued(engine).map(\.payload) == ["first, again", "second", "second", "third", "third"], "the oldest go past the limit")
         let messages = try await engine.store.read { try $0.fetchIntegers("SELECT id FROM push_messages ORDER BY id", []) }
