@@ -6,11 +6,12 @@ import Foundation
 /// them. As `JSONEncoder` does by default, `Data` is base64 text, a `URL` its absolute string, a
 /// number JSON cannot write (NaN, infinity) is refused, and a value that encodes nothing is refused.
 struct JSONValueEncoder {
-    static func encode(_ value: some Encodable) throws -> JSONValue {
+    static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+        if T.self == Data.self || T.self == URL.self || T.self == JSONValue.self { return try EncodingNode.value(of: value, codingPath: []) }
         let root = EncodingNode()
-        try root.store(value, codingPath: [])
+        try value.encode(to: NodeEncoder(node: root, codingPath: []))
         guard let encoded = root.resolved else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(type(of: value)) did not encode any values"))
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(T.self) did not encode any values"))
         }
         return encoded
     }
@@ -18,87 +19,60 @@ struct JSONValueEncoder {
 
 /// One value being encoded: unset until a container or a value is asked of it. Containers are
 /// references to it, so a container asked for twice (a type encoding another's fields beside its
-/// own) writes into the same object, as with `JSONEncoder`.
+/// own) writes into the same object, as with `JSONEncoder`. Values are kept as they are finished;
+/// only a nested container handed out (which may be written later) is kept as a node until the end.
 private final class EncodingNode {
-    enum Content {
-        case unset
-        case value(JSONValue)
-        case object([String: EncodingNode])
-        case array([EncodingNode])
+    enum Kind {
+        case unset, single, object, array
     }
 
-    var content = Content.unset
-
-    init() {}
-
-    init(_ value: JSONValue) {
-        content = .value(value)
-    }
+    var kind = Kind.unset
+    var single = JSONValue.null
+    var fields: [String: JSONValue] = [:]
+    var elements: [JSONValue] = []
+    /// Nested containers handed out, by key or by index, resolved at the end.
+    var nestedFields: [(key: String, node: EncodingNode)] = []
+    var nestedElements: [(index: Int, node: EncodingNode)] = []
 
     var resolved: JSONValue? {
-        switch content {
-        case .unset: nil
-        case .value(let value): value
-        case .object(let fields): .object(fields.compactMapValues(\.resolved))
-        case .array(let elements): .array(elements.map { $0.resolved ?? .object([:]) })
+        switch kind {
+        case .unset: return nil
+        case .single: return single
+        case .object:
+            for (key, node) in nestedFields { fields[key] = node.resolved ?? .object([:]) }
+            return .object(fields)
+        case .array:
+            for (index, node) in nestedElements { elements[index] = node.resolved ?? .object([:]) }
+            return .array(elements)
         }
     }
 
-    /// Encodes `value` here, by its own `encode(to:)` unless JSON has a word for it.
-    /// The types are compared before any cast: a cast of a value costs more than the comparison.
-    func store<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        if T.self == String.self {
-            content = .value(.string(value as! String))
-        } else if T.self == Int64.self {
-            content = .value(JSONValue(value as! Int64))
-        } else if T.self == Int.self {
-            content = .value(JSONValue(value as! Int))
-        } else if T.self == Double.self {
-            content = .value(try Self.number(value as! Double, codingPath: codingPath))
-        } else if T.self == JSONValue.self {
-            content = .value(value as! JSONValue)
-        } else if T.self == Data.self {
-            content = .value(.string((value as! Data).base64EncodedString()))
-        } else if T.self == URL.self {
-            content = .value(.string((value as! URL).absoluteString))
-        } else {
-            try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
-        }
+    func set(_ value: JSONValue) {
+        kind = .single
+        single = value
     }
 
-    func makeObject() {
-        if case .object = content { return }
-        content = .object([:])
+    /// What `value` encodes to, JSON's own values without an encoder. The types are compared
+    /// before any cast: a cast of a value costs more than the comparison.
+    static func value<T: Encodable>(of value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Int64.self { return JSONValue(value as! Int64) }
+        if T.self == Int.self { return JSONValue(value as! Int) }
+        if T.self == Double.self { return try number(value as! Double, codingPath: codingPath()) }
+        if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == JSONValue.self { return value as! JSONValue }
+        if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
+        if T.self == URL.self { return .string((value as! URL).absoluteString) }
+        let node = EncodingNode()
+        let path = codingPath()
+        try value.encode(to: NodeEncoder(node: node, codingPath: path))
+        // A value that encodes nothing inside another is an empty object, as `JSONEncoder` writes it.
+        return node.resolved ?? .object([:])
     }
 
-    func makeArray() {
-        if case .array = content { return }
-        content = .array([])
-    }
-
-    func set(_ child: EncodingNode, forKey key: String) {
-        guard case .object(var fields) = content else { return }
-        // Released first, so that the dictionary is not copied on write.
-        content = .unset
-        fields[key] = child
-        content = .object(fields)
-    }
-
-    func append(_ child: EncodingNode) {
-        guard case .array(var elements) = content else { return }
-        content = .unset
-        elements.append(child)
-        content = .array(elements)
-    }
-
-    var count: Int {
-        if case .array(let elements) = content { return elements.count }
-        return 0
-    }
-
-    static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
+    static func number(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a number JSON can write"))
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath(), debugDescription: "\(value) is not a number JSON can write"))
         }
         return .number(value)
     }
@@ -110,12 +84,12 @@ private struct NodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        node.makeObject()
+        node.kind = .object
         return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        node.makeArray()
+        node.kind = .array
         return UnkeyedNodeContainer(node: node, codingPath: codingPath)
     }
 
@@ -128,84 +102,78 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    func encodeNil(forKey key: Key) throws { node.set(EncodingNode(.null), forKey: key.stringValue) }
-    func encode(_ value: Bool, forKey key: Key) throws { node.set(EncodingNode(.bool(value)), forKey: key.stringValue) }
-    func encode(_ value: String, forKey key: Key) throws { node.set(EncodingNode(.string(value)), forKey: key.stringValue) }
+    func encodeNil(forKey key: Key) throws { node.fields[key.stringValue] = .null }
+    func encode(_ value: Bool, forKey key: Key) throws { node.fields[key.stringValue] = .bool(value) }
+    func encode(_ value: String, forKey key: Key) throws { node.fields[key.stringValue] = .string(value) }
     func encode(_ value: Double, forKey key: Key) throws {
-        node.set(EncodingNode(try EncodingNode.number(value, codingPath: codingPath + [key])), forKey: key.stringValue)
+        node.fields[key.stringValue] = try EncodingNode.number(value, codingPath: codingPath + [key])
     }
-    func encode(_ value: Int, forKey key: Key) throws { node.set(EncodingNode(JSONValue(value)), forKey: key.stringValue) }
-    func encode(_ value: Int64, forKey key: Key) throws { node.set(EncodingNode(JSONValue(value)), forKey: key.stringValue) }
-    func encode(_ value: UInt64, forKey key: Key) throws { node.set(EncodingNode(JSONValue(value)), forKey: key.stringValue) }
+    func encode(_ value: Int, forKey key: Key) throws { node.fields[key.stringValue] = JSONValue(value) }
+    func encode(_ value: Int64, forKey key: Key) throws { node.fields[key.stringValue] = JSONValue(value) }
+    func encode(_ value: UInt64, forKey key: Key) throws { node.fields[key.stringValue] = JSONValue(value) }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let child = EncodingNode()
-        try child.store(value, codingPath: codingPath + [key])
-        node.set(child, forKey: key.stringValue)
+        node.fields[key.stringValue] = try EncodingNode.value(of: value, codingPath: codingPath + [key])
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = EncodingNode()
-        node.set(child, forKey: key.stringValue)
-        return NodeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
+        NodeEncoder(node: nested(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = EncodingNode()
-        node.set(child, forKey: key.stringValue)
-        return NodeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
+        NodeEncoder(node: nested(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
     }
 
-    func superEncoder() -> any Encoder { superEncoder(named: "super") }
+    func superEncoder() -> any Encoder { NodeEncoder(node: nested("super"), codingPath: codingPath) }
 
-    func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue) }
+    func superEncoder(forKey key: Key) -> any Encoder { NodeEncoder(node: nested(key.stringValue), codingPath: codingPath) }
 
-    private func superEncoder(named name: String) -> any Encoder {
+    private func nested(_ key: String) -> EncodingNode {
         let child = EncodingNode()
-        node.set(child, forKey: name)
-        return NodeEncoder(node: child, codingPath: codingPath)
+        node.nestedFields.append((key, child))
+        return child
     }
 }
 
 private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let node: EncodingNode
     let codingPath: [any CodingKey]
-    var count: Int { node.count }
+    var count: Int { node.elements.count }
 
     private var nextPath: [any CodingKey] { codingPath + [IndexKey(index: count)] }
 
-    func encodeNil() throws { node.append(EncodingNode(.null)) }
-    func encode(_ value: Bool) throws { node.append(EncodingNode(.bool(value))) }
-    func encode(_ value: String) throws { node.append(EncodingNode(.string(value))) }
-    func encode(_ value: Double) throws { node.append(EncodingNode(try EncodingNode.number(value, codingPath: nextPath))) }
-    func encode(_ value: Int) throws { node.append(EncodingNode(JSONValue(value))) }
-    func encode(_ value: Int64) throws { node.append(EncodingNode(JSONValue(value))) }
+    func encodeNil() throws { node.elements.append(.null) }
+    func encode(_ value: Bool) throws { node.elements.append(.bool(value)) }
+    func encode(_ value: String) throws { node.elements.append(.string(value)) }
+    func encode(_ value: Double) throws { node.elements.append(try EncodingNode.number(value, codingPath: nextPath)) }
+    func encode(_ value: Int) throws { node.elements.append(JSONValue(value)) }
+    func encode(_ value: Int64) throws { node.elements.append(JSONValue(value)) }
 
     func encode<T: Encodable>(_ value: T) throws {
-        let child = EncodingNode()
-        try child.store(value, codingPath: nextPath)
-        node.append(child)
+        node.elements.append(try EncodingNode.value(of: value, codingPath: nextPath))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = EncodingNode()
         let path = nextPath
-        node.append(child)
-        return NodeEncoder(node: child, codingPath: path).container(keyedBy: keyType)
+        return NodeEncoder(node: nested(), codingPath: path).container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = EncodingNode()
         let path = nextPath
-        node.append(child)
-        return NodeEncoder(node: child, codingPath: path).unkeyedContainer()
+        return NodeEncoder(node: nested(), codingPath: path).unkeyedContainer()
     }
 
     func superEncoder() -> any Encoder {
-        let child = EncodingNode()
         let path = nextPath
-        node.append(child)
-        return NodeEncoder(node: child, codingPath: path)
+        return NodeEncoder(node: nested(), codingPath: path)
+    }
+
+    /// A place in the array for a container written later.
+    private func nested() -> EncodingNode {
+        let child = EncodingNode()
+        node.nestedElements.append((node.elements.count, child))
+        node.elements.append(.null)
+        return child
     }
 }
 
@@ -213,13 +181,13 @@ private struct SingleNodeContainer: SingleValueEncodingContainer {
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    func encodeNil() throws { node.content = .value(.null) }
-    func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
-    func encode(_ value: String) throws { node.content = .value(.string(value)) }
-    func encode(_ value: Double) throws { node.content = .value(try EncodingNode.number(value, codingPath: codingPath)) }
-    func encode(_ value: Int) throws { node.content = .value(JSONValue(value)) }
-    func encode(_ value: Int64) throws { node.content = .value(JSONValue(value)) }
-    func encode<T: Encodable>(_ value: T) throws { try node.store(value, codingPath: codingPath) }
+    func encodeNil() throws { node.set(.null) }
+    func encode(_ value: Bool) throws { node.set(.bool(value)) }
+    func encode(_ value: String) throws { node.set(.string(value)) }
+    func encode(_ value: Double) throws { node.set(try EncodingNode.number(value, codingPath: codingPath)) }
+    func encode(_ value: Int) throws { node.set(JSONValue(value)) }
+    func encode(_ value: Int64) throws { node.set(JSONValue(value)) }
+    func encode<T: Encodable>(_ value: T) throws { node.set(try EncodingNode.value(of: value, codingPath: codingPath)) }
 }
 
 /// The key of an array's element in a coding path (`data.results[3]`).

@@ -1,6 +1,6 @@
 // The index's types are generic over the chunk and used from other modules, a call or two for each
 // row stored or read: their members are `@inlinable`, so that each user's compiler specializes them
-// (unspecialized, a first read of a million rows took twice as long). Their storage is therefore
+// instead of calling them through the generic metadata for every row. Their storage is therefore
 // `@usableFromInline`, each read outside through a property of its own.
 
 /// A chunk of an in-memory index (`AppearanceChunk`, `DetectionRowChunk`) with how much of it one
