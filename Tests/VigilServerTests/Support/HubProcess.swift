@@ -109,7 +109,7 @@ final class HubProcess: @unchecked Sendable {
             guard !startedOnce, attempt < 3, log.contains("Address already in use") else { break }
             port = try freeLoopbackPort()
         }
-        throw HubProcessError.didNotStart(String(log.suffix(2_000)))
+        throw HubProcessError.didNotStart(startFailure)
     }
 
     /// Starts the hub again as it was last started (its host, certificate and options), after a
@@ -133,13 +133,27 @@ final class HubProcess: @unchecked Sendable {
         let origin = "https://\(host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "localhost"):\(port)"
         let caFile = caFile
         let up = await eventually(timeout: .seconds(30)) {
-            guard process.isRunning else { return true }
+            guard process.isRunning, !Self.crashed(errors) else { return true }
             guard FileManager.default.fileExists(atPath: caFile) else { return false }
             return (try? await curl("\(origin)/healthz", caFile: caFile, maxTime: 2).status) == 200
         }
-        if up, process.isRunning { return true }
+        if up, process.isRunning, !Self.crashed(errors) { return true }
+        // A crash's backtrace is written before the process ends: it is let finish, so that the
+        // failure shows where the hub crashed.
+        if Self.crashed(errors) { _ = await eventually(timeout: .seconds(120)) { !process.isRunning } }
         await stop()
         return false
+    }
+
+    /// Whether the hub crashed: the runtime's backtracer has begun writing to its standard error.
+    private static func crashed(_ errors: String) -> Bool {
+        ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").contains("*** Signal ")
+    }
+
+    /// What a failed start says: the crash's backtrace from its start, or the end of the log.
+    private var startFailure: String {
+        guard let signal = log.range(of: "*** Signal ") else { return String(log.suffix(2_000)) }
+        return String(log[signal.lowerBound...].prefix(12_000))
     }
 
     /// kill -9: no chance to flush or say goodbye.
