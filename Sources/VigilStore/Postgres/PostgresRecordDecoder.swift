@@ -9,14 +9,7 @@ struct PostgresRecordDecoder: Decoder {
 
     /// The row's values keyed by their columns' names in camel case.
     init(names: [String], values: [StoreValue]) {
-        columns = Dictionary(zip(names.map(Self.camelCase), values), uniquingKeysWith: { first, _ in first })
-    }
-
-    /// `created_at` -> `createdAt`, as Foundation's `convertFromSnakeCase` reads it.
-    static func camelCase(_ column: String) -> String {
-        let words = column.split(separator: "_", omittingEmptySubsequences: true)
-        guard let first = words.first else { return column }
-        return String(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        columns = Dictionary(zip(names.map(ColumnKeys.camelCase), values), uniquingKeysWith: { first, _ in first })
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

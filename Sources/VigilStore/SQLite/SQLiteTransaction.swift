@@ -170,9 +170,25 @@ extension StoreValue {
 private struct DecodedRow<Record: Decodable>: Decodable, FetchableRecord {
     let record: Record
 
-    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .custom { ColumnKey(ColumnKeys.camelCase($0)) } }
 
     init(from decoder: any Decoder) throws {
         record = try Record(from: decoder)
     }
+}
+
+/// A column's name in camel case, as `DecodedRow`'s records read it.
+private struct ColumnKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) {
+        stringValue = name
+    }
+
+    init?(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) { nil }
 }
