@@ -7,10 +7,7 @@ import Foundation
 /// number JSON cannot write (NaN, infinity) is refused, and a value that encodes nothing is refused.
 struct JSONValueEncoder {
     static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        if T.self == Data.self || T.self == URL.self || T.self == JSONValue.self { return try EncodingNode.value(of: value, codingPath: []) }
-        let root = EncodingNode()
-        try value.encode(to: NodeEncoder(node: root, codingPath: []))
-        guard let encoded = root.resolved else {
+        guard let encoded = try EncodingNode.encoded(value, codingPath: []) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(T.self) did not encode any values"))
         }
         return encoded
@@ -52,9 +49,15 @@ private final class EncodingNode {
         single = value
     }
 
-    /// What `value` encodes to, JSON's own values without an encoder. The types are compared
-    /// before any cast: a cast of a value costs more than the comparison.
+    /// What `value` encodes to inside another value: one that encodes nothing is an empty object,
+    /// as `JSONEncoder` writes it.
     static func value<T: Encodable>(of value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        try encoded(value, codingPath: codingPath()) ?? .object([:])
+    }
+
+    /// What `value` encodes to, JSON's own values without an encoder; nil when it encodes nothing.
+    /// The types are compared before any cast: a cast of a value costs more than the comparison.
+    static func encoded<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue? {
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int64.self { return JSONValue(value as! Int64) }
         if T.self == Int.self { return JSONValue(value as! Int) }
@@ -64,10 +67,8 @@ private final class EncodingNode {
         if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
         let node = EncodingNode()
-        let path = codingPath()
-        try value.encode(to: NodeEncoder(node: node, codingPath: path))
-        // A value that encodes nothing inside another is an empty object, as `JSONEncoder` writes it.
-        return node.resolved ?? .object([:])
+        try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
+        return node.resolved
     }
 
     static func number(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
