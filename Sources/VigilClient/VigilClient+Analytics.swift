@@ -9,7 +9,7 @@ extension VigilClient {
     /// Publishes a batch of one camera's detections (`batch` on `detections/{site}/{camera}`) and
     /// returns how many the hub stored.
     public func publish(_ batch: DetectionBatch, site: String) async throws -> Int {
-        let data = try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
+        let data = try JSONValue(parsing: DetectionBatchJSON.write(batch))
         let ok = try await request(.publish(topic: "detections/\(site)/\(batch.camera)", type: "batch", data: data))
         return try JSONValue.object(ok).decode(DetectionBatchStored.self, field: "the ok").detections
     }

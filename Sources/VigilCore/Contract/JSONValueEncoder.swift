@@ -190,20 +190,3 @@ private struct SingleNodeContainer: SingleValueEncodingContainer {
     func encode(_ value: Int64) throws { node.set(JSONValue(value)) }
     func encode<T: Encodable>(_ value: T) throws { node.set(try EncodingNode.value(of: value, codingPath: codingPath)) }
 }
-
-/// The key of an array's element in a coding path (`data.results[3]`).
-private struct IndexKey: CodingKey {
-    let index: Int
-    var stringValue: String { "Index \(index)" }
-    var intValue: Int? { index }
-
-    init(index: Int) {
-        self.index = index
-    }
-
-    init?(stringValue: String) { nil }
-
-    init?(intValue: Int) {
-        index = intValue
-    }
-}

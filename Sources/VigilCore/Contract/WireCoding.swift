@@ -9,12 +9,17 @@ extension JSONValue {
     /// under `field` (`data`, or `data.attachments`), and saying what it must be.
     public func decode<T: Decodable>(_ type: T.Type, field: String = "data") throws(ProtocolError) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(canonicalText.utf8))
+            return try JSONValueDecoder.decode(T.self, from: self)
         } catch let error as DecodingError {
-            throw ProtocolError(.invalidData, Self.sentence(for: error, under: field))
+            throw Self.refusal(of: error, under: field)
         } catch {
             throw ProtocolError(.invalidData, "\(field) is not of the form docs/protocol.md gives")
         }
+    }
+
+    /// The protocol's refusal of a value a decoder found wrong under `field`.
+    static func refusal(of error: DecodingError, under field: String) -> ProtocolError {
+        ProtocolError(.invalidData, sentence(for: error, under: field))
     }
 
     /// The value `value` encodes to: what `JSONEncoder`'s text of it reads as, made without the text.
@@ -33,8 +38,7 @@ extension JSONValue {
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             return "\(path(context.codingPath)) must be \(Self.kind(of: type))"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty && context.underlyingError != nil
-                ? "\(field) is not JSON" : "\(path(context.codingPath)) \(context.debugDescription)"
+            return "\(path(context.codingPath)) \(context.debugDescription)"
         @unknown default:
             return "\(field) is not of the form docs/protocol.md gives"
         }

@@ -212,6 +212,6 @@ import VigilTestSupport
 
     private func batchJSON(camera: String, width: Int, _ detections: [Detection]) throws -> JSONValue {
         let batch = try DetectionBatch(camera: camera, frameSize: FrameSize(width: width, height: 480), detections: detections)
-        return try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
+        return try JSONValue(parsing: DetectionBatchJSON.write(batch))
     }
 }

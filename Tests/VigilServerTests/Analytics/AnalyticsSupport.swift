@@ -38,7 +38,7 @@ func detection(
 /// A batch as the JSON an analytics backend sends (docs/formats.md §5), as `data` of a publish.
 func batchJSON(camera: String, frame: (Int, Int), _ detections: [Detection]) throws -> JSONValue {
     let batch = try DetectionBatch(camera: camera, frameSize: FrameSize(width: frame.0, height: frame.1), detections: detections)
-    return try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
+    return try JSONValue(parsing: DetectionBatchJSON.write(batch))
 }
 
 /// A small area zone on the lobby: the definition the tests that refuse zones start from.

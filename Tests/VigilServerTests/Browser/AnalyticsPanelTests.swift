@@ -36,7 +36,7 @@ struct AnalyticsPanelTests {
                     appearance: [0.98, 0.1, 0.02])
             ])
         for batch in [lobby, dock] {
-            var body = try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(batch))
+            var body = try JSONValue(parsing: DetectionBatchJSON.write(batch))
             body = .object((body.objectValue ?? [:]).merging(["site": "hq"]) { $1 })
             #expect(try await hub.api("POST", "/api/detections", as: "device", body: body).status == 200)
         }
@@ -170,7 +170,7 @@ struct AnalyticsPanelTests {
                         Detection(time: Date(), box: Rect(x: 300, y: 200, width: 50, height: 120), label: "person", score: 0.8, trackID: 9),
                         Detection(time: Date(), box: Rect(x: 10, y: 20, width: 30, height: 60), label: "person", score: 0.7, trackID: 10),
                     ])
-                var body = try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(live))
+                var body = try JSONValue(parsing: DetectionBatchJSON.write(live))
                 body = .object((body.objectValue ?? [:]).merging(["site": "hq"]) { $1 })
                 #expect(try await hub.api("POST", "/api/detections", as: "device", body: body).status == 200)
                 #expect(await browser.waitUntil("return document.querySelectorAll('#analytics .live-boxes rect').length === 2"), "the live boxes")

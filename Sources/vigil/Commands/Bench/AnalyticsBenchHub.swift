@@ -104,7 +104,7 @@ struct Ingest {
         // sent with times of the second before it leaves (`LiveBatch`), as a camera's backend does.
         let batches = try (0..<32).map { index in
             let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % cameras)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
-            return LiveBatch(camera: made.camera, json: try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(made)))
+            return LiveBatch(camera: made.camera, json: try JSONValue(parsing: DetectionBatchJSON.write(made)))
         }
         let clients = (0..<publishers).map { _ in VigilClient(configuration: bench.client(bench.adminToken)) }
         let started = ContinuousClock.now

@@ -67,7 +67,7 @@ struct BenchIsolation: AsyncParsableCommand {
         await room.close()
         let batches = try (0..<64).map { index in
             let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % cameras)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
-            return LiveBatch(camera: made.camera, json: try JSONDecoder().decode(JSONValue.self, from: DetectionBatchJSON.write(made)))
+            return LiveBatch(camera: made.camera, json: try JSONValue(parsing: DetectionBatchJSON.write(made)))
         }
         let notices = VigilClient(configuration: hub.client(hub.adminToken))
         let senders = (0..<publishers).map { _ in VigilClient(configuration: hub.client(hub.adminToken)) }
