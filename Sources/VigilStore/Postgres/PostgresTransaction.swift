@@ -37,8 +37,8 @@ final class PostgresTransaction: DomainTransaction {
     func fetchAll<Record: Decodable>(_ type: Record.Type, _ sql: String, _ arguments: [any StoreArgument]) throws -> [Record] {
         let rows = try session.run(sql, arguments.map(\.storeValue)).rows
         guard let first = rows.first else { return [] }
-        let names = first.map(\.columnName)
-        return try rows.map { row in try Record(from: PostgresRecordDecoder(names: names, values: row.map { try StoreValue($0) })) }
+        let columns = RecordColumns(names: first.map(\.columnName))
+        return try rows.map { row in try columns.decode(Record.self, from: row.map { try StoreValue($0) }) }
     }
 
     func forEachRow(_ sql: String, _ arguments: [any StoreArgument], _ body: (any StoreRow) throws -> Void) throws {

@@ -44,7 +44,14 @@ struct SQLiteTransaction: DomainTransaction {
     }
 
     func fetchAll<Record: Decodable>(_ type: Record.Type, _ sql: String, _ arguments: [any StoreArgument]) throws -> [Record] {
-        try DecodedRow<Record>.fetchAll(db.cachedStatement(sql: sql), arguments: Self.bind(arguments)).map(\.record)
+        let statement = try db.cachedStatement(sql: sql)
+        let columns = RecordColumns(names: statement.columnNames)
+        let rows = try Row.fetchCursor(statement, arguments: Self.bind(arguments))
+        var records: [Record] = []
+        while let row = try rows.next() {
+            records.append(try columns.decode(Record.self, from: (0..<row.count).map { StoreValue(row[$0] as DatabaseValue) }))
+        }
+        return records
     }
 
     func forEachRow(_ sql: String, _ arguments: [any StoreArgument], _ body: (any StoreRow) throws -> Void) throws {
@@ -164,31 +171,4 @@ extension StoreValue {
         case .blob(let data): self = .blob([UInt8](data))
         }
     }
-}
-
-/// Lets any `Decodable` record be read with GRDB's row decoder, columns in snake case.
-private struct DecodedRow<Record: Decodable>: Decodable, FetchableRecord {
-    let record: Record
-
-    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .custom { ColumnKey(ColumnKeys.camelCase($0)) } }
-
-    init(from decoder: any Decoder) throws {
-        record = try Record(from: decoder)
-    }
-}
-
-/// A column's name in camel case, as `DecodedRow`'s records read it.
-private struct ColumnKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ name: String) {
-        stringValue = name
-    }
-
-    init?(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init?(intValue: Int) { nil }
 }
