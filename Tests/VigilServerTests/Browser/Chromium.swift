@@ -105,13 +105,16 @@ final class Chromium: @unchecked Sendable {
 
     /// Gives the page a viewport of this size, as a phone, a tablet or a wall screen shows it: the
     /// window is made higher by what its own frame takes (headless Chromium still counts a tab strip
-    /// and an address bar, about 140 px, in the window's height; none in its width). The page may
-    /// learn its new size a moment after the window's: it is read again until it is the one asked.
+    /// and an address bar, about 140 px, in the window's height; none in its width). The page learns
+    /// its new size a moment after the window's, later on a busy machine: its height is read once
+    /// the page's own `innerWidth` and `outerHeight` are the window's (not `outerWidth`: a window is
+    /// at least 500 px wide around a narrower page). Read after a fixed 100 ms, a busy run read the
+    /// size before, overshot and gave up at 2303 px for 2160.
     func resize(width: Int, height: Int) async throws {
         var windowHeight = height
         for _ in 0..<6 {
             _ = try await command("POST", "/window/rect", ["width": width, "height": windowHeight])
-            try await Task.sleep(for: .milliseconds(100))
+            guard await waitUntil("return innerWidth === \(width) && outerHeight === \(windowHeight)", timeout: .seconds(10)) else { continue }
             guard let shown = try await evaluate("return innerHeight") as? Int, shown != height else { return }
             windowHeight += height - shown
         }
