@@ -34,6 +34,9 @@ enum BrowserPages {
 
 /// What Chrome logs for each attempt to reach a hub that is down: expected while a test has stopped it.
 let refusedWebSocket = "/ws' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED"
+/// What Chrome logs for an attempt that reached the hub's port as the hub stopped or started: also
+/// expected then (seen in a CI run at full load, where the page tried in that moment).
+let resetWebSocket = "/ws' failed: Error in connection establishment: net::ERR_CONNECTION_RESET"
 /// What Chrome logs for a picture asked for while the test stops the hub (503 `shutting_down`).
 let refusedWhileStopping = "Failed to load resource: the server responded with a status of 503 (Service Unavailable)"
 

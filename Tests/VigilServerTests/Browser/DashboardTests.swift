@@ -134,7 +134,7 @@ struct DashboardTests {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
             // While the hub is down the page's reconnection attempts are refused, as they must be.
-            try await withBrowser(hub, "restart", expecting: [refusedWebSocket, refusedWhileStopping]) { browser in
+            try await withBrowser(hub, "restart", expecting: [refusedWebSocket, resetWebSocket, refusedWhileStopping]) { browser in
                 try await Self.signIn(browser, hub, as: "operator")
                 let before = try await Self.raise(hub, at: "dock")
                 #expect(await browser.waitUntil("return \(Self.row(before.id)) !== null"))

@@ -127,7 +127,7 @@ struct PhoneNotificationTests {
     @Test func theGuardViewOpensWithNoConnectionAndComesBackLiveByItself() async throws {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub)
-            try await withBrowser(hub, "offline-phone", expecting: [refusedWebSocket]) { phone in
+            try await withBrowser(hub, "offline-phone", expecting: [refusedWebSocket, resetWebSocket]) { phone in
                 try await GuardViewTests.openPhone(phone, hub)
                 #expect(await phone.waitUntil(Self.controlled))
                 #expect(await phone.waitUntil("return document.querySelector('.guard-alerts h2')?.textContent === 'Alerts for you'"))

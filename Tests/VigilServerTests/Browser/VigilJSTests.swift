@@ -15,7 +15,7 @@ struct VigilJSTests {
         try await withHub { hub async throws in
             try BrowserPages.serve(hub, testPages: ["client-test.html", "client-test.js"])
             // While the hub is down the page's reconnection attempts are refused, as they must be.
-            try await withBrowser(hub, "restart", expecting: [refusedWebSocket, refusedWhileStopping]) { browser in
+            try await withBrowser(hub, "restart", expecting: [refusedWebSocket, resetWebSocket, refusedWhileStopping]) { browser in
                 try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))")
                 #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
                 #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in")
@@ -62,7 +62,7 @@ struct VigilJSTests {
             try BrowserPages.serve(hub, testPages: ["client-test.html", "client-test.js"])
             try await withRefusingLoopbackPort { port in
                 let gone = "wss://localhost:\(port)/ws"
-                try await withBrowser(hub, "nodes", expecting: [refusedWebSocket, refusedWhileStopping]) { browser in
+                try await withBrowser(hub, "nodes", expecting: [refusedWebSocket, resetWebSocket, refusedWhileStopping]) { browser in
                     try await browser.open("\(hub.httpsBase)/client-test.html#token=\(hub.token("operator"))&url=\(gone),\(hub.url)")
                     #expect(await browser.waitUntil("return window.ready === true || window.failed !== undefined"))
                     #expect(try await browser.evaluate("return window.failed ?? null") is NSNull, "the page signed in on the second node")
