@@ -5,9 +5,10 @@ import Foundation
 /// a client reads goes through it. As `JSONDecoder` does by default, `Data` is read from base64 text
 /// and a `URL` from its string; a whole number type takes only a number it holds exactly. A value
 /// that does not fit throws the `DecodingError` Foundation's decoder would (the same case, type and
-/// coding path; for a number too big or with a fraction, a clearer one), which `JSONValue.decode(_:field:)` turns into the protocol's sentence. A `JSONValue`
-/// inside the type is the value itself: nothing is tried and thrown away, as `JSONValue`'s own
-/// `init(from:)` must do with other decoders.
+/// coding path; for a number too big or with a fraction, a clearer one), which
+/// `JSONValue.decode(_:field:)` turns into the protocol's sentence. A `JSONValue` inside the type
+/// is the value itself: nothing is tried and thrown away, as `JSONValue`'s own `init(from:)` must
+/// do with other decoders.
 struct JSONValueDecoder {
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try decode(type, from: value, codingPath: [])

@@ -29,7 +29,10 @@ struct BenchAnalytics: AsyncParsableCommand {
     @Option(
         name: .customLong("index-mb-per-site"),
         help:
-            "MiB of the site's detections the ROI row index keeps in memory, as `serve` takes it: 1 sends the queries to the database's box index for all but the newest rows."
+            """
+            MiB of the site's detections the ROI row index keeps in memory, as `serve` takes it: 1 sends the queries to the database's box \
+            index for all but the newest rows.
+            """
     )
     var indexMegabytesPerSite = 512
     @Option(help: "Image queries measured (the exact scan answers a tenth as many).") var imageQueries = 30
@@ -131,7 +134,8 @@ struct BenchAnalytics: AsyncParsableCommand {
         say(
             String(
                 format:
-                    "  roi over %d stored, %d in the hour: p50 %.2f ms, p99 %.2f ms (%.2f %% of the hour's each; the first, which reads the rows, %.0f ms); naive scan p50 %.1f ms, p99 %.1f ms",
+                    "  roi over %d stored, %d in the hour: p50 %.2f ms, p99 %.2f ms (%.2f %% of the hour's each; the first, which reads the rows, "
+                    + "%.0f ms); naive scan p50 %.1f ms, p99 %.1f ms",
                 ingest.stored + filled, filled, roiLatency.p50, roiLatency.p99, 100 * matched / Double(max(queries, 1)), firstRoiQueryMs,
                 naiveLatency.p50, naiveLatency.p99))
 
@@ -149,7 +153,8 @@ struct BenchAnalytics: AsyncParsableCommand {
             say(
                 String(
                     format:
-                        "  image query over %d vectors: p50 %.1f ms, p99 %.1f ms (the first, which reads the index, %.0f ms); exact scan p50 %.0f ms, p99 %.0f ms",
+                        "  image query over %d vectors: p50 %.1f ms, p99 %.1f ms (the first, which reads the index, %.0f ms); "
+                        + "exact scan p50 %.0f ms, p99 %.0f ms",
                     filled, images.index.p50, images.index.p99, firstImageQueryMs, images.scan.p50, images.scan.p99))
         }
         if images.disagreements > 0 { say("  the exact scan answered \(images.disagreements) image queries otherwise") }
@@ -158,7 +163,8 @@ struct BenchAnalytics: AsyncParsableCommand {
         say(
             String(
                 format:
-                    "  peak resident memory %.0f MiB, of which the process's own %.0f MiB (the rest the database file's pages, mapped); database %.0f MiB",
+                    "  peak resident memory %.0f MiB, of which the process's own %.0f MiB (the rest the database file's pages, mapped); "
+                    + "database %.0f MiB",
                 Double(memory.peak) / 1_048_576, Double(memory.ownPeak) / 1_048_576, databaseMiB))
 
         return Result(

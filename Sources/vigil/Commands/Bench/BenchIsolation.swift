@@ -83,7 +83,8 @@ struct BenchIsolation: AsyncParsableCommand {
         let idle = try await phase(notices: notices, senders: [], batches: batches)
         report("a idle", idle)
         say(
-            "site a: \(cameras) cameras with \(zonesPerCamera) zones each, \(detectionsPerSecond) detections/s in batches of \(batch); site b as before"
+            "site a: \(cameras) cameras with \(zonesPerCamera) zones each, \(detectionsPerSecond) detections/s in batches of \(batch); "
+                + "site b as before"
         )
         let loaded = try await phase(notices: notices, senders: senders, batches: batches)
         report("a loaded", loaded)
