@@ -49,7 +49,7 @@ struct SQLiteTransaction: DomainTransaction {
         let rows = try Row.fetchCursor(statement, arguments: Self.bind(arguments))
         var records: [Record] = []
         while let row = try rows.next() {
-            records.append(try columns.decode(Record.self, from: (0..<row.count).map { StoreValue(row[$0] as DatabaseValue) }))
+            records.append(try columns.decode(Record.self, from: (0..<row.count).map(SQLiteRow(row: row).value)))
         }
         return records
     }

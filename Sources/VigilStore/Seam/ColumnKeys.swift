@@ -1,9 +1,9 @@
 import Synchronization
 
 /// A column's name as a record's key: `created_at` is `createdAt`, as Foundation's
-/// `convertFromSnakeCase` reads it. Both back ends decode records with it, so one record type
-/// serves both. Each name is converted once and kept: GRDB's own conversion split every column's
-/// name again for every row, most of the time a page of 20 chat messages took to decode.
+/// `convertFromSnakeCase` reads it. Both back ends decode records with it (`RecordColumns`, once
+/// per query), so one record type serves both. Each name is converted once and kept: most queries
+/// read one row or a short page, and would otherwise split every column's name for it.
 enum ColumnKeys {
     /// More names than the schema and its queries' aliases hold: past it, names are converted each time.
     private static let capacity = 4_096
