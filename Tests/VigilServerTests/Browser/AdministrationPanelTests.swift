@@ -43,10 +43,13 @@ struct AdministrationPanelTests {
                 let secret = String(link.split(separator: "=").last ?? "")
                 #expect(try await hub.api("GET", "/api/sites", bearer: secret).body.contains("annex"), "the new token works")
 
+                // The secret shows before the list is read again: the row's button comes a moment later.
+                let revokeGina = "[...document.querySelectorAll('.admin-tokens button')].find((b) => b.textContent === 'Revoke gina')"
+                #expect(await browser.waitUntil("return \(revokeGina) !== undefined"), "the new token is listed")
                 _ = try await browser.evaluate(
                     """
                     window.confirm = () => true;
-                    [...document.querySelectorAll('.admin-tokens button')].find((b) => b.textContent === 'Revoke gina').click();
+                    \(revokeGina).click();
                     return null
                     """)
                 #expect(
