@@ -1,4 +1,5 @@
 import Foundation
+import VigilTestSupport
 
 /// axe-core, the accessibility checker, from PyPI (`axe-core-python` bundles `axe.min.js`); `.ci/run`
 /// installs it and names the file in VIGIL_AXE_JS.
@@ -8,10 +9,7 @@ enum Axe {
             .flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
     }
 
-    /// Checks are made where axe-core is installed, and must be where the browser is required.
-    static var isAvailable: Bool {
-        script != nil || ProcessInfo.processInfo.environment["VIGIL_REQUIRE_BROWSER"] == "1"
-    }
+    static var isAvailable: Bool { script != nil || TestTools.areRequired }
 
     /// Serves `axe.min.js` from the hub, so that a page under its CSP (`script-src 'self'`) may load it.
     static func serve(_ hub: TestHub) throws {

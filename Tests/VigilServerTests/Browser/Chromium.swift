@@ -7,12 +7,6 @@ import VigilTestSupport
 final class Chromium: @unchecked Sendable {
     static let driver = "/usr/bin/chromedriver"
     static let browser = "/usr/bin/chromium"
-    /// Browser tests run where Chromium is installed; `.ci/run` installs it and sets
-    /// VIGIL_REQUIRE_BROWSER=1, so there a missing browser fails instead of skipping.
-    static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: driver) && FileManager.default.isExecutableFile(atPath: browser)
-            || ProcessInfo.processInfo.environment["VIGIL_REQUIRE_BROWSER"] == "1"
-    }
 
     private let process: ChildProcess
     private let base: URL
@@ -23,6 +17,9 @@ final class Chromium: @unchecked Sendable {
 
     /// Starts chromedriver and a browser session that trusts the key of `certificate` (PEM).
     static func start(trusting certificate: String) async throws -> Chromium {
+        guard FileManager.default.isExecutableFile(atPath: driver), FileManager.default.isExecutableFile(atPath: browser) else {
+            throw BrowserError.driver("the browser layer needs chromium and chromium-driver from Debian (\(browser), \(driver))")
+        }
         let spki = try await offThePool { try Self.spkiHash(of: certificate) }
         let port = try freeLoopbackPort()
         let process = try ChildProcess(driver, ["--port=\(port)"], standardError: .discarded)

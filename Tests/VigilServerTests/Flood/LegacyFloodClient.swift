@@ -84,10 +84,7 @@ struct LegacyFloodClient {
 /// GDAL's `ogrinfo` (Debian's `gdal-bin`), an independent KML reader: what QGIS opens files with.
 enum OGRInfo {
     static let path = "/usr/bin/ogrinfo"
-    /// Where `.ci/run` sets VIGIL_REQUIRE_BROWSER=1 (and installs gdal-bin), a missing ogrinfo fails instead of skipping.
-    static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: path) || ProcessInfo.processInfo.environment["VIGIL_REQUIRE_BROWSER"] == "1"
-    }
+    static var isAvailable: Bool { TestTools.isAvailable(path) }
 
     /// Every feature of the file as ogrinfo lists them: status and text.
     static func read(_ file: URL) async throws -> (status: Int32, output: String) {

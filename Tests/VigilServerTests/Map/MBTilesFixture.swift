@@ -7,10 +7,7 @@ import VigilTestSupport
 /// quarter its own colour so that a tile served from the wrong row shows, and an attribution.
 enum MBTilesFixture {
     static let translate = "/usr/bin/gdal_translate"
-    /// Where `.ci/run` sets VIGIL_REQUIRE_BROWSER=1 (and installs gdal-bin), a missing GDAL fails instead of skipping.
-    static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: translate) || ProcessInfo.processInfo.environment["VIGIL_REQUIRE_BROWSER"] == "1"
-    }
+    static var isAvailable: Bool { TestTools.isAvailable(translate) }
 
     static let attribution = "© Test <b>Map</b> makers"
 

@@ -12,8 +12,7 @@ import VigilTestSupport
 /// py_vapid. VIGIL_PUSH_PYTHON names a Python that has both (`.ci/run` installs them in its venv).
 enum PushReference {
     static let python = ProcessInfo.processInfo.environment["VIGIL_PUSH_PYTHON"]
-    /// Where `.ci/run` sets VIGIL_REQUIRE_BROWSER=1 (and the Python), a missing one fails instead of skipping.
-    static let isAvailable = python != nil || ProcessInfo.processInfo.environment["VIGIL_REQUIRE_BROWSER"] == "1"
+    static let isAvailable = python != nil || TestTools.areRequired
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../push-check.py").standardized
 
     /// What the reference implementations make of one message to the subscription of `receiver`.

@@ -88,7 +88,7 @@ import VigilCore
         try await withHub { hub async throws in
             let path = "/api/sites/hq/locations/lobby/snapshot"
             #expect(json(try await hub.api("GET", path, as: "guard").body) == ["location": "lobby", "snapshot": .null], "nothing seen yet")
-            let first = try await DashboardTests.raise(hub, at: "lobby")
+            let first = try await BrowserTests.DashboardTests.raise(hub, at: "lobby")
             let second = try await hub.upload(fixtureImage("snapshot.png"))
             let newest = try #require(json(second.body)["hash"]?.stringValue)
             let motion = try await hub.api(
