@@ -193,8 +193,9 @@ extension BrowserTests {
                     let shown = try #require(try await browser.evaluate("return document.querySelector('.qr-card .code').textContent") as? String)
                     let dataURL = try #require(
                         try await browser.evaluate("return document.querySelector('.qr-card canvas').toDataURL('image/png')") as? String)
-                    let (read, _) = try await Zbar.read(pngDataURL: dataURL)
-                    #expect(read == shown && shown.hasPrefix("vigil-checkpoint:v1:hq:cp_"), "the printed code is the checkpoint's")
+                    let (read, file) = try await Zbar.read(pngDataURL: dataURL)
+                    #expect(read == shown && shown.hasPrefix("vigil-checkpoint:v1:hq:cp_"), "the printed code is the checkpoint's: \(file.path)")
+                    if read == shown { try? FileManager.default.removeItem(at: file) }
 
                     // The code checks a guard in: it is the hub's own.
                     let guardClient = hub.client("guard")
