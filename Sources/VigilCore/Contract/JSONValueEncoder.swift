@@ -63,7 +63,7 @@ private final class EncodingNode {
         if T.self == Int.self { return JSONValue(value as! Int) }
         if T.self == Double.self { return try number(value as! Double, codingPath: codingPath()) }
         if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == JSONValue.self { return value as! JSONValue }
+        if T.self == JSONValue.self { return (value as! JSONValue) }
         if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
         let node = EncodingNode()
