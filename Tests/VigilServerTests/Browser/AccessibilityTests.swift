@@ -20,7 +20,8 @@ extension BrowserTests {
 
                     // The checker does check: an image without a text alternative is caught.
                     _ = try await browser.evaluate(
-                        "document.querySelector('main').append(Object.assign(document.createElement('img'), {src: '/icons/icon-192.png'})); return null"
+                        "document.querySelector('main').append(Object.assign(document.createElement('img'), {src: '/icons/icon-192.png'})); "
+                            + "return null"
                     )
                     #expect(try await Axe.violations(in: browser).contains { $0.hasPrefix("image-alt") })
                 }

@@ -92,7 +92,8 @@ extension BrowserTests {
                         ], "newest first, in words")
                     let olgaRow = try #require(
                         try await browser.evaluate(
-                            "const row = \(rows).find((r) => r.dataset.action === 'alert.acknowledged'); return [...row.cells].map((c) => c.textContent)"
+                            "const row = \(rows).find((r) => r.dataset.action === 'alert.acknowledged'); "
+                                + "return [...row.cells].map((c) => c.textContent)"
                         )
                             as? [String])
                     #expect(olgaRow[1] == "olga operator" && olgaRow[3] == "Headquarters" && olgaRow[4] == "127.0.0.1", "\(olgaRow)")

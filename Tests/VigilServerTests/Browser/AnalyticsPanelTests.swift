@@ -51,7 +51,8 @@ extension BrowserTests {
                 const frame = document.querySelector('#analytics svg.frame');
                 const box = frame.getBoundingClientRect();
                 const [, , width, height] = frame.getAttribute('viewBox').split(' ').map(Number);
-                const at = (x, y) => ({clientX: box.left + x / width * box.width, clientY: box.top + y / height * box.height, pointerId: 1, bubbles: true});
+                const at = (x, y) => ({clientX: box.left + x / width * box.width, clientY: box.top + y / height * box.height, pointerId: 1,
+                  bubbles: true});
                 frame.dispatchEvent(new PointerEvent('pointerdown', at(\(from.0), \(from.1))));
                 frame.dispatchEvent(new PointerEvent('pointermove', at(\((from.0 + to.0) / 2), \((from.1 + to.1) / 2))));
                 frame.dispatchEvent(new PointerEvent('pointermove', at(\(to.0), \(to.1))));
@@ -75,7 +76,8 @@ extension BrowserTests {
                     #expect(try await browser.evaluate("return document.querySelectorAll('#analytics .regions rect').length") as? Int == 1)
                     #expect(
                         try await browser.evaluate(
-                            "return [...document.querySelectorAll('#analytics .regions rect')].map(r => [r.getAttribute('x'), r.getAttribute('width')].map(Number).map(Math.round)).flat().join(',')"
+                            "return [...document.querySelectorAll('#analytics .regions rect')].map(r => [r.getAttribute('x'), "
+                                + "r.getAttribute('width')].map(Number).map(Math.round)).flat().join(',')"
                         ) as? String == "80,120",
                         "the rectangle is in the frame's pixels")
                     _ = try await browser.evaluate("document.querySelector('#analytics form.roi').requestSubmit(); return null")
@@ -89,10 +91,12 @@ extension BrowserTests {
                     let source = try #require(try await browser.evaluate("return \(found).dataset.source") as? String)
                     #expect(json(source)["kind"] == "detection" && json(source)["camera"] == "lobby" && json(source)["id"]?.numberValue != nil)
                     #expect(await browser.waitUntil("return \(found).complete && \(found).naturalWidth > 0"), "its thumbnail is drawn")
+                    let seenAt =
+                        try await browser.evaluate("return new Date(\(Int64(json(source)["ts"]?.numberValue ?? 0))).toLocaleTimeString()") as? String
+                        ?? ""
                     #expect(
                         try await browser.evaluate("return document.querySelector('#analytics .found > .hits li').textContent") as? String ?? ""
-                            == "Lobby · "
-                            + "\(try await browser.evaluate("return new Date(\(Int64(json(source)["ts"]?.numberValue ?? 0))).toLocaleTimeString()") as? String ?? "") · 80% inside · seen 2×",
+                            == "Lobby · \(seenAt) · 80% inside · seen 2×",
                         "its best frame: 80% of the box is in the rectangle")
 
                     // Judged by the feet instead, nobody: the box's bottom centre is below the rectangle.
@@ -107,7 +111,8 @@ extension BrowserTests {
                     // The timeline has the walker's bar; selecting it lists its results.
                     #expect(
                         await browser.waitUntil(
-                            "return document.querySelectorAll('#analytics .timeline .bucket').length >= 1 || document.querySelector('#analytics .timeline .empty:not([hidden])') !== null"
+                            "return document.querySelectorAll('#analytics .timeline .bucket').length >= 1 || "
+                                + "document.querySelector('#analytics .timeline .empty:not([hidden])') !== null"
                         ))
                     _ = try await browser.evaluate(
                         """
@@ -201,7 +206,8 @@ extension BrowserTests {
                     _ = try await browser.evaluate("document.querySelector('#analytics form.roi').requestSubmit(); return null")
                     #expect(
                         await browser.waitUntil(
-                            "return document.querySelectorAll('#analytics .timeline .bucket').length >= 1 && document.querySelectorAll('#analytics .found > .hits img').length === 2"
+                            "return document.querySelectorAll('#analytics .timeline .bucket').length >= 1 && "
+                                + "document.querySelectorAll('#analytics .found > .hits img').length === 2"
                         ))
                     #expect(await browser.waitUntil("return [...document.querySelectorAll('#analytics .hits img')].every(i => i.complete)"))
                     let violations = try await Axe.violations(in: browser)

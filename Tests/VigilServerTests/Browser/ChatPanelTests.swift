@@ -50,7 +50,8 @@ extension BrowserTests {
                         #expect(try await second.evaluate("return \(Self.newest).querySelector('img').dataset.thumbnail") as? String == hash)
                         let link =
                             try await second.evaluate(
-                                "const b = \(Self.newest).querySelector('button.source'); return [b.dataset.sourceKind, b.dataset.sourceId, b.textContent]"
+                                "const b = \(Self.newest).querySelector('button.source'); "
+                                    + "return [b.dataset.sourceKind, b.dataset.sourceId, b.textContent]"
                             ) as? [String]
                         #expect(
                             link == ["alert", alertID, "Open the alert “Door at Gate b”"],
@@ -143,7 +144,8 @@ extension BrowserTests {
                     #expect(await browser.waitUntil("return \(Self.newest)?.classList.contains('mentions-me') === true"))
                     #expect(
                         await browser.waitUntil(
-                            "return document.querySelector('#chat .room-button[data-room=loading-dock]').getAttribute('aria-label') === 'Loading dock'"
+                            "return document.querySelector('#chat .room-button[data-room=loading-dock]').getAttribute('aria-label') === "
+                                + "'Loading dock'"
                         ),
                         "reading the room clears its count")
                     // The page clears its count at once and stores the marker with a request of its own:

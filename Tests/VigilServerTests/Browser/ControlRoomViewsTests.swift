@@ -25,14 +25,17 @@ extension BrowserTests {
             if (page.scrollWidth > innerWidth + 1) problems.push(`the page scrolls sideways: ${page.scrollWidth} px wide in ${innerWidth}`);
             for (const panel of document.querySelectorAll('.view:not([hidden]) .panel')) {
               const box = panel.getBoundingClientRect();
-              if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 1 || box.right > innerWidth + 1) problems.push(`#${panel.id} is out of the window`);
-              if (box.height < 120 || box.width < 240) problems.push(`#${panel.id} is squeezed to ${Math.round(box.width)} x ${Math.round(box.height)}`);
+              if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 1 || box.right > innerWidth + 1)
+                problems.push(`#${panel.id} is out of the window`);
+              if (box.height < 120 || box.width < 240)
+                problems.push(`#${panel.id} is squeezed to ${Math.round(box.width)} x ${Math.round(box.height)}`);
             }
             // A control that takes the focus (from the keyboard, or a page's own focus()) must not scroll
             // the page, whose overflow is hidden: it would leave the header out of reach.
             for (const control of document.querySelectorAll('.view:not([hidden]) .panel :is(input, button, select, textarea, a[href], [tabindex])')) {
               control.focus();
-              if (scrollX !== 0 || scrollY !== 0) problems.push(`focusing ${control.outerHTML.slice(0, 80)} scrolls the page to ${scrollX}, ${scrollY}`);
+              if (scrollX !== 0 || scrollY !== 0)
+                problems.push(`focusing ${control.outerHTML.slice(0, 80)} scrolls the page to ${scrollX}, ${scrollY}`);
               scrollTo(0, 0);
             }
             document.activeElement?.blur();
@@ -43,7 +46,8 @@ extension BrowserTests {
         static let newestChatInView = """
             const seen = (element) => {
               const box = element?.getBoundingClientRect();
-              return box !== undefined && box.height > 0 && element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+              return box !== undefined && box.height > 0 &&
+                element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
             };
             return seen([...document.querySelectorAll('#chat .messages > li')].at(-1)) && seen(document.querySelector('#chat textarea'))
             """
@@ -174,7 +178,8 @@ extension BrowserTests {
             _ = try await browser.evaluate("document.querySelector('#analytics form.roi').requestSubmit(); return null")
             #expect(
                 await browser.waitUntil(
-                    "return document.querySelectorAll('#analytics .timeline .bucket').length > 0 || document.querySelector('#analytics .timeline .empty:not([hidden])') !== null"
+                    "return document.querySelectorAll('#analytics .timeline .bucket').length > 0 || "
+                        + "document.querySelector('#analytics .timeline .empty:not([hidden])') !== null"
                 ))
             #expect(try await TimeChartProbe.axisLabels(browser, in: "#analytics .timeline").count >= 4, "a time axis with labelled buckets")
         }

@@ -35,7 +35,8 @@ struct DashboardBenchmark {
                               });
                               observer.observe(list, { childList: true });
                             });
-                            await fetch('/api/alerts', { method: 'POST', headers: { Authorization: 'Bearer \(hub.token("device"))', 'Content-Type': 'application/json' },
+                            await fetch('/api/alerts', { method: 'POST',
+                              headers: { Authorization: 'Bearer \(hub.token("device"))', 'Content-Type': 'application/json' },
                               body: JSON.stringify({ site: 'hq', kind: 'door', location: `door-${index}` }) });
                             times.push((await drawn) - started);
                             await new Promise((resolve) => setTimeout(resolve, 50));
@@ -72,7 +73,8 @@ struct DashboardBenchmark {
                     try await browser.evaluate(
                         """
                         const drawn = performance.getEntriesByName('vigil:queue-drawn').find((mark) => mark.detail.alerts === 2000);
-                        return { queueDrawnMs: drawn.startTime, domContentLoadedMs: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+                        return { queueDrawnMs: drawn.startTime,
+                                 domContentLoadedMs: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
                                  heapMB: performance.memory.usedJSHeapSize / 1048576, nodes: document.getElementsByTagName('*').length }
                         """) as? [String: Any]
                 let acknowledged = try await browser.evaluateAsync(
@@ -82,7 +84,8 @@ struct DashboardBenchmark {
                     const id = row.dataset.alert;
                     const started = performance.now();
                     row.querySelector('button[data-action=acknowledge]').click();
-                    const check = () => document.querySelector(`li[data-alert="${id}"]`)?.textContent.includes('Acknowledged') ? done(performance.now() - started) : requestAnimationFrame(check);
+                    const check = () => document.querySelector(`li[data-alert="${id}"]`)?.textContent.includes('Acknowledged') ?
+                      done(performance.now() - started) : requestAnimationFrame(check);
                     check();
                     """)
                 print(

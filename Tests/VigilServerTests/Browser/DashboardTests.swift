@@ -21,7 +21,8 @@ extension BrowserTests {
                 """)
             #expect(
                 await browser.waitUntil(
-                    "return document.querySelector('[data-shown-site]')?.dataset.shownSite === 'hq' && document.querySelector('#alerts .count')?.textContent.includes('open') === true"
+                    "return document.querySelector('[data-shown-site]')?.dataset.shownSite === 'hq' && "
+                        + "document.querySelector('#alerts .count')?.textContent.includes('open') === true"
                 ))
         }
 
@@ -63,7 +64,8 @@ extension BrowserTests {
                             #expect(await browser.waitUntil("return \(Self.row(id)) !== null"), "the alert appears")
                             #expect(
                                 await browser.waitUntil(
-                                    "return \(Self.row(id)).querySelector('img.snapshot').complete && \(Self.row(id)).querySelector('img.snapshot').naturalWidth > 0"
+                                    "return \(Self.row(id)).querySelector('img.snapshot').complete && "
+                                        + "\(Self.row(id)).querySelector('img.snapshot').naturalWidth > 0"
                                 ),
                                 "its snapshot is drawn")
                             #expect(

@@ -70,7 +70,8 @@ extension BrowserTests {
 
                     // The severity-5 report turns out a hoax: its popup takes it down again.
                     _ = try await browser.evaluate(
-                        "document.querySelector('#flood-map path.flood-marker.flood-severity-5').dispatchEvent(new MouseEvent('click', {bubbles: true})); return null"
+                        "document.querySelector('#flood-map path.flood-marker.flood-severity-5').dispatchEvent(new "
+                            + "MouseEvent('click', {bubbles: true})); return null"
                     )
                     #expect(
                         await browser.waitUntil("return document.querySelector('#flood-map .flood-marker-popup button[data-remove]') !== null"),

@@ -18,7 +18,8 @@ extension BrowserTests {
 
         /// How many moderation buttons are on screen (a JavaScript expression).
         private static let decisions =
-            "[...document.querySelectorAll('#flood button[data-decision], #flood button[data-boundary]')].filter((b) => b.offsetParent !== null).length"
+            "[...document.querySelectorAll('#flood button[data-decision], "
+            + "#flood button[data-boundary]')].filter((b) => b.offsetParent !== null).length"
 
         /// True once an image matching `selector` has loaded (a failed request leaves it 0 wide).
         private static func loaded(_ selector: String) -> String {
@@ -52,7 +53,8 @@ extension BrowserTests {
                     _ = try await room.evaluate(
                         """
                         const form = document.querySelector('\(line) form.flood-open');
-                        form.elements.name.value = 'Spring 2026'; form.querySelector('button').click(); form.querySelector('button').click(); return null
+                        form.elements.name.value = 'Spring 2026'; form.querySelector('button').click(); form.querySelector('button').click();
+                        return null
                         """)
                     #expect(
                         await room.waitUntil("return document.querySelector('\(line) .flood-event-name')?.textContent === 'Spring 2026'"),
@@ -110,7 +112,8 @@ extension BrowserTests {
                             "approved, on the map")
                         #expect(await room.waitUntil("return \(Self.decisions) === 0"), "nothing left to decide")
                         _ = try await room.evaluate(
-                            "document.querySelector('#flood-map path.flood-marker').dispatchEvent(new MouseEvent('click', {bubbles: true})); return null"
+                            "document.querySelector('#flood-map path.flood-marker').dispatchEvent(new MouseEvent('click', {bubbles: true})); "
+                                + "return null"
                         )
                         #expect(
                             await room.waitUntil(Self.loaded("#flood-map .flood-marker-popup img[src^=\"/api/flood/photos/\"]")),
@@ -135,7 +138,8 @@ extension BrowserTests {
                         // The public sees the approved report near them, its photo, and nothing of its reporter.
                         #expect(await phone.waitUntil("return document.querySelectorAll('#nearby-list li').length === 1"))
                         _ = try await phone.evaluate(
-                            "document.querySelector('#report-map path.flood-marker').dispatchEvent(new MouseEvent('click', {bubbles: true})); return null"
+                            "document.querySelector('#report-map path.flood-marker').dispatchEvent(new MouseEvent('click', {bubbles: true})); "
+                                + "return null"
                         )
                         #expect(
                             await phone.waitUntil(Self.loaded("#report-map .flood-marker-popup img[src^=\"/api/flood/photos/\"]")),
@@ -168,7 +172,8 @@ extension BrowserTests {
                         _ = try await room.evaluate("document.querySelector('\(line) button[data-action=close]').click(); return null")
                         #expect(
                             await room.waitUntil(
-                                "return document.querySelector('\(line) .flood-confirm')?.textContent.includes('Reports are no longer taken in Fargo') === true"
+                                "return document.querySelector('\(line) .flood-confirm')?.textContent"
+                                    + ".includes('Reports are no longer taken in Fargo') === true"
                             ))
                         _ = try await room.evaluate("document.querySelector('\(line) button[data-action=confirm-close]').click(); return null")
                         #expect(
@@ -203,7 +208,8 @@ extension BrowserTests {
                             """)
                         #expect(
                             await phone.waitUntil(
-                                "return document.getElementById('region-status').textContent.includes('Second crest in Fargo') && !document.getElementById('report-fields').hidden"
+                                "return document.getElementById('region-status').textContent.includes('Second crest in Fargo') && "
+                                    + "!document.getElementById('report-fields').hidden"
                             ),
                             "the page asks for the open events again by itself")
                     }

@@ -64,7 +64,8 @@ extension BrowserTests {
                         try await phone.press(String(code.dropLast(2)) + "AA", Chromium.Key.enter)
                         #expect(
                             await phone.waitUntil(
-                                "return document.querySelector('.guard-checkin .result').textContent === 'That is not a checkpoint code of this site.'"
+                                "return document.querySelector('.guard-checkin .result').textContent === "
+                                    + "'That is not a checkpoint code of this site.'"
                             ))
 
                         // Usable at phone width: nothing runs off the side of the screen.
@@ -90,7 +91,8 @@ extension BrowserTests {
                         try await controlRoom.evaluate(
                             """
                             const lobby = \(box("lobby")), dock = \(box("dock"));
-                            return lobby.width > 50 && Math.abs(dock.left - lobby.right) < 2 && Math.abs(dock.top - lobby.top) < 2 && Math.abs(dock.width - lobby.width) < 2
+                            return lobby.width > 50 && Math.abs(dock.left - lobby.right) < 2 && Math.abs(dock.top - lobby.top) < 2 &&
+                              Math.abs(dock.width - lobby.width) < 2
                             """) as? Bool == true)
                     try await withBrowser(hub, "camera-phone") { phone in
                         try await Self.openPhone(phone, hub)
@@ -157,7 +159,8 @@ extension BrowserTests {
                             "return document.querySelector('.guard-camera')?.textContent.includes('has not sent you a camera') === true"))
                     #expect(
                         try await phone.evaluate(
-                            "return document.querySelector('.guard-camera .swipes').offsetHeight === 0 && document.querySelector('.guard-camera img') === null"
+                            "return document.querySelector('.guard-camera .swipes').offsetHeight === 0 && "
+                                + "document.querySelector('.guard-camera img') === null"
                         ) as? Bool == true,
                         "no arrows and no picture before a camera was sent")
 
@@ -184,7 +187,8 @@ extension BrowserTests {
                         "[...document.querySelectorAll('.swipes button')].find((b) => b.textContent.includes('Left')).click(); return null")
                     #expect(
                         await phone.waitUntil(
-                            "const img = document.querySelector('.guard-camera img.camera-picture'); return img?.getAttribute('src') === '/thumbnails/\(alert.hash)' && img.naturalWidth > 0"
+                            "const img = document.querySelector('.guard-camera img.camera-picture'); return img?.getAttribute('src') === "
+                                + "'/thumbnails/\(alert.hash)' && img.naturalWidth > 0"
                         ),
                         "the lobby has no stream: its latest snapshot shows")
                     await operatorClient.close()

@@ -18,17 +18,20 @@ extension BrowserTests {
                             """
                             const done = arguments[arguments.length - 1];
                             const load = (src) => new Promise((resolve) => {
-                              const image = new Image(); image.onload = () => resolve(image.naturalWidth); image.onerror = () => resolve(0); image.src = src;
+                              const image = new Image(); image.onload = () => resolve(image.naturalWidth); image.onerror = () => resolve(0);
+                              image.src = src;
                             });
                             (async () => {
                               const manifestURL = document.querySelector('link[rel=manifest]').href;
                               const manifest = await (await fetch(manifestURL)).json();
-                              const icons = await Promise.all(manifest.icons.map(async (icon) => [icon.sizes, await load(new URL(icon.src, manifestURL))]));
+                              const icons = await Promise.all(manifest.icons.map(async (icon) => [icon.sizes, await load(new URL(icon.src,
+                                manifestURL))]));
                               const favicon = await fetch('/favicon.ico');
                               done({ name: manifest.name, display: manifest.display, start: manifest.start_url, theme: manifest.theme_color,
                                 metaTheme: document.querySelector('meta[name=theme-color]')?.content, icons: Object.fromEntries(icons),
                                 linkedIcon: await load(document.querySelector('link[rel=icon][type="image/svg+xml"]').href),
-                                favicon: favicon.status, faviconType: favicon.headers.get('content-type'), faviconWidth: await load('/favicon.ico') });
+                                favicon: favicon.status, faviconType: favicon.headers.get('content-type'), faviconWidth: await load('/favicon.ico')
+                                  });
                             })().catch((error) => done(String(error)));
                             """) as? [String: Any]
                     let answer = try #require(found)
@@ -58,7 +61,8 @@ extension BrowserTests {
                 try await withBrowser(hub, "sound") { browser in
                     try await DashboardTests.signIn(browser, hub, as: "operator")
                     let shown =
-                        "const b = document.querySelector('button.sound-on'); return b !== null && !b.hidden && b.offsetWidth > 0 && b.textContent === 'Turn on alert sound'"
+                        "const b = document.querySelector('button.sound-on'); "
+                        + "return b !== null && !b.hidden && b.offsetWidth > 0 && b.textContent === 'Turn on alert sound'"
                     #expect(try await browser.evaluate(shown) as? Bool == true, "before any click the page says the tone cannot sound")
                     try await browser.click("button.sound-on")
                     #expect(
@@ -89,7 +93,8 @@ extension BrowserTests {
                     let checks =
                         try await browser.evaluate(
                             """
-                            return ['#analytics input[name=zone]', '.admin-sites input[name=id]', '.admin-tokens input[name=name]'].map((selector) => {
+                            return ['#analytics input[name=zone]', '.admin-sites input[name=id]',
+                              '.admin-tokens input[name=name]'].map((selector) => {
                               const field = document.querySelector(selector);
                               field.value = 'north gate!';
                               const refused = field.validity.patternMismatch;

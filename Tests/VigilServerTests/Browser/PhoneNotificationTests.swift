@@ -38,7 +38,8 @@ extension BrowserTests {
                     let id = try await PushDeliveryTests().escalateAnAlert(hub)
                     let pushed = try #require(try await service.waitForMessages(1).first?.plaintext)
                     let shown =
-                        "navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => all.map((n) => [n.title, n.body, n.timestamp]))"
+                        "navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => all.map((n) => [n.title, n.body, "
+                        + "n.timestamp]))"
                     // Delivered twice, as a push service may: the second is shown once the first is, and replaces it.
                     var notifications: [JSONValue] = []
                     var firstShownAt = 0.0
@@ -85,7 +86,8 @@ extension BrowserTests {
                     let button = "document.querySelector('.guard-phone .phone-switch')"
                     #expect(
                         await phone.waitUntil(
-                            "return \(status) === 'This phone is not notified while Vigil is closed.' && !\(button).hidden && \(button).textContent === 'Notify me on this phone'"
+                            "return \(status) === 'This phone is not notified while Vigil is closed.' && !\(button).hidden && "
+                                + "\(button).textContent === 'Notify me on this phone'"
                         ),
                         "off, with the button to turn it on; the browser is asked nothing until it is clicked")
                     #expect(try await phone.evaluate("return Notification.permission") as? String == "default")
@@ -106,7 +108,9 @@ extension BrowserTests {
                     _ = try await controlRoom.evaluate("document.querySelector('.phone-menu summary').click(); return null")
                     #expect(
                         await controlRoom.waitUntil(
-                            "return document.querySelector('.phone-menu .phone-status')?.textContent === 'This phone is not notified while Vigil is closed.' && document.querySelector('.phone-menu .phone-switch').checkVisibility()"
+                            "return document.querySelector('.phone-menu .phone-status')?.textContent === "
+                                + "'This phone is not notified while Vigil is closed.' && "
+                                + "document.querySelector('.phone-menu .phone-switch').checkVisibility()"
                         ),
                         "the control room has the same control, for the site shown")
                     if Axe.isAvailable { #expect(try await Axe.violations(in: controlRoom, of: "document.querySelector('.phone-menu')") == []) }
@@ -140,7 +144,8 @@ extension BrowserTests {
                     _ = try await phone.evaluate("location.reload(); return null")
                     #expect(
                         await phone.waitUntil(
-                            "return document.getElementById('offline')?.checkVisibility() === true && document.getElementById('offline').textContent.startsWith('No connection to the hub.')"
+                            "return document.getElementById('offline')?.checkVisibility() === true && "
+                                + "document.getElementById('offline').textContent.startsWith('No connection to the hub.')"
                         ),
                         "a plain 'No connection', not the browser's error page")
                     #expect(try await phone.evaluate("return document.getElementById('sign-in').hidden") as? Bool == true, "still signed in")
@@ -149,7 +154,8 @@ extension BrowserTests {
                     try await hub.start()
                     #expect(
                         await phone.waitUntil(
-                            "return document.getElementById('connection').textContent === 'Connected' && document.getElementById('offline').hidden && document.querySelector('.guard-alerts h2')?.textContent === 'Alerts for you'",
+                            "return document.getElementById('connection').textContent === 'Connected' && document.getElementById('offline').hidden "
+                                + "&& document.querySelector('.guard-alerts h2')?.textContent === 'Alerts for you'",
                             timeout: .seconds(40)),
                         "live again by itself")
                 }

@@ -58,12 +58,14 @@ extension BrowserTests {
                         #expect(room.contains("Open-plan office"), "the visit is listed by the place's name")
                         let stairsRow = try #require(
                             try await controlRoom.evaluate(
-                                "return [...document.querySelectorAll('#alerts li.alert')].find((row) => row.textContent.includes('Stairwell')).innerText"
+                                "return [...document.querySelectorAll('#alerts li.alert')]"
+                                    + ".find((row) => row.textContent.includes('Stairwell')).innerText"
                             ) as? String)
                         #expect(stairsRow.lowercased().components(separatedBy: "motion at stairwell").count == 2, "said once: \(stairsRow)")
                         let missed = try #require(
                             try await controlRoom.evaluate(
-                                "return [...document.querySelectorAll('#alerts li.alert')].find((row) => row.textContent.includes('Gate B')).innerText"
+                                "return [...document.querySelectorAll('#alerts li.alert')]"
+                                    + ".find((row) => row.textContent.includes('Gate B')).innerText"
                             )
                                 as? String)
                         #expect(missed.contains("raised automatically"), "the hub's own alert says so in words: \(missed)")
@@ -76,7 +78,8 @@ extension BrowserTests {
                                 "return document.querySelector('#chat .room h3')?.textContent.startsWith('Motion at Open-plan office') === true"))
                         #expect(
                             await controlRoom.waitUntil(
-                                "return [...document.querySelectorAll('#chat .room-list li')].some((room) => room.textContent.includes('Motion at Open-plan office'))"
+                                "return [...document.querySelectorAll('#chat .room-list li')]"
+                                    + ".some((room) => room.textContent.includes('Motion at Open-plan office'))"
                             ))
 
                         // The missed round reads the same in the control room and on the phone.
@@ -85,7 +88,8 @@ extension BrowserTests {
                             as? String
                         #expect(
                             await phone.waitUntil(
-                                "return document.querySelector('.guard-checkin li.missed .round')?.textContent === \(JSONValue.string(roomRound ?? "").canonicalText)"
+                                "return document.querySelector('.guard-checkin li.missed .round')?.textContent === "
+                                    + "\(JSONValue.string(roomRound ?? "").canonicalText)"
                             ),
                             "one wording for the round: \(roomRound ?? "")")
                         #expect(roomRound?.hasPrefix("Missed · next round due in") == true)

@@ -29,7 +29,8 @@ enum Zbar {
 }
 
 extension BrowserTests {
-    /// The page's QR codes (`public/ui/qr-code.js`, over Debian's QR code generator) in headless Chromium: each code it draws must read back as exactly its text.
+    /// The page's QR codes (`public/ui/qr-code.js`, over Debian's QR code generator) in headless Chromium:
+    /// each code it draws must read back as exactly its text.
     @Suite(.enabled(if: Zbar.isAvailable, "needs zbar-tools from Debian"))
     struct QRCodeTests {
         /// Every printable ASCII character but the space, 150 in all.
