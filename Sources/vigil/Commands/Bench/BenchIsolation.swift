@@ -12,7 +12,8 @@ import VigilStore
 /// names) with two sites: `a`, whose cameras have
 /// watch zones and ingest detections at a fixed rate, and `b`, which publishes notices at a fixed
 /// rate. The `ok` latency of b's notices is measured first with a idle, then with a loaded, in the
-/// same run, with the machine's load average beside each.
+/// same run, with the machine's load average beside each. `--site-b-apart` moves b to a second hub
+/// in the same process: the bound of what keeping a's writes apart from b's could give.
 struct BenchIsolation: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "isolation", abstract: "Site b's publish latency with site a idle, then ingesting detections through its watch zones.")
@@ -25,6 +26,8 @@ struct BenchIsolation: AsyncParsableCommand {
     @Option(help: "Notices site b publishes a second.") var noticesPerSecond = 50
     @Option(help: "Seconds of each phase (a idle, a loaded).") var seconds = 20.0
     @Option(help: "Seed of the generated zones and detections.") var seed: UInt64 = 1
+    @Flag(help: "Site b on a second hub in this process, with a SQLite file of its own: b's writer and file shared with nothing of a's.")
+    var siteBApart = false
     @OptionGroup var store: ScratchStoreOptions
     @OptionGroup var output: BenchOutputOptions
 
@@ -41,6 +44,8 @@ struct BenchIsolation: AsyncParsableCommand {
     struct Result: Codable {
         var cameras: Int
         var zonesPerCamera: Int
+        /// Whether site b published to a hub of its own (`--site-b-apart`).
+        var siteBApart: Bool
         var idle: Phase
         var loaded: Phase
         /// Loaded p99 over idle p99.
@@ -48,14 +53,24 @@ struct BenchIsolation: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hub = try await BenchScratchHub.start(
-            "isolation", database: try store.address(), tweak: { $0.hub.messagesPerSecond = 1_000_000 },
-            prepare: { try BenchScratchHub.makeSites(["a", "b"], in: $0) })
+        let hub = try await Self.startHub("isolation", database: try store.address())
         say("isolation: the hub's store is \(hub.configuration.store)")
-        try output.write(try await hub.stopping(after: measure))
+        guard siteBApart else {
+            try output.write(try await hub.stopping { try await measure($0, siteB: $0) })
+            return
+        }
+        let apart = try await Self.startHub("isolation-b", database: nil)
+        say("isolation: site b publishes to a hub of its own, its store \(apart.configuration.store)")
+        try output.write(try await hub.stopping { hub in try await apart.stopping { apart in try await measure(hub, siteB: apart) } })
     }
 
-    private func measure(_ hub: BenchScratchHub) async throws -> Result {
+    private static func startHub(_ name: String, database: StoreAddress?) async throws -> BenchScratchHub {
+        try await BenchScratchHub.start(
+            name, database: database, tweak: { $0.hub.messagesPerSecond = 1_000_000 }, prepare: { try BenchScratchHub.makeSites(["a", "b"], in: $0) })
+    }
+
+    /// Site a's load on `hub`, site b's notices on `siteB` (the same hub unless `--site-b-apart`).
+    private func measure(_ hub: BenchScratchHub, siteB: BenchScratchHub) async throws -> Result {
         var random = SeededRandom(seed: seed)
         let room = VigilClient(configuration: hub.client(hub.adminToken))
         _ = try await room.request(.publish(topic: "cameras/a", type: "topology", data: try BenchCameras.topology(cameras, width: 640, height: 480)))
@@ -69,7 +84,7 @@ struct BenchIsolation: AsyncParsableCommand {
             let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % cameras)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
             return LiveBatch(camera: made.camera, json: try JSONValue(parsing: DetectionBatchJSON.write(made)))
         }
-        let notices = VigilClient(configuration: hub.client(hub.adminToken))
+        let notices = VigilClient(configuration: siteB.client(siteB.adminToken))
         let senders = (0..<publishers).map { _ in VigilClient(configuration: hub.client(hub.adminToken)) }
         // Connected and warm before anything is timed: the first publish of each opens its connection.
         _ = try await notices.request(.publish(topic: "notice/b", type: "notice", data: ["text": "warm-up"]))
@@ -91,7 +106,7 @@ struct BenchIsolation: AsyncParsableCommand {
         for client in senders + [notices] { await client.close() }
         let ratio = loaded.noticeOkP99Ms / max(idle.noticeOkP99Ms, 0.001)
         say(String(format: "  site b's ok p99 loaded / idle: %.2f", ratio))
-        return Result(cameras: cameras, zonesPerCamera: zonesPerCamera, idle: idle, loaded: loaded, p99Ratio: ratio)
+        return Result(cameras: cameras, zonesPerCamera: zonesPerCamera, siteBApart: siteBApart, idle: idle, loaded: loaded, p99Ratio: ratio)
     }
 
     private func report(_ name: String, _ phase: Phase) {
