@@ -7,7 +7,7 @@
 // "Notifications" in the toolbar has this device notified of the site shown while the page is
 // closed (as a guard's phone is); a notification's link opens its site, its alert or its chat room.
 import { h } from "../ui/dom.js";
-import { isMuted, setMuted, soundSwitch } from "../ui/sound.js";
+import { muteSwitch, soundSwitch } from "../ui/sound.js";
 import { SiteFeed } from "./feed.js";
 import { mountAlertQueue } from "./alerts.js";
 import { mountVisits } from "./visits.js";
@@ -26,11 +26,6 @@ const VIEW_KEY = "vigil.view";
 export async function mountDashboard(root, { connection, welcome, linked }) {
   const sites = welcome.sites.includes("*") ? (await connection.api("GET", "/api/sites")).sites.map((site) => site.id) : welcome.sites;
   const picker = h("select", { id: "site", "aria-label": "Site" }, sites.map((site) => h("option", { value: site }, site)));
-  const mute = h("button", { type: "button", id: "mute", "aria-pressed": String(isMuted()) }, "Mute alert sound");
-  mute.addEventListener("click", () => {
-    setMuted(!isMuted());
-    mute.setAttribute("aria-pressed", String(isMuted()));
-  });
   const mayAdminister = welcome.role === "admin" || welcome.role === "operator";
   const tab = (view, name) => h("button", { type: "button", dataset: { view } }, name);
   const tabs = h("nav", { class: "tabs", "aria-label": "Views" },
@@ -53,7 +48,7 @@ export async function mountDashboard(root, { connection, welcome, linked }) {
   };
   const notifications = h("div", { class: "phone-menu-panel" });
   const notificationsMenu = h("details", { class: "phone-menu" }, h("summary", {}, "Notifications"), notifications);
-  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), mute, soundSwitch(), notificationsMenu, tabs), ...Object.values(views));
+  root.replaceChildren(h("div", { class: "toolbar" }, h("label", {}, "Site ", picker), muteSwitch(), soundSwitch(), notificationsMenu, tabs), ...Object.values(views));
   document.body.classList.add("control-room");
   let floodPanel = null;
 

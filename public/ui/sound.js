@@ -1,14 +1,15 @@
 // The audible cue of a new alert: a short tone made with Web Audio (no sound file to serve), two
 // for a severe one. Muting is remembered on this device. A browser lets a page sound only once
-// someone has clicked or pressed a key on it; until then a "Turn on alert sound" button says so.
+// someone has clicked or pressed a key on it; until then a "Turn on alert sound" button says so,
+// and the "Mute alert sound" switch waits for it: one sound control is shown at a time.
 import { h } from "./dom.js";
 
 const MUTED_KEY = "vigil.muted";
 let context = null;
 
-export const isMuted = () => localStorage.getItem(MUTED_KEY) === "1";
+const isMuted = () => localStorage.getItem(MUTED_KEY) === "1";
 
-export function setMuted(muted) {
+function setMuted(muted) {
   localStorage.setItem(MUTED_KEY, muted ? "1" : "0");
   showSwitches();
 }
@@ -16,15 +17,30 @@ export function setMuted(muted) {
 /** Whether the browser lets the page play sound now (it has been clicked or typed in). */
 const mayPlay = () => navigator.userActivation?.hasBeenActive ?? context?.state === "running";
 
-/** The "Turn on alert sound" button: shown while the cue is wanted and the browser would keep it silent. */
+/** Whether the "Turn on alert sound" button shows: the cue is wanted and the browser would keep it silent. */
+const asksToTurnOn = () => !isMuted() && !mayPlay();
+
+/** The "Turn on alert sound" button. */
 export function soundSwitch() {
   const button = h("button", { type: "button", class: "sound-on", onclick: unlock }, "Turn on alert sound");
-  button.hidden = isMuted() || mayPlay();
+  button.hidden = !asksToTurnOn();
+  return button;
+}
+
+/** The "Mute alert sound" switch, remembered on this device; hidden while the page asks to turn sound on. */
+export function muteSwitch() {
+  const button = h("button", { type: "button", class: "mute", "aria-pressed": String(isMuted()) }, "Mute alert sound");
+  button.addEventListener("click", () => setMuted(!isMuted()));
+  button.hidden = asksToTurnOn();
   return button;
 }
 
 function showSwitches() {
-  for (const button of document.querySelectorAll("button.sound-on")) button.hidden = isMuted() || mayPlay();
+  for (const button of document.querySelectorAll("button.sound-on")) button.hidden = !asksToTurnOn();
+  for (const button of document.querySelectorAll("button.mute")) {
+    button.hidden = asksToTurnOn();
+    button.setAttribute("aria-pressed", String(isMuted()));
+  }
 }
 
 // Any click or key press of a person on the page is the gesture the browser waits for (a click made

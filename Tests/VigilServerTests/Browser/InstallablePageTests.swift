@@ -63,12 +63,25 @@ extension BrowserTests {
                     let shown =
                         "const b = document.querySelector('button.sound-on'); "
                         + "return b !== null && !b.hidden && b.offsetWidth > 0 && b.textContent === 'Turn on alert sound'"
+                    let soundControls =
+                        "return [...document.querySelectorAll('.toolbar button')].filter((b) => !b.hidden && b.offsetWidth > 0)"
+                        + ".map((b) => b.textContent).filter((text) => text.includes('sound'))"
                     #expect(try await browser.evaluate(shown) as? Bool == true, "before any click the page says the tone cannot sound")
+                    #expect(
+                        try await browser.evaluate(soundControls) as? [String] == ["Turn on alert sound"],
+                        "one sound control at a time: muting waits until sound is allowed")
                     try await browser.click("button.sound-on")
                     #expect(
                         await browser.waitUntil("return document.querySelector('button.sound-on').hidden"),
                         "a person's click allows the sound, and the switch goes")
                     #expect(try await browser.evaluate("return navigator.userActivation.hasBeenActive") as? Bool == true)
+                    #expect(try await browser.evaluate(soundControls) as? [String] == ["Mute alert sound"], "then the mute switch is the one shown")
+                    let pressed = "return document.querySelector('button.mute').getAttribute('aria-pressed')"
+                    try await browser.click("button.mute")
+                    #expect(try await browser.evaluate(pressed) as? String == "true")
+                    #expect(try await browser.evaluate("return localStorage.getItem('vigil.muted')") as? String == "1", "muting is remembered")
+                    try await browser.click("button.mute")
+                    #expect(try await browser.evaluate("return localStorage.getItem('vigil.muted')") as? String == "0")
 
                     // On the guard's phone too (a new page is silent until clicked again); and a muted
                     // control room is not asked to turn on what it muted.
@@ -80,7 +93,10 @@ extension BrowserTests {
                     try await browser.open("about:blank")
                     try await DashboardTests.signIn(browser, hub, as: "operator")
                     #expect(try await browser.evaluate("return document.querySelector('button.sound-on').hidden") as? Bool == true)
-                    #expect(try await browser.evaluate("return document.getElementById('mute').getAttribute('aria-pressed')") as? String == "true")
+                    #expect(
+                        try await browser.evaluate(soundControls) as? [String] == ["Mute alert sound"],
+                        "muted before any click: the switch shows, to unmute")
+                    #expect(try await browser.evaluate(pressed) as? String == "true")
                 }
             }
         }
