@@ -1,6 +1,7 @@
 // The camera wall of one site, laid out floor by floor from the topology (each camera where its
 // frame sits on the wall). A camera shows its live stream where this page may load it (the hub's
-// own origin, which its CSP allows), the latest snapshot of an alert at its location otherwise, and
+// own origin, which its CSP allows), the latest snapshot at its location otherwise (from the
+// site's alert events, or asked of the hub for a camera no open alert shows), and
 // which viewers show it. Select a camera to push it to a guard or a wall; follow a viewer to see
 // what they see.
 import { h, announce } from "../ui/dom.js";
@@ -95,6 +96,18 @@ export function mountCameras(root, { connection, feed, site, role }) {
     draw();
   });
 
+  // The alerts' state shows open alerts only: a camera whose alerts were all resolved would say "no
+  // picture yet", so the hub is asked once, one camera after the other, for each camera the wall
+  // learns of that has no picture.
+  const asked = new Set();
+  async function askForMissingSnapshots() {
+    for (const camera of cameras) {
+      if (asked.has(camera.id) || pictures.of(camera)) continue;
+      asked.add(camera.id);
+      if (await pictures.ask(connection, site, camera).catch(() => false)) draw();
+    }
+  }
+
   feed.on(`cameras/${site}`, (event) => {
     if (event.type === "state") {
       cameras = event.data.cameras;
@@ -108,6 +121,7 @@ export function mountCameras(root, { connection, feed, site, role }) {
       views.set(event.data.viewer, event.data.camera);
     }
     draw();
+    if (event.type !== "camera.switched") askForMissingSnapshots();
   });
 
   feed.on(`alerts/${site}`, (event) => {

@@ -1,8 +1,9 @@
 // A camera's picture wherever a page shows one (the camera wall, the guard's camera, the analytics
 // frame): its live stream where the hub serves it (the hub's CSP lets a page load pictures of its
 // own origin alone), else the newest snapshot of an alert or of motion at the location of the
-// camera's id, learnt from the site's alert events as they come, or asked of the hub by a page that
-// reads no such event (the guard's).
+// camera's id, learnt from the site's alert events as they come, or asked of the hub where no event
+// told it: by the guard's page, which reads no such event, and by the camera wall for a camera whose
+// alerts are all resolved.
 import { thumbnailURL } from "./dom.js";
 
 export class CameraPictures {
@@ -26,8 +27,10 @@ export class CameraPictures {
   /** Asks the hub for the newest snapshot at `camera`'s location; true when `of(camera)` changed. */
   async ask(connection, site, camera) {
     const path = `/api/sites/${encodeURIComponent(site)}/locations/${encodeURIComponent(camera.id)}/snapshot`;
+    const before = this.#snapshots.get(camera.id);
     const { snapshot } = await connection.api("GET", path);
-    if (!snapshot || this.#snapshots.get(camera.id) === snapshot) return false;
+    // An event learnt while the answer was on its way is at least as new as it.
+    if (!snapshot || this.#snapshots.get(camera.id) !== before || before === snapshot) return false;
     this.#snapshots.set(camera.id, snapshot);
     return true;
   }

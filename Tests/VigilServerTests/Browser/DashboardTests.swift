@@ -96,6 +96,30 @@ extension BrowserTests {
             }
         }
 
+        /// The alerts' state holds open alerts only: a camera whose motion alert was resolved before the
+        /// page opened still shows its newest snapshot on the wall, asked of the hub.
+        @Test func theCameraWallShowsTheNewestSnapshotOfACameraWhoseAlertsAreResolved() async throws {
+            try await withHub { hub async throws in
+                try BrowserPages.serve(hub)
+                #expect(try await hub.api("PUT", "/api/sites/hq/cameras", as: "operator", body: GuardViewTests.topology).status == 200)
+                let motion = try await Self.raise(hub, at: "hall")
+                let olga = hub.client("operator")
+                _ = try await olga.request(.publish(topic: "alerts/hq", type: "acknowledge", data: ["alert": .string(motion.id)]))
+                _ = try await olga.request(.publish(topic: "alerts/hq", type: "resolve", data: ["alert": .string(motion.id), "note": "checked"]))
+                await olga.close()
+                try await withBrowser(hub, "wall-snapshot") { browser in
+                    try await Self.signIn(browser, hub, as: "operator")
+                    let hall = "document.querySelector('#cameras button.camera[data-camera=\"hall\"] img')"
+                    let drawn = "const img = \(hall); return img?.complete && img.naturalWidth > 0"
+                    #expect(await browser.waitUntil(drawn), "the hall's picture is drawn")
+                    #expect(try await browser.evaluate("return \(hall).getAttribute('src')") as? String == "/thumbnails/\(motion.hash)")
+                    let dock = "document.querySelector('#cameras button.camera[data-camera=\"dock\"] .no-picture')"
+                    let saying = try await browser.evaluate("return \(dock)?.textContent") as? String
+                    #expect(saying == "no picture yet", "a camera nothing was seen at says so")
+                }
+            }
+        }
+
         @Test func theQueuePutsTheOldestUnacknowledgedFirstMarksEscalationsAndWorksFromTheKeyboard() async throws {
             try await withHub { hub async throws in
                 try BrowserPages.serve(hub)
