@@ -16,6 +16,8 @@ public final class VigilDatabase: StoreDatabase {
     /// How much of the file each connection maps: address space, not memory; pages are shared
     /// with the system's cache.
     static let mappedBytes = 1 << 30
+    /// The most of the write-ahead log's file kept once the log starts over (16 MiB).
+    public static let logBytesKept = 16 << 20
 
     /// Opens (creating when absent) the database at `path`, creating its directory too, and applies
     /// the store's migrations and then `migrations` (the domains'). Every opener of a file passes
@@ -44,6 +46,10 @@ public final class VigilDatabase: StoreDatabase {
                     // otherwise spills it to a temporary file past 64 KB, which a batch of
                     // detections passes, one file made, written and deleted per batch.
                     try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                    // The log is written over from its start once it has been copied back, but its
+                    // file keeps the length of the longest burst (a backlog while readers held the
+                    // copy back): when it starts over, the file is cut back to this.
+                    try db.execute(sql: "PRAGMA journal_size_limit = \(Self.logBytesKept)")
                 }
                 // Readers map the file rather than copy each page they visit through a read call: a
                 // query that joins ten thousand index entries to their rows visits as many pages.
