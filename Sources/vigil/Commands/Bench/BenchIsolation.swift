@@ -4,6 +4,7 @@ import Synchronization
 import VigilBench
 import VigilClient
 import VigilCore
+import VigilDomains
 import VigilHub
 import VigilStore
 
@@ -13,7 +14,9 @@ import VigilStore
 /// watch zones and ingest detections at a fixed rate, and `b`, which publishes notices at a fixed
 /// rate. The `ok` latency of b's notices is measured first with a idle, then with a loaded, in the
 /// same run, with the machine's load average beside each. `--site-b-apart` moves b to a second hub
-/// in the same process: the bound of what keeping a's writes apart from b's could give.
+/// in the same process: the bound of what keeping a's writes apart from b's could give. `--port`
+/// drives a hub already serving instead, so that the load can come from other processes, as
+/// cameras' backends and control rooms do.
 struct BenchIsolation: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "isolation", abstract: "Site b's publish latency with site a idle, then ingesting detections through its watch zones.")
@@ -28,6 +31,7 @@ struct BenchIsolation: AsyncParsableCommand {
     @Option(help: "Seed of the generated zones and detections.") var seed: UInt64 = 1
     @Flag(help: "Site b on a second hub in this process, with a SQLite file of its own: b's writer and file shared with nothing of a's.")
     var siteBApart = false
+    @OptionGroup var running: RunningHubOptions
     @OptionGroup var store: ScratchStoreOptions
     @OptionGroup var output: BenchOutputOptions
 
@@ -53,15 +57,24 @@ struct BenchIsolation: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let port = running.port {
+            let admin = try running.admin(port: port, database: try store.address())
+            say("isolation: driving the hub on port \(port)")
+            try output.write(try await measure(siteA: admin, siteB: admin))
+            return
+        }
         let hub = try await Self.startHub("isolation", database: try store.address())
         say("isolation: the hub's store is \(hub.configuration.store)")
         guard siteBApart else {
-            try output.write(try await hub.stopping { try await measure($0, siteB: $0) })
+            try output.write(try await hub.stopping { try await measure(siteA: $0.client($0.adminToken), siteB: $0.client($0.adminToken)) })
             return
         }
         let apart = try await Self.startHub("isolation-b", database: nil)
         say("isolation: site b publishes to a hub of its own, its store \(apart.configuration.store)")
-        try output.write(try await hub.stopping { hub in try await apart.stopping { apart in try await measure(hub, siteB: apart) } })
+        try output.write(
+            try await hub.stopping { hub in
+                try await apart.stopping { apart in try await measure(siteA: hub.client(hub.adminToken), siteB: apart.client(apart.adminToken)) }
+            })
     }
 
     private static func startHub(_ name: String, database: StoreAddress?) async throws -> BenchScratchHub {
@@ -69,10 +82,10 @@ struct BenchIsolation: AsyncParsableCommand {
             name, database: database, tweak: { $0.hub.messagesPerSecond = 1_000_000 }, prepare: { try BenchScratchHub.makeSites(["a", "b"], in: $0) })
     }
 
-    /// Site a's load on `hub`, site b's notices on `siteB` (the same hub unless `--site-b-apart`).
-    private func measure(_ hub: BenchScratchHub, siteB: BenchScratchHub) async throws -> Result {
+    /// Site a's load as the admin `siteA`, site b's notices as `siteB` (another hub with `--site-b-apart`).
+    private func measure(siteA: ClientConfiguration, siteB: ClientConfiguration) async throws -> Result {
         var random = SeededRandom(seed: seed)
-        let room = VigilClient(configuration: hub.client(hub.adminToken))
+        let room = VigilClient(configuration: siteA)
         _ = try await room.request(.publish(topic: "cameras/a", type: "topology", data: try BenchCameras.topology(cameras, width: 640, height: 480)))
         for camera in 0..<cameras {
             for (index, zone) in BenchZones.definitions(zonesPerCamera, camera: "cam-\(camera)", &random).enumerated() {
@@ -84,8 +97,8 @@ struct BenchIsolation: AsyncParsableCommand {
             let made = try BenchAnalytics.batch(batch, camera: "cam-\(index % cameras)", dimensions: 0, hour: AnalyticsBenchHub.hour, &random)
             return LiveBatch(camera: made.camera, json: try JSONValue(parsing: DetectionBatchJSON.write(made)))
         }
-        let notices = VigilClient(configuration: siteB.client(siteB.adminToken))
-        let senders = (0..<publishers).map { _ in VigilClient(configuration: hub.client(hub.adminToken)) }
+        let notices = VigilClient(configuration: siteB)
+        let senders = (0..<publishers).map { _ in VigilClient(configuration: siteA) }
         // Connected and warm before anything is timed: the first publish of each opens its connection.
         _ = try await notices.request(.publish(topic: "notice/b", type: "notice", data: ["text": "warm-up"]))
         for (index, sender) in senders.enumerated() {
@@ -152,6 +165,27 @@ struct BenchIsolation: AsyncParsableCommand {
         return Phase(
             noticeOkP50Ms: percentiles.p50, noticeOkP99Ms: percentiles.p99, noticeOkMaxMs: percentiles.max, notices: percentiles.count,
             detectionsStoredPerSecond: Double(stored) / elapsed, loadAverage: BenchSetup.loadAverage())
+    }
+}
+
+/// A hub already serving, which `vigil bench isolation --port` drives instead of starting one of
+/// its own, so that the load generator runs in another process than the hub.
+struct RunningHubOptions: ParsableArguments {
+    @Option(help: "Drive the hub serving on this loopback port (its store: --data-dir, or --database) instead of starting one.")
+    var port: Int?
+    @Option(help: "With --port: the CA the hub's certificate is checked against.") var ca = "certs/vigil-dev-ca.pem"
+    @Option(name: .customLong("data-dir"), help: "With --port: the hub's data directory, where the benchmark makes its sites and token.")
+    var dataDirectory = "data"
+
+    /// An admin of the running hub, with sites a and b made in its store (`database`, else the data
+    /// directory's vigil.sqlite).
+    func admin(port: Int, database: StoreAddress?) throws -> ClientConfiguration {
+        let address = database ?? .sqlite(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path)
+        let store = try address.open(migrations: Domains.migrations)
+        try BenchScratchHub.makeSites(["a", "b"], in: store)
+        let token = try TokenIssuer(tokens: TokenRepository(database: store))
+            .issue(role: .admin, sites: [], allSites: true, name: "bench-isolation", now: SystemClock().milliseconds()).secret
+        return ClientConfiguration(url: "wss://localhost:\(port)/ws", token: token, caFile: ca)
     }
 }
 
