@@ -16,6 +16,12 @@ import { DIRECTION_NAMES, lineShape, regionShape } from "./zone-shapes.js";
 import { mountZones } from "./zones.js";
 import { cameraName } from "../ui/names.js";
 
+/** Round bucket lengths of the timeline, in ms. */
+const TIMELINE_BUCKETS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600].map((s) => s * 1000);
+
+/** The timeline's bucket for a window of `span` ms: the shortest round length that cuts it in at most 64. */
+const timelineBucket = (span) => TIMELINE_BUCKETS.find((bucket) => span / bucket <= 64) ?? 3_600_000;
+
 const LIVE_BOXES_MS = 2000;
 
 export function mountAnalytics(root, { connection, feed, site, role }) {
@@ -135,10 +141,14 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   slider.addEventListener("input", () => { sliderValue.textContent = `${Math.round(slider.value * 100)}%`; });
   ruleSelect.addEventListener("change", () => { slider.disabled = ruleSelect.value !== "intensity"; });
 
+  // The search's window starts where a bucket of its timeline does, a round time, so that the bars
+  // and the axis's labels line up with the clock ("14:10"): "last hour" reaches back to the minute.
   function selection() {
     const to = Date.now() + 1000;
+    const bucket = timelineBucket(Number(windowSelect.value));
+    const from = Math.floor((to - Number(windowSelect.value)) / bucket) * bucket;
     const rule = ruleSelect.value === "intensity" ? { intensity: Number(slider.value) } : { anchor: ruleSelect.value };
-    return { cameras: [cameraSelect.value], from: to - Number(windowSelect.value), to, regions, rule, match: allRegions.checked ? "all" : "any" };
+    return { cameras: [cameraSelect.value], from, to, regions, rule, match: allRegions.checked ? "all" : "any" };
   }
 
   async function search(data, what) {
@@ -161,9 +171,7 @@ export function mountAnalytics(root, { connection, feed, site, role }) {
   });
 
   async function timeline(data) {
-    const span = data.to - data.from;
-    const bucket = Math.min(3_600_000, Math.max(1000, Math.round(span / 60 / 1000) * 1000));
-    const result = await connection.query(topic, "timeline", { ...data, bucket });
+    const result = await connection.query(topic, "timeline", { ...data, bucket: timelineBucket(data.to - data.from) });
     timelineChart.show(result.buckets.map((counted) => ({ start: counted.start, end: counted.end, value: counted.tracks, jump: counted.jump })),
       { from: result.from, to: result.to, step: result.bucketMs });
   }

@@ -1,6 +1,7 @@
 // Counts over a time window as a bar chart, drawn by Debian's Chart.js (served by the hub under
 // /vendor): the analytics timeline (people per bucket) and a line zone's crossings per hour. Every
-// bucket of the window has its place on the time axis, empty or not, labelled with its start time;
+// bucket of the window has its place on the time axis, empty or not; the axis is labelled at a few
+// round times (a bucket starting on one);
 // a bar's tooltip says what it counts. A chart given `onSelect` opens a bucket's results: with the
 // pointer on its bar, or from the keyboard, since each bucket that holds something is also a button
 // in the canvas's fallback content (what assistive technology reads); focusing one shows its
@@ -15,6 +16,17 @@ const COLOURS = { bar: "#7cc4ff", selected: "#ffd84d", text: "#aab7c4", grid: "#
 /** "14:05", or "14:05:30" where buckets are shorter than a minute. */
 const clock = (ms, step) => new Date(ms).toLocaleTimeString([], step < 60_000
   ? { hour: "2-digit", minute: "2-digit", second: "2-digit" } : { hour: "2-digit", minute: "2-digit" });
+
+/** Round times a time axis is labelled at, in ms: "14:10, 14:20", not every bucket's start. */
+const LABEL_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400].map((s) => s * 1000);
+const MAX_LABELS = 8;
+
+/** The step between labelled buckets: a round time and a whole number of buckets, at most MAX_LABELS over `span`. */
+const labelStep = (step, span) =>
+  LABEL_STEPS.find((candidate) => candidate % step === 0 && span / candidate <= MAX_LABELS) ?? Math.ceil(span / MAX_LABELS / step) * step;
+
+/** Whether `ms` falls on a multiple of `every` on this browser's clock (its time zone's offset counted). */
+const onRoundTime = (ms, every) => (ms - new Date(ms).getTimezoneOffset() * 60_000) % every === 0;
 
 export class TimeChart {
   /**
@@ -41,7 +53,7 @@ export class TimeChart {
         onClick: (_, elements) => elements.length && this.select(this.buckets[elements[0].index]),
         onHover: (event, elements) => { event.native.target.style.cursor = elements.length && onSelect ? "pointer" : "default"; },
         scales: {
-          x: { ticks: { color: COLOURS.text, autoSkip: true, maxRotation: 0 }, grid: { display: false } },
+          x: { ticks: { color: COLOURS.text, autoSkip: false, maxRotation: 0 }, grid: { display: false } },
           y: { beginAtZero: true, ticks: { color: COLOURS.text, precision: 0 }, grid: { color: COLOURS.grid } },
         },
         plugins: {
@@ -60,7 +72,8 @@ export class TimeChart {
       const count = byStart.get(start) ?? { start, value: 0 };
       this.buckets.push({ end: Math.min(start + step, to), ...count, text: `${clock(start, step)}: ${this.describe(count.value)}` });
     }
-    this.chart.data.labels = this.buckets.map((bucket) => clock(bucket.start, step));
+    const every = labelStep(step, to - from);
+    this.chart.data.labels = this.buckets.map((bucket) => onRoundTime(bucket.start, every) ? clock(bucket.start, every) : "");
     this.chart.data.datasets[0].data = this.buckets.map((bucket) => bucket.value);
     this.chart.update();
     const held = this.buckets.filter((bucket) => bucket.value > 0);

@@ -128,6 +128,9 @@ extension BrowserTests {
                     #expect(
                         axis.count >= 4 && axis.allSatisfy { $0.range(of: #"^\d{1,2}:\d\d"#, options: .regularExpression) != nil },
                         "a time axis with its buckets labelled by the time they start: \(axis)")
+                    // The last hour, in buckets of a minute, is labelled every ten minutes on the clock.
+                    let minutes = axis.compactMap { Int($0.split(separator: ":")[1].prefix(2)) }
+                    #expect(minutes.count == axis.count && minutes.allSatisfy { $0 % 10 == 0 }, "labels at round times: \(axis)")
                     _ = try await browser.evaluate("document.querySelector('#analytics .timeline .bucket').click(); return null")
                     #expect(
                         await browser.waitUntil("return /^1 person at /.test(document.querySelector('#analytics .found > .meta').textContent)"),

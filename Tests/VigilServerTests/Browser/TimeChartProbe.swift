@@ -4,12 +4,14 @@ import Testing
 /// What a chart of `public/dashboard/time-chart.js` shows, read from the page: the labels of its time
 /// axis, from the page's own Chart.js, and how many of its canvas's pixels are in the bars' colour.
 enum TimeChartProbe {
-    /// The time axis's labels of the chart in the element `container` selects.
+    /// The time axis's labels of the chart in the element `container` selects, as shown: the buckets
+    /// between round times have none.
     static func axisLabels(_ browser: Chromium, in container: String) async throws -> [String] {
         let labels = try await browser.evaluate(
             """
             const canvas = document.querySelector('\(container) canvas');
-            return import('/vendor/chart.js/chart.esm.js').then(({ Chart }) => Chart.getChart(canvas).scales.x.ticks.map((tick) => String(tick.label)))
+            return import('/vendor/chart.js/chart.esm.js')
+              .then(({ Chart }) => Chart.getChart(canvas).scales.x.ticks.map((tick) => String(tick.label)).filter((label) => label !== ''))
             """)
         return labels as? [String] ?? []
     }
