@@ -32,6 +32,22 @@ struct AdministrationLimitTests {
         }
     }
 
+    /// A token's name is a segment of its holder's topics (`cameras/{site}/view/{name}`): the command
+    /// refuses one that cannot be, as the HTTP API does, and stores nothing.
+    @Test func theCommandRefusesATokenNameNoTopicCanHold() async throws {
+        try await withHub { hub async throws in
+            let overHTTP = try await hub.api("POST", "/api/tokens", as: "admin", body: ["role": "guard", "name": "Gina Smith", "sites": ["hq"]])
+            #expect(overHTTP.status == 400 && code(overHTTP) == "invalid_data", "\(overHTTP.body)")
+            for name in ["Gina Smith", "gina/ops", ""] {
+                let command = try await vigil(["token", "create", "--role", "guard", "--site", "hq", "--name", name], on: hub)
+                #expect(command.status != 0 && command.errors.contains("--name must be"), "\(name): \(command.errors)")
+            }
+            let tokens = json(try await hub.api("GET", "/api/tokens", as: "admin").body)["tokens"]?.arrayValue ?? []
+            #expect(!tokens.contains { ["Gina Smith", "gina/ops", ""].contains($0["name"]?.stringValue) }, "nothing refused is stored")
+            #expect(try await vigil(["token", "create", "--role", "guard", "--site", "hq", "--name", "gina.smith"], on: hub).status == 0)
+        }
+    }
+
     @Test func aSiteKeepsAtMostAThousandLiveTokensAndEndedOnesDoNotCount() async throws {
         try await withHub { hub async throws in
             // depot has one live token (dora); hq one revoked, which does not count.

@@ -23,6 +23,10 @@ struct TokenCommand: ParsableCommand {
 
         func validate() throws {
             guard allSites || !sites.isEmpty else { throw ValidationError("give --site (one or more) or --all-sites") }
+            // As over HTTP: the name is a segment of the holder's own topics (its camera view, its inbox).
+            if let name, !Topic.isValidSegment(name) {
+                throw ValidationError("--name must be 1-\(Topic.maxSegmentLength) characters of A-Z a-z 0-9 - _ . (it names the holder's topics)")
+            }
         }
 
         func run() throws {
