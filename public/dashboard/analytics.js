@@ -10,14 +10,14 @@
 import { h, svg, announce, ID_PATTERN, thumbnailURL } from "../ui/dom.js";
 import { CameraPictures } from "../ui/camera-pictures.js";
 import { draggableThumbnail, dropped, installThumbnailDrag, THUMBNAIL_TYPE } from "../ui/drag.js";
-import { TimeChart } from "./time-chart.js";
+import { ROUND_DURATIONS, TimeChart } from "./time-chart.js";
 import { drawOnFrame } from "./frame-drawing.js";
 import { DIRECTION_NAMES, lineShape, regionShape } from "./zone-shapes.js";
 import { mountZones } from "./zones.js";
 import { cameraName } from "../ui/names.js";
 
-/** Round bucket lengths of the timeline, in ms. */
-const TIMELINE_BUCKETS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600].map((s) => s * 1000);
+/** Round bucket lengths of the timeline, in ms, up to the hour the hub takes at most. */
+const TIMELINE_BUCKETS = ROUND_DURATIONS.filter((duration) => duration <= 3_600_000);
 
 /** The timeline's bucket for a window of `span` ms: the shortest round length that cuts it in at most 64. */
 const timelineBucket = (span) => TIMELINE_BUCKETS.find((bucket) => span / bucket <= 64) ?? 3_600_000;

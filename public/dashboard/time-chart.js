@@ -17,13 +17,13 @@ const COLOURS = { bar: "#7cc4ff", selected: "#ffd84d", text: "#aab7c4", grid: "#
 const clock = (ms, step) => new Date(ms).toLocaleTimeString([], step < 60_000
   ? { hour: "2-digit", minute: "2-digit", second: "2-digit" } : { hour: "2-digit", minute: "2-digit" });
 
-/** Round times a time axis is labelled at, in ms: "14:10, 14:20", not every bucket's start. */
-const LABEL_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400].map((s) => s * 1000);
+/** Durations a person reads at a glance, in ms: the steps a time axis is labelled at ("14:10, 14:20"), and round bucket lengths. */
+export const ROUND_DURATIONS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400].map((s) => s * 1000);
 const MAX_LABELS = 8;
 
-/** The step between labelled buckets: a round time and a whole number of buckets, at most MAX_LABELS over `span`. */
+/** The step between labelled buckets: a round duration and a whole number of buckets, at most MAX_LABELS over `span`. */
 const labelStep = (step, span) =>
-  LABEL_STEPS.find((candidate) => candidate % step === 0 && span / candidate <= MAX_LABELS) ?? Math.ceil(span / MAX_LABELS / step) * step;
+  ROUND_DURATIONS.find((candidate) => candidate % step === 0 && span / candidate <= MAX_LABELS) ?? Math.ceil(span / MAX_LABELS / step) * step;
 
 /** Whether `ms` falls on a multiple of `every` on this browser's clock (its time zone's offset counted). */
 const onRoundTime = (ms, every) => (ms - new Date(ms).getTimezoneOffset() * 60_000) % every === 0;

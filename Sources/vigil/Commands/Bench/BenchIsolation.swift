@@ -183,9 +183,7 @@ struct RunningHubOptions: ParsableArguments {
         let address = database ?? .sqlite(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("vigil.sqlite").path)
         let store = try address.open(migrations: Domains.migrations)
         try BenchScratchHub.makeSites(["a", "b"], in: store)
-        let token = try TokenIssuer(tokens: TokenRepository(database: store))
-            .issue(role: .admin, sites: [], allSites: true, name: "bench-isolation", now: SystemClock().milliseconds()).secret
-        return ClientConfiguration(url: "wss://localhost:\(port)/ws", token: token, caFile: ca)
+        return ClientConfiguration(url: "wss://localhost:\(port)/ws", token: try BenchSetup.token(role: .admin, in: store), caFile: ca)
     }
 }
 

@@ -36,8 +36,7 @@ struct BenchScratchHub: Sendable {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         let database = try configuration.store.open(migrations: Domains.migrations)
         try prepare(database)
-        let admin = try TokenIssuer(tokens: TokenRepository(database: database))
-            .issue(role: .admin, sites: [], allSites: true, name: "bench", now: SystemClock().milliseconds()).secret
+        let admin = try BenchSetup.token(role: .admin, in: database)
         var logger = Logger(label: "vigil.bench")
         logger.logLevel = .warning
         let running = try await HubServer(configuration: configuration, domains: Domains.registered, clock: SystemClock(), logger: logger).start()
