@@ -102,18 +102,17 @@ final class Chromium: @unchecked Sendable {
 
     /// Gives the page a viewport of this size, as a phone, a tablet or a wall screen shows it: the
     /// window is made higher by what its own frame takes (headless Chromium still counts a tab strip
-    /// and an address bar, about 140 px, in the window's height; none in its width). The page learns
-    /// its new size a moment after the window's, later on a busy machine: its height is read once
-    /// the page's own `innerWidth` and `outerHeight` are the window's (not `outerWidth`: a window is
-    /// at least 500 px wide around a narrower page). Read after a fixed 100 ms, a busy run read the
-    /// size before, overshot and gave up at 2303 px for 2160.
+    /// and an address bar, about 140 px, in the window's height; none in its width), read from the
+    /// window as it is. Done once the page's own `innerWidth` and `innerHeight` are the ones asked
+    /// (not `outerWidth`: a window is at least 500 px wide around a narrower page). The page learns
+    /// its new size a moment after the window's, later on a busy machine: reading it once the
+    /// window's `outerHeight` had changed, a busy run read the old height, overshot and gave up at
+    /// 2303 px for 2160; the frame is read again before each try.
     func resize(width: Int, height: Int) async throws {
-        var windowHeight = height
-        for _ in 0..<6 {
-            _ = try await command("POST", "/window/rect", ["width": width, "height": windowHeight])
-            guard await waitUntil("return innerWidth === \(width) && outerHeight === \(windowHeight)", timeout: .seconds(10)) else { continue }
-            guard let shown = try await evaluate("return innerHeight") as? Int, shown != height else { return }
-            windowHeight += height - shown
+        for _ in 0..<3 {
+            let frame = try await evaluate("return outerHeight - innerHeight") as? Int ?? 0
+            _ = try await command("POST", "/window/rect", ["width": width, "height": height + frame])
+            if await waitUntil("return innerWidth === \(width) && innerHeight === \(height)", timeout: .seconds(10)) { return }
         }
     }
 
